@@ -1,0 +1,275 @@
+"""Game data files: safe loading, validation errors that name file and path, provenance, overrides.
+
+Numbers are data (DESIGN principle 2). Each game keeps its maps, counters, tables and chits in YAML
+files inside its package. Every value carries where it comes from:
+
+* a mapping may hold ``rulebook: "<section>"`` or ``assumed: "<why>"``; it applies to everything
+  inside that mapping unless a deeper mapping says otherwise;
+* a single value may be written ``{value: X, assumed: "<why>"}`` (or ``rulebook:``); it is read as X.
+
+:func:`load_data` reads a file with ``yaml.safe_load`` (never executing anything), strips the
+provenance keys into an index, and returns a :class:`GameData` whose ``tree`` is the plain values.
+:func:`provenance_report` lists every assumed value so a user with the physical game knows what to
+check; :func:`apply_override` changes one value by dotted path, for designers' what-ifs.
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+PROVENANCE_KEYS = ("rulebook", "assumed")
+Path_ = tuple[str | int, ...]
+
+
+class DataError(ValueError):
+    """Bad game data: the message names the file, the path inside it and what is wrong."""
+
+    def __init__(self, file: str | Path, path: Iterable[str | int], problem: str) -> None:
+        self.file = str(file)
+        self.path = tuple(path)
+        self.problem = problem
+        where = format_path(self.path) or "(top level)"
+        super().__init__(f"{self.file}: {where}: {problem}")
+
+
+def format_path(path: Iterable[str | int]) -> str:
+    """('units', 'tank', 0) -> 'units.tank[0]'."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def parse_path(text: str) -> Path_:
+    """'units.tank.fresh[0]' -> ('units', 'tank', 'fresh', 0)."""
+    parts: list[str | int] = []
+    for chunk in text.replace("]", "").split("."):
+        if not chunk:
+            raise ValueError(f"empty part in data path {text!r}")
+        name, *indices = chunk.split("[")
+        if name:
+            parts.append(name)
+        for idx in indices:
+            if not idx.lstrip("-").isdigit():
+                raise ValueError(f"bad index [{idx}] in data path {text!r}")
+            parts.append(int(idx))
+    return tuple(parts)
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a value comes from: the rulebook (with section) or an assumption (with reason)."""
+
+    kind: str  # "rulebook" | "assumed"
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.text}"
+
+
+@dataclass
+class GameData:
+    """A loaded data file: the plain value tree plus the provenance of each part of it."""
+
+    file: str
+    tree: Any
+    provenance: dict[Path_, Provenance] = field(default_factory=dict)
+
+    def get(self, path: str | Path_, default: Any = ...) -> Any:
+        """The value at a dotted path; a clear error if it does not exist (unless default given)."""
+        parts = parse_path(path) if isinstance(path, str) else path
+        node = self.tree
+        for i, part in enumerate(parts):
+            try:
+                node = node[part]
+            except (KeyError, IndexError, TypeError):
+                if default is not ...:
+                    return default
+                raise DataError(self.file, parts[: i + 1], "no such entry") from None
+        return node
+
+    def provenance_of(self, path: str | Path_) -> Provenance | None:
+        """The nearest provenance that covers a path (its own, or an enclosing mapping's)."""
+        parts = parse_path(path) if isinstance(path, str) else tuple(path)
+        for n in range(len(parts), -1, -1):
+            prov = self.provenance.get(parts[:n])
+            if prov is not None:
+                return prov
+        return None
+
+    def assumed(self) -> list[tuple[str, str]]:
+        """Every path marked ``assumed`` with its reason, in file order."""
+        return [(format_path(p), prov.text) for p, prov in self.provenance.items()
+                if prov.kind == "assumed"]
+
+
+def load_data(path: str | Path) -> GameData:
+    """Read a YAML data file safely and split provenance from values."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(path, (), f"cannot read file ({exc.strerror})") from exc
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f"line {mark.line + 1}: " if mark is not None else ""
+        raise DataError(path, (), f"{line}not valid YAML ({getattr(exc, 'problem', exc)})") from exc
+    return parse_data(raw, str(path))
+
+
+def parse_data(raw: Any, file: str) -> GameData:
+    """Split provenance keys out of an already parsed tree."""
+    provenance: dict[Path_, Provenance] = {}
+    tree = _strip(raw, (), provenance, file)
+    return GameData(file, tree, provenance)
+
+
+def _strip(node: Any, path: Path_, prov: dict[Path_, Provenance], file: str) -> Any:
+    if isinstance(node, Mapping):
+        found = [k for k in PROVENANCE_KEYS if k in node]
+        if len(found) > 1:
+            raise DataError(file, path, "give either 'rulebook' or 'assumed', not both")
+        if found:
+            kind = found[0]
+            text = node[kind]
+            if not isinstance(text, str) or not text.strip():
+                raise DataError(file, path + (kind,), "provenance must be a non-empty text")
+            prov[path] = Provenance(kind, text.strip())
+        if "value" in node and set(node) <= {"value", *PROVENANCE_KEYS}:
+            return _strip(node["value"], path, prov, file)
+        out = {}
+        for key, value in node.items():
+            if key in PROVENANCE_KEYS:
+                continue
+            if not isinstance(key, (str, int)):
+                raise DataError(file, path, f"key {key!r} must be text or a number")
+            out[key] = _strip(value, path + (key,), prov, file)
+        return out
+    if isinstance(node, list):
+        return [_strip(v, path + (i,), prov, file) for i, v in enumerate(node)]
+    return node
+
+
+def apply_override(data: GameData, path: str, value: Any) -> GameData:
+    """A copy of ``data`` with one existing value replaced (a designer's what-if).
+
+    The path must already exist and the new value must have the same kind (number for number,
+    text for text, list for list) so a typo cannot silently add a key the rules never read.
+    """
+    parts = parse_path(path)
+    if not parts:
+        raise DataError(data.file, (), "empty override path")
+    old = data.get(parts)  # raises DataError naming the first missing part
+    if not _same_kind(old, value):
+        raise DataError(data.file, parts,
+                        f"override {value!r} is a {type(value).__name__}, "
+                        f"the value there is a {type(old).__name__} ({old!r})")
+    new = GameData(data.file, copy.deepcopy(data.tree), dict(data.provenance))
+    node = new.tree
+    for part in parts[:-1]:
+        node = node[part]
+    node[parts[-1]] = value
+    new.provenance[parts] = Provenance("assumed", f"override: {format_path(parts)} = {value!r}")
+    return new
+
+
+def _same_kind(old: Any, new: Any) -> bool:
+    if isinstance(old, bool) or isinstance(new, bool):
+        return isinstance(old, bool) and isinstance(new, bool)
+    if isinstance(old, (int, float)):
+        return isinstance(new, (int, float))
+    if isinstance(old, str):
+        return isinstance(new, str)
+    if isinstance(old, list):
+        return isinstance(new, list)
+    if isinstance(old, dict):
+        return isinstance(new, dict)
+    return old is None or type(old) is type(new)
+
+
+def parse_value(text: str) -> Any:
+    """A command-line override value: YAML scalar/list syntax, read safely ('3', '[4, 5]', 'x')."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ValueError(f"cannot read override value {text!r}: {exc}") from exc
+
+
+# -- small validation helpers used by game loaders ---------------------------------------------
+
+
+class Check:
+    """Collects validation problems for one data file, each with its path."""
+
+    def __init__(self, data: GameData) -> None:
+        self.data = data
+        self.problems: list[DataError] = []
+
+    def fail(self, path: Iterable[str | int], problem: str) -> None:
+        self.problems.append(DataError(self.data.file, path, problem))
+
+    def require(self, node: Any, key: str, kind: type | tuple[type, ...], path: Path_) -> Any:
+        """node[key] must exist and be of ``kind``; records a problem and returns None otherwise."""
+        if not isinstance(node, Mapping) or key not in node:
+            self.fail(path + (key,), "missing")
+            return None
+        value = node[key]
+        if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _as_tuple(kind)):
+            names = "/".join(k.__name__ for k in _as_tuple(kind))
+            self.fail(path + (key,), f"must be {names}, found {value!r}")
+            return None
+        return value
+
+    def one_of(self, value: Any, allowed: Iterable[Any], path: Path_, what: str) -> bool:
+        allowed = list(allowed)
+        if value not in allowed:
+            self.fail(path, f"unknown {what} {value!r}; known: {', '.join(map(str, allowed))}")
+            return False
+        return True
+
+    def raise_if_any(self) -> None:
+        """Raise the first problem (all of them listed in the message) if there were any."""
+        if self.problems:
+            first = self.problems[0]
+            if len(self.problems) > 1:
+                more = "\n  ".join(str(p) for p in self.problems[1:])
+                raise DataError(first.file, first.path, f"{first.problem}\n  {more}")
+            raise first
+
+
+def _as_tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def walk(tree: Any, path: Path_ = ()) -> Iterator[tuple[Path_, Any]]:
+    """Every (path, leaf) of a value tree."""
+    if isinstance(tree, Mapping):
+        for k, v in tree.items():
+            yield from walk(v, path + (k,))
+    elif isinstance(tree, list):
+        for i, v in enumerate(tree):
+            yield from walk(v, path + (i,))
+    else:
+        yield path, tree
+
+
+def provenance_report(datasets: Iterable[GameData]):
+    """Every assumed value of a game's data files as a DataFrame (file, path, assumed because)."""
+    import pandas as pd
+
+    rows = []
+    for data in datasets:
+        for path, why in data.assumed():
+            rows.append({"file": Path(data.file).name, "path": path or "(whole file)",
+                         "assumed": why})
+    return pd.DataFrame(rows, columns=["file", "path", "assumed"])

@@ -1,0 +1,560 @@
+"""The game engine: plain-data State, rule-citing Events, Decisions answered by Policies, stepping.
+
+A game's sequence of play is written as a *procedure*: a Python generator that walks the rulebook in
+order, mutates the State, ``yield``s an :class:`Event` for everything that happens (each naming the
+rule it applies) and ``yield``s a :class:`Decision` whenever a player must choose; the chosen option is
+sent back into the generator::
+
+    def play(state, ctx):
+        state.phase = "Action"
+        yield Event("Action Phase begins", rule="Ginormopod: Flow of Play", kind="phase")
+        roll = ctx.dice.roll(6, "National Guard table")
+        where = yield Decision("Human", "retreat", "Retreat where?", ["Chicago", "Buffalo"])
+
+:class:`Game` drives a procedure: it answers decisions from the players' policies (or pauses for a
+person at a widget), keeps the log, and steps by event, step, phase or turn. Every die goes through one
+dice source seeded from the game's seed; every decision is recorded. A :class:`GameRecord` (initial
+state + seed + variants + decisions + forced dice) therefore replays to the identical game, which is
+also how undo and "rewind to this log row" work: replay the record up to that event.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable, Generator, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+import cattrs
+
+from rules_lib.core.dice import DiceSource, SeededDice
+
+# --------------------------------------------------------------------------------------------------
+# State
+# --------------------------------------------------------------------------------------------------
+
+_converter = cattrs.Converter()
+
+S = TypeVar("S", bound="GameState")
+
+
+@dataclass
+class GameState:
+    """Fields every game's state has; a game subclasses it with its own plain-data fields.
+
+    Everything in a state is JSON data (str, int, float, bool, None, lists, dicts with str keys,
+    nested dataclasses), so ``from_json(to_json(s)) == s`` holds and a saved scenario is a state.
+    """
+
+    game: str = ""
+    turn: int = 1
+    phase: str = "Set-Up"
+    step: str = ""
+    variants: list[str] = field(default_factory=list)
+    result: str | None = None  # set when the game is over: the winner or the outcome
+
+    def to_data(self) -> dict[str, Any]:
+        """The state as JSON-ready plain data."""
+        return _converter.unstructure(self)
+
+    @classmethod
+    def from_data(cls: type[S], data: dict[str, Any]) -> S:
+        """Rebuild a state from plain data; errors name the field that is wrong."""
+        try:
+            return _converter.structure(data, cls)
+        except Exception as exc:  # cattrs raises ExceptionGroups with the failing path inside
+            raise StateError(f"{cls.__name__}: {_describe_structure_error(exc)}") from exc
+
+    def to_json(self) -> str:
+        """Serialise to a JSON string (keys sorted so equal states give equal text)."""
+        return json.dumps(self.to_data(), sort_keys=True)
+
+    @classmethod
+    def from_json(cls: type[S], text: str) -> S:
+        """Parse a JSON string made by :meth:`to_json` (or written by hand)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise StateError(f"{cls.__name__}: not valid JSON ({exc})") from exc
+        return cls.from_data(data)
+
+    def copy(self: S) -> S:
+        """An independent deep copy."""
+        return copy.deepcopy(self)
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+
+class StateError(ValueError):
+    """A state (or a saved scenario) that cannot be read or breaks the game's rules."""
+
+
+def _describe_structure_error(exc: BaseException) -> str:
+    """Flatten cattrs' nested exception groups into 'field: problem' text."""
+    notes = getattr(exc, "__notes__", None) or []
+    subs = getattr(exc, "exceptions", None)
+    if subs:
+        parts = []
+        for sub in subs:
+            sub_notes = getattr(sub, "__notes__", None) or []
+            where = "; ".join(n for n in sub_notes)
+            parts.append(f"{where} -> {_describe_structure_error(sub)}" if where else
+                         _describe_structure_error(sub))
+        return "; ".join(parts)
+    text = str(exc) or type(exc).__name__
+    return f"{'; '.join(notes)} -> {text}" if notes else text
+
+
+# --------------------------------------------------------------------------------------------------
+# Events and decisions
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened, in plain language, with the rulebook section it applies."""
+
+    message: str
+    rule: str = ""
+    kind: str = "info"  # phase | step | move | roll | combat | decision | result | info ...
+    data: dict[str, Any] = field(default_factory=dict)
+    turn: int = 0
+    phase: str = ""
+    step: str = ""
+    index: int = -1
+
+    def as_row(self) -> dict[str, Any]:
+        """One log row for a table."""
+        return {"index": self.index, "turn": self.turn, "phase": self.phase, "step": self.step,
+                "kind": self.kind, "message": self.message, "rule": self.rule}
+
+
+@dataclass(slots=True)
+class Decision:
+    """A choice a player must make now, with every legal option (JSON-ready values)."""
+
+    player: str
+    kind: str
+    prompt: str
+    options: list[Any]
+    rule: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError(f"Decision {self.kind!r} for {self.player} has no legal option")
+
+
+class IllegalChoice(ValueError):
+    """An answer that is not one of a decision's legal options."""
+
+
+Procedure = Generator["Event | Decision", Any, None]
+
+
+# --------------------------------------------------------------------------------------------------
+# Policies
+# --------------------------------------------------------------------------------------------------
+
+
+class Policy(Protocol):
+    """Answers decisions for one player."""
+
+    name: str
+
+    def choose(self, state: GameState, decision: Decision, rng: random.Random) -> Any:
+        """Return one of ``decision.options`` (or ``ASK_PERSON`` to pause for a person)."""
+
+
+ASK_PERSON = object()  # a policy returns this to make the Game pause with the decision pending
+
+
+class RandomPolicy:
+    """Picks uniformly among the legal options (the conformance test plays every game with it)."""
+
+    name = "random"
+
+    def choose(self, state: GameState, decision: Decision, rng: random.Random) -> Any:
+        return decision.options[rng.randrange(len(decision.options))]
+
+
+class FirstOptionPolicy:
+    """Always takes the first legal option: games list their recommended option first."""
+
+    name = "first"
+
+    def choose(self, state: GameState, decision: Decision, rng: random.Random) -> Any:
+        return decision.options[0]
+
+
+class PersonPolicy:
+    """A person answers through a widget: the game pauses at each of this player's decisions."""
+
+    name = "person"
+
+    def choose(self, state: GameState, decision: Decision, rng: random.Random) -> Any:
+        return ASK_PERSON
+
+
+class ScriptedPolicy:
+    """Answers from a list, in order (tests, and replaying recorded decisions)."""
+
+    name = "scripted"
+
+    def __init__(self, answers: Iterable[Any], then: Policy | None = None) -> None:
+        self._answers = list(answers)
+        self._next = 0
+        self._then = then
+
+    def choose(self, state: GameState, decision: Decision, rng: random.Random) -> Any:
+        if self._next < len(self._answers):
+            answer = self._answers[self._next]
+            self._next += 1
+            return answer
+        if self._then is not None:
+            return self._then.choose(state, decision, rng)
+        raise IllegalChoice(f"scripted answers ran out at decision {decision.kind!r}: "
+                            f"{decision.prompt}")
+
+
+# --------------------------------------------------------------------------------------------------
+# Context handed to procedures
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Context:
+    """What a procedure needs besides the state: the dice, the active rule variants, game data."""
+
+    dice: DiceSource
+    variants: frozenset[str] = frozenset()
+    data: Any = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def variant(self, name: str) -> bool:
+        """Is the named rule variant switched on?"""
+        return name in self.variants
+
+
+# --------------------------------------------------------------------------------------------------
+# Rule variants
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named switch that changes a rule: the other reading of an ambiguity, or a house rule."""
+
+    name: str
+    description: str
+    rule: str = ""  # the rulebook section (and catalogue ambiguity ID) it concerns
+    default_reading: str = ""  # what the game does when the variant is off, and why
+
+
+def check_variants(requested: Iterable[str], known: Sequence[Variant], game: str) -> list[str]:
+    """Validate variant names against a game's list; error names the unknown one."""
+    names = {v.name for v in known}
+    out = []
+    for name in requested:
+        if name not in names:
+            raise ValueError(f"{game}: unknown rule variant {name!r}; known: "
+                             f"{', '.join(sorted(names)) or 'none'}")
+        if name not in out:
+            out.append(name)
+    return sorted(out)
+
+
+# --------------------------------------------------------------------------------------------------
+# Game record and the runner
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to replay a game exactly: where it started and what was chosen."""
+
+    game: str
+    initial_state: dict[str, Any]
+    seed: int
+    variants: list[str]
+    decisions: list[Any] = field(default_factory=list)
+    forced_faces: dict[int, int] = field(default_factory=dict)  # roll number -> face
+
+    def to_json(self) -> str:
+        return json.dumps(_converter.unstructure(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        data = json.loads(text)
+        data["forced_faces"] = {int(k): v for k, v in data.get("forced_faces", {}).items()}
+        return _converter.structure(data, cls)
+
+
+class CountingDice:
+    """The game's dice source: seeded, counts rolls, lets a person force the next faces.
+
+    Forced faces are remembered by roll number so a replay reproduces them.
+    """
+
+    def __init__(self, seed: int, forced: dict[int, int] | None = None) -> None:
+        self._seeded = SeededDice(seed)
+        self.rolls = 0
+        self.forced: dict[int, int] = dict(forced or {})
+        self._queue: list[int] = []
+        self.log: list[tuple[str, int, int]] = []
+
+    def force(self, *faces: int) -> None:
+        """Make the next rolls show these faces ("let me enter the roll")."""
+        self._queue.extend(faces)
+
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        seeded = self._seeded.roll(sides, purpose)  # always advance: forcing keeps the stream
+        if self.rolls in self.forced:
+            face = self.forced[self.rolls]
+        elif self._queue:
+            face = self._queue.pop(0)
+            if not 1 <= face <= sides:
+                raise ValueError(f"forced face {face} is not on a d{sides} ({purpose})")
+            self.forced[self.rolls] = face
+        else:
+            face = seeded
+        self.rolls += 1
+        self.log.append((purpose, sides, face))
+        return face
+
+    def roll_many(self, n: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
+        return tuple(self.roll(sides, purpose) for _ in range(n))
+
+
+class GameOver(Exception):
+    """Raised when asked to advance a game that has ended."""
+
+
+class Game:
+    """Drives one game's procedure: stepping, decisions, log, undo and replay.
+
+    ``rules`` is the game module's :class:`Rules` object (procedure + metadata). Policies are given per
+    player name; a player without one gets ``RandomPolicy``.
+    """
+
+    def __init__(self, rules: Rules, state: GameState, *, seed: int = 0,
+                 policies: dict[str, Policy] | None = None, dice: DiceSource | None = None,
+                 keep_log: bool = True, record: GameRecord | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.state = state
+        self.initial_state = state.to_data()
+        self.policies: dict[str, Policy] = dict(policies or {})
+        self._dice = dice if dice is not None else CountingDice(seed,
+                                                                record.forced_faces if record else None)
+        self._policy_rng = random.Random(f"policy-{seed}")
+        self._replay: list[Any] = list(record.decisions) if record else []
+        self.decisions: list[Any] = []
+        self.log: list[Event] = []
+        self.keep_log = keep_log
+        self.events_seen = 0
+        self.pending: Decision | None = None
+        self.finished = False
+        self.ctx = Context(dice=self._dice, variants=frozenset(state.variants),
+                           data=rules.data(), options={})
+        self._proc: Procedure = rules.procedure(state, self.ctx)
+        self._to_send: Any = None
+
+    # -- introspection -------------------------------------------------------------------------
+    @property
+    def dice(self) -> DiceSource:
+        return self._dice
+
+    def record(self) -> GameRecord:
+        """The replayable record of this game so far."""
+        forced = dict(getattr(self._dice, "forced", {}))
+        return GameRecord(self.rules.name, self.initial_state, self.seed,
+                          list(self.state.variants), list(self.decisions), forced)
+
+    def log_frame(self):
+        """The log as a pandas DataFrame (turn, phase, step, kind, message, rule)."""
+        import pandas as pd
+
+        return pd.DataFrame([e.as_row() for e in self.log],
+                            columns=["index", "turn", "phase", "step", "kind", "message", "rule"])
+
+    # -- stepping ------------------------------------------------------------------------------
+    def step_event(self) -> Event | None:
+        """Advance by one event (an answered decision is an event too).
+
+        Returns None when the game is paused on a person's decision or has finished.
+        """
+        if self.finished:
+            return None
+        if self.pending is not None:
+            return None
+        while True:
+            try:
+                item = self._proc.send(self._to_send)
+            except StopIteration:
+                self.finished = True
+                return None
+            self._to_send = None
+            if isinstance(item, Decision):
+                answer = self._answer_from_policy(item)
+                if answer is ASK_PERSON:
+                    self.pending = item
+                    return None
+                return self._accept(item, answer)
+            return self._stamp(item)
+
+    def answer(self, choice: Any) -> None:
+        """A person answers the pending decision; the game can then be stepped on."""
+        if self.pending is None:
+            raise IllegalChoice("no decision is pending")
+        decision = self.pending
+        self._check(decision, choice)
+        self.pending = None
+        self._accept(decision, choice)
+
+    def _answer_from_policy(self, decision: Decision) -> Any:
+        if self._replay:
+            answer = self._replay.pop(0)
+            self._check(decision, answer)
+            return answer
+        policy = self.policies.get(decision.player)
+        if policy is None:
+            policy = self.policies.setdefault(decision.player, RandomPolicy())
+        answer = policy.choose(self.state, decision, self._policy_rng)
+        if answer is not ASK_PERSON:
+            self._check(decision, answer)
+        return answer
+
+    @staticmethod
+    def _check(decision: Decision, choice: Any) -> None:
+        if choice not in decision.options:
+            raise IllegalChoice(f"{choice!r} is not a legal answer to {decision.kind!r} "
+                                f"({decision.prompt}); legal: {decision.options!r}")
+
+    def _accept(self, decision: Decision, choice: Any) -> Event:
+        """Record a choice; it is sent into the procedure at the next step, logged as an event."""
+        self.decisions.append(choice)
+        self._to_send = choice
+        return self._stamp(Event(f"{decision.player} chooses {choice!r}: {decision.prompt}",
+                              rule=decision.rule, kind="decision",
+                              data={"decision": decision.kind, "choice": choice}))
+
+    def _stamp(self, event: Event) -> Event:
+        s = self.state
+        event.turn, event.phase, event.step = s.turn, s.phase, s.step
+        event.index = self.events_seen
+        self.events_seen += 1
+        if self.keep_log:
+            self.log.append(event)
+        return event
+
+    def _advance_while(self, keep_going: Callable[[Event], bool]) -> list[Event]:
+        out: list[Event] = []
+        while True:
+            ev = self.step_event()
+            if ev is None:
+                return out
+            out.append(ev)
+            if not keep_going(ev):
+                return out
+
+    def next_step(self) -> list[Event]:
+        """Advance to the end of the current step (the next event that starts a step/phase)."""
+        first = self.step_event()
+        if first is None:
+            return []
+        return [first] + self._advance_until(lambda ev: ev.kind in ("step", "phase", "turn"))
+
+    def next_phase(self) -> list[Event]:
+        """Advance until the next phase begins (its opening event included)."""
+        first = self.step_event()
+        if first is None:
+            return []
+        return [first] + self._advance_until(lambda ev: ev.kind in ("phase", "turn"))
+
+    def next_turn(self) -> list[Event]:
+        """Advance until the next turn begins."""
+        first = self.step_event()
+        if first is None:
+            return []
+        return [first] + self._advance_until(lambda ev: ev.kind == "turn")
+
+    def _advance_until(self, stop_after: Callable[[Event], bool]) -> list[Event]:
+        """Step events until one satisfies stop_after (that event is the last returned)."""
+        return self._advance_while(lambda ev: not stop_after(ev))
+
+    def run_to_end(self, max_events: int = 1_000_000) -> GameState:
+        """Play on until the game ends (or pauses for a person). Guards against endless games."""
+        for _ in range(max_events):
+            if self.step_event() is None:
+                return self.state
+        raise RuntimeError(f"{self.rules.name}: no end after {max_events} events")
+
+    # -- undo and replay -----------------------------------------------------------------------
+    def replay_to(self, n_events: int) -> Game:
+        """A new Game replayed from this one's record to just after event number ``n_events``."""
+        rec = self.record()
+        state = self.rules.state_class.from_data(copy.deepcopy(rec.initial_state))
+        again = Game(self.rules, state, seed=rec.seed, policies=self.policies, record=rec,
+                     keep_log=True)
+        while again.events_seen < n_events:
+            if again.step_event() is None:
+                break
+        again._replay = []  # from here on, the policies (or a person) decide again
+        return again
+
+    def undo(self, n: int = 1) -> Game:
+        """The game as it was ``n`` events ago (a new Game; this one is unchanged)."""
+        return self.replay_to(max(0, self.events_seen - n))
+
+
+@dataclass
+class Rules:
+    """What a game module hands the engine: its procedure, state class, data and metadata."""
+
+    name: str
+    state_class: type[GameState]
+    procedure: Callable[[GameState, Context], Procedure]
+    data: Callable[[], Any] = lambda: None
+    players: tuple[str, ...] = ()
+    variants: tuple[Variant, ...] = ()
+
+
+
+def replay(rules: Rules, record: GameRecord) -> Game:
+    """Replay a record to its end (or to where its decisions run out)."""
+    state = rules.state_class.from_data(copy.deepcopy(record.initial_state))
+    game = Game(rules, state, seed=record.seed, record=record)
+    game.run_to_end()
+    return game
+
+
+def drive(procedure: Procedure, answers: Iterable[Any] = (), policy: Policy | None = None,
+          state: GameState | None = None, rng: random.Random | None = None) -> list[Event]:
+    """Run a (sub-)procedure to its end, answering decisions in order, and return its events.
+
+    For tests and what-ifs: ``drive(resolve_combat(state, ctx, "Chicago"), answers=["Infantry"])``
+    with a ``Context(dice=ScriptedDice([...]))``. Decisions beyond ``answers`` go to ``policy``
+    (FirstOptionPolicy if none); illegal answers raise :class:`IllegalChoice`.
+    """
+    scripted = ScriptedPolicy(answers, then=policy or FirstOptionPolicy())
+    rng = rng or random.Random(0)
+    events: list[Event] = []
+    to_send: Any = None
+    while True:
+        try:
+            item = procedure.send(to_send)
+        except StopIteration:
+            return events
+        to_send = None
+        if isinstance(item, Decision):
+            to_send = scripted.choose(state if state is not None else GameState(), item, rng)
+            Game._check(item, to_send)
+            events.append(Event(f"{item.player} chooses {to_send!r}: {item.prompt}",
+                                rule=item.rule, kind="decision",
+                                data={"decision": item.kind, "choice": to_send}))
+        else:
+            events.append(item)

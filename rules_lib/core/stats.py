@@ -1,0 +1,68 @@
+"""Confidence intervals for simulated figures (DESIGN principle 5: Monte Carlo always with an interval)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from statistics import NormalDist
+
+Z95 = NormalDist().inv_cdf(0.975)
+
+
+@dataclass(frozen=True)
+class Interval:
+    """An estimate with its lower and upper bound."""
+
+    estimate: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"{self.estimate:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> Interval:
+    """Wilson score interval for a proportion: honest near 0 and 1, unlike the normal interval."""
+    if n <= 0:
+        return Interval(math.nan, 0.0, 1.0)
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes {successes} not within 0..{n}")
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Interval(p, low, high)
+
+
+def mean_interval(values: list[float], z: float = Z95) -> Interval:
+    """Mean with a normal-approximation interval (t is not needed at the batch sizes used)."""
+    n = len(values)
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan)
+    m = sum(values) / n
+    if n == 1:
+        return Interval(m, math.nan, math.nan)
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return Interval(m, m - half, m + half)
+
+
+def difference_interval(s1: int, n1: int, s2: int, n2: int, z: float = Z95) -> Interval:
+    """Interval for p1 - p2 (Newcombe's method from two Wilson intervals)."""
+    a, b = wilson(s1, n1, z), wilson(s2, n2, z)
+    d = a.estimate - b.estimate
+    low = d - math.sqrt((a.estimate - a.low) ** 2 + (b.high - b.estimate) ** 2)
+    high = d + math.sqrt((a.high - a.estimate) ** 2 + (b.estimate - b.low) ** 2)
+    return Interval(d, low, high)
+
+
+def games_needed(p1: float, p2: float, z: float = Z95, power_z: float = 0.8416) -> int | None:
+    """Games per design to tell p1 from p2 at 95% confidence and 80% power (None if equal)."""
+    delta = abs(p1 - p2)
+    if delta == 0:
+        return None
+    pbar = (p1 + p2) / 2
+    n = ((z * math.sqrt(2 * pbar * (1 - pbar)) +
+          power_z * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2) / delta ** 2
+    return math.ceil(n)

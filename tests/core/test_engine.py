@@ -1,0 +1,191 @@
+"""The engine: stepping, decisions, policies, log, undo, replay, JSON round trip of states."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules_lib.core.engine import (
+    Decision,
+    Event,
+    FirstOptionPolicy,
+    Game,
+    GameRecord,
+    GameState,
+    IllegalChoice,
+    PersonPolicy,
+    Rules,
+    ScriptedPolicy,
+    StateError,
+    Variant,
+    check_variants,
+    replay,
+)
+
+
+@dataclass
+class RaceState(GameState):
+    """A toy race: each turn both runners roll a die and move; first to 10 wins."""
+
+    positions: dict[str, int] = field(default_factory=lambda: {"Red": 0, "Blue": 0})
+    boosts: list[str] = field(default_factory=list)
+
+
+def race(state: RaceState, ctx):
+    """Turn: each runner may boost (+1) once per game, then rolls and moves."""
+    while state.result is None:
+        state.phase = "Move"
+        yield Event(f"Turn {state.turn} begins", rule="Race §1", kind="turn")
+        for runner in ("Red", "Blue"):
+            state.step = runner
+            yield Event(f"{runner} moves", rule="Race §2", kind="step")
+            bonus = 0
+            if runner not in state.boosts:
+                boost = yield Decision(runner, "boost", "Use your boost now?", ["no", "yes"],
+                                       rule="Race §3")
+                if boost == "yes":
+                    state.boosts.append(runner)
+                    bonus = 2 if ctx.variant("big_boost") else 1
+            face = ctx.dice.roll(6, f"{runner} movement")
+            state.positions[runner] += face + bonus
+            yield Event(f"{runner} rolls {face} and moves to {state.positions[runner]}",
+                        rule="Race §2", kind="move", data={"face": face})
+            if state.positions[runner] >= 10:
+                state.result = runner
+                yield Event(f"{runner} wins", rule="Race §4", kind="result")
+                return
+        state.turn += 1
+
+
+RULES = Rules("race", RaceState, race, players=("Red", "Blue"),
+              variants=(Variant("big_boost", "A boost is worth 2", rule="Race §3"),))
+
+
+def new_race(seed=1, policies=None, variants=()):
+    state = RaceState(game="race", variants=check_variants(variants, RULES.variants, "race"))
+    return Game(RULES, state, seed=seed, policies=policies)
+
+
+def test_game_runs_to_a_result_with_a_logged_winner():
+    g = new_race()
+    g.run_to_end()
+    assert g.finished and g.state.result in ("Red", "Blue")
+    assert g.log[-1].kind == "result" and g.log[-1].rule == "Race §4"
+
+
+def test_events_carry_turn_phase_step_and_running_index():
+    g = new_race()
+    g.run_to_end()
+    assert [e.index for e in g.log] == list(range(len(g.log)))
+    moves = [e for e in g.log if e.kind == "move"]
+    assert all(e.phase == "Move" and e.step in ("Red", "Blue") for e in moves)
+
+
+def test_same_seed_and_policies_give_the_same_game():
+    a, b = new_race(seed=7), new_race(seed=7)
+    a.run_to_end(), b.run_to_end()
+    assert a.state == b.state and [e.message for e in a.log] == [e.message for e in b.log]
+
+
+def test_different_seeds_give_different_rolls():
+    runs = []
+    for s in range(5):
+        g = new_race(seed=s)
+        g.run_to_end()
+        runs.append(tuple(e.data.get("face") for e in g.log if e.kind == "move"))
+    assert len(set(runs)) > 1
+
+
+def test_replay_of_record_reproduces_final_state_exactly():
+    g = new_race(seed=3)
+    g.run_to_end()
+    again = replay(RULES, GameRecord.from_json(g.record().to_json()))
+    assert again.state.to_json() == g.state.to_json()
+    assert [e.message for e in again.log] == [e.message for e in g.log]
+
+
+def test_person_policy_pauses_on_a_decision_and_answer_resumes():
+    g = new_race(policies={"Red": PersonPolicy(), "Blue": FirstOptionPolicy()})
+    g.step_event(), g.step_event()  # turn begins, Red's step begins
+    assert g.step_event() is None and g.pending is not None
+    assert g.pending.options == ["no", "yes"] and g.pending.player == "Red"
+    with pytest.raises(IllegalChoice):
+        g.answer("maybe")
+    g.answer("yes")
+    assert g.pending is None and g.log[-1].kind == "decision"
+    assert g.step_event().kind == "move" and g.state.boosts == ["Red"]
+
+
+def test_illegal_answer_from_a_policy_is_refused_with_the_legal_options():
+    g = new_race(policies={"Red": ScriptedPolicy(["perhaps"])})
+    with pytest.raises(IllegalChoice, match="legal"):
+        g.run_to_end()
+
+
+def test_undo_returns_the_state_as_it_was_n_events_ago():
+    g = new_race(seed=11)
+    for _ in range(6):
+        g.step_event()
+    before = g.state.to_json()
+    n_before = g.events_seen
+    g.step_event(), g.step_event()
+    back = g.undo(2)
+    assert back.events_seen == n_before and back.state.to_json() == before
+
+
+def test_forced_roll_is_used_and_survives_replay():
+    g = new_race(seed=5, policies={"Red": FirstOptionPolicy(), "Blue": FirstOptionPolicy()})
+    g.step_event(), g.step_event(), g.step_event()  # turn, Red's step, Red's boost decision
+    g.dice.force(6)
+    move = g.step_event()
+    assert move.data["face"] == 6
+    g.run_to_end()
+    again = replay(RULES, g.record())
+    assert again.state == g.state
+
+
+def test_variant_switches_a_rule_and_unknown_variant_is_named():
+    g = new_race(seed=2, variants=["big_boost"],
+                 policies={"Red": ScriptedPolicy(["yes"]), "Blue": FirstOptionPolicy()})
+    g.step_event(), g.step_event(), g.step_event()
+    move = g.step_event()
+    assert g.state.positions["Red"] == move.data["face"] + 2
+    with pytest.raises(ValueError, match="tiny_boost"):
+        new_race(variants=["tiny_boost"])
+
+
+def test_next_phase_and_next_turn_stop_at_boundaries():
+    g = new_race(seed=4)
+    first = g.next_turn()
+    assert first[0].kind == "turn" and first[-1].kind == "turn" and first[-1].turn == 2
+    steps = g.next_step()
+    assert steps[-1].kind in ("step", "turn", "result") or g.finished
+
+
+def test_log_frame_has_rule_references():
+    g = new_race()
+    g.run_to_end()
+    df = g.log_frame()
+    assert list(df.columns) == ["index", "turn", "phase", "step", "kind", "message", "rule"]
+    assert (df["rule"] != "").all()
+
+
+def test_bad_state_json_names_the_field():
+    data = RaceState().to_data()
+    data["positions"] = {"Red": "far"}
+    with pytest.raises(StateError, match="positions"):
+        RaceState.from_data(data)
+    with pytest.raises(StateError, match="JSON"):
+        RaceState.from_json("{not json")
+
+
+@given(st.dictionaries(st.sampled_from(["Red", "Blue"]), st.integers(-5, 50)),
+       st.lists(st.sampled_from(["Red", "Blue"]), max_size=2), st.integers(1, 20),
+       st.one_of(st.none(), st.sampled_from(["Red", "Blue"])))
+def test_state_json_round_trip_is_lossless(positions, boosts, turn, result):
+    s = RaceState(game="race", turn=turn, positions=positions, boosts=boosts, result=result)
+    assert RaceState.from_json(s.to_json()) == s
+    assert json.loads(s.to_json()) == s.to_data()

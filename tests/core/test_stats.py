@@ -1,0 +1,50 @@
+"""Intervals for simulated figures."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from rules_lib.core.stats import difference_interval, games_needed, mean_interval, wilson
+
+
+def test_wilson_interval_matches_a_published_value():
+    # Wilson 95% for 81 successes in 263 trials: [0.2553, 0.3662] (Newcombe 1998, example)
+    ci = wilson(81, 263)
+    assert ci.low == pytest.approx(0.2553, abs=1e-4) and ci.high == pytest.approx(0.3662, abs=1e-4)
+
+
+def test_wilson_stays_inside_zero_one_at_the_extremes():
+    assert wilson(0, 10).low == 0.0 and wilson(10, 10).high == 1.0
+    assert 0 < wilson(0, 10).high < 0.35
+
+
+def test_wilson_covers_the_true_rate_about_95_percent_of_the_time():
+    rng = random.Random(1)
+    p, n, runs = 0.3, 200, 2000
+    hits = 0
+    for _ in range(runs):
+        k = sum(rng.random() < p for _ in range(n))
+        ci = wilson(k, n)
+        hits += ci.low <= p <= ci.high
+    assert 0.93 <= hits / runs <= 0.97
+
+
+def test_mean_interval_shrinks_with_more_data():
+    a = mean_interval([1, 2, 3, 4] * 5)
+    b = mean_interval([1, 2, 3, 4] * 50)
+    assert a.estimate == b.estimate == 2.5 and (b.high - b.low) < (a.high - a.low)
+    assert math.isnan(mean_interval([]).estimate)
+
+
+def test_difference_interval_excludes_zero_for_clearly_different_rates():
+    d = difference_interval(700, 1000, 500, 1000)
+    assert d.estimate == pytest.approx(0.2) and d.low > 0
+    assert difference_interval(50, 100, 50, 100).low < 0 < difference_interval(50, 100, 50, 100).high
+
+
+def test_games_needed_grows_as_the_difference_shrinks():
+    assert games_needed(0.5, 0.6) < games_needed(0.5, 0.55)
+    assert games_needed(0.5, 0.5) is None
+    assert 380 <= games_needed(0.5, 0.6) <= 400  # standard two-proportion sample size ~388
