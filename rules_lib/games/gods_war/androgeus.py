@@ -1,0 +1,185 @@
+"""Androgeus (Cosmic Monster card): Council VP, Lust, Superhero, and how to kill him.
+
+Card text (data/monsters.yaml, quoted in each event): Combat 6. Placement at the Great Compromise in
+Altinela. Council Phase: all empires with units in his area earn 1 VP. Lust (Ongoing). Superhero
+(Battle): at most 4 combat dice vs. Androgeus, a Single Combat Champion's dice included. Killing
+Androgeus: a hero or greater god in the battle, at least 1 kill against him, at least 1 kill by him;
+you select which of your heroes or greater gods dies, after which Androgeus dies.
+"""
+from __future__ import annotations
+
+from rules_lib.core.engine import Context, Decision, Event, Procedure
+
+from . import monsters
+from .board import is_adjacent
+from .data import GodsWarData
+from .state import GWState, Piece
+
+NAME = "Androgeus"
+COUNCIL = "Androgeus card (Council Phase)"
+LUST = "Androgeus card: Lust (Ongoing)"
+SUPERHERO = "Androgeus card: Superhero (Battle)"
+KILLING = "Androgeus card (Killing Androgeus)"
+
+
+def superhero_cap(data: GodsWarData, parts: list[int], single_combat: bool) -> tuple[list[int], str]:
+    """Cap the dice rolled vs. Androgeus at the card's maximum; a Champion's dice count first."""
+    cap = data.cards[NAME].ability("Superhero").params["max_dice"]
+    capped, left = [], cap
+    for n in parts:
+        take = min(n, left)
+        capped.append(take)
+        left -= take
+    wanted = sum(parts)
+    note = (f"Superhero: at most {cap} combat dice vs. Androgeus; {sum(capped)} of {wanted} rolled "
+            "(the cap counts every die rolled against him in the battle together, default reading "
+            "of GW-AMB-05)")
+    if single_combat:
+        note += (f" (Single Combat: the Champion's {capped[0]} dice count against the {cap} total, "
+                 f"the battle rolls the other {sum(capped[1:])})")
+    return capped, note
+
+
+def council_vp(state: GWState, ctx: Context) -> Procedure:
+    """Council Phase: every empire with units in Androgeus' area earns 1 VP."""
+    area = state.monster_area(NAME)
+    if area is None:
+        return
+    vp = ctx.data.cards[NAME].ability("Council VP").params["vp"]
+    earners = state.empires_in(area)
+    for empire in earners:
+        state.empires[empire].vp += vp
+    yield Event(f"Androgeus in {area}: {', '.join(earners) or 'no empire'} earn(s) {vp} VP ('All "
+                "empires with units in Androgeus' area earn 1 VP.')", rule=COUNCIL, kind="vp",
+                data={"area": area, "empires": earners, "vp": vp})
+
+
+def lust_applies(state: GWState, data: GodsWarData, area: str) -> str | None:
+    """'same' or 'adjacent' if a summon into ``area`` triggers Lust, else None."""
+    where = state.monster_area(NAME)
+    if where is None:
+        return None
+    if area == where:
+        return "same"
+    if is_adjacent(data, area, where):
+        return "adjacent"
+    return None
+
+
+def lust_targets(state: GWState, data: GodsWarData, summoner: str) -> list[str]:
+    """Enemy empires with units in their pool (FAQ: an empty pool cannot be chosen)."""
+    return [e for e in state.player_order
+            if e != summoner and any(n > 0 for n in state.empires[e].pool.values())]
+
+
+def lowest_cost_available(state: GWState, data: GodsWarData, empire: str) -> list[str]:
+    """Unit kinds of the lowest cost available in an empire's pool."""
+    avail = [k for k, n in state.empires[empire].pool.items() if n > 0]
+    if not avail:
+        return []
+    low = min(data.unit_types[k].cost for k in avail)
+    return sorted(k for k in avail if data.unit_types[k].cost == low)
+
+
+def lust(state: GWState, ctx: Context, summoner: str, area: str, free: bool = False) -> Procedure:
+    """Lust, after the triggering summon has been resolved (XIII: the ability occurs after it)."""
+    data: GodsWarData = ctx.data
+    where = lust_applies(state, data, area)
+    if where is None:
+        return
+    if free and not ctx.variant("lust_chains"):
+        yield Event(f"The free Lust summon into {area} does not trigger Lust again (default reading "
+                    "of GW-AMB-03: no endless chain; variant 'lust_chains' reads it otherwise)",
+                    rule=LUST, kind="monster")
+        return
+    text = data.cards[NAME].ability("Lust").text
+    targets = lust_targets(state, data, summoner)
+    enemy_summoned = None
+    if not targets:
+        yield Event(f"Lust: no enemy of {summoner} has units available to summon, so none can be "
+                    "chosen (FAQ: 'You must select an enemy with units available to be summoned')",
+                    rule=f"{LUST}; {monsters.FAQ}", kind="monster")
+    else:
+        enemy = targets[0]
+        if len(targets) > 1:
+            enemy = yield Decision(summoner, "lust_enemy", f"Lust: which enemy empire summons a unit "
+                                   f"for free into {area}?", targets, rule=LUST)
+        kinds = lowest_cost_available(state, data, enemy)
+        kind = kinds[0]
+        if len(kinds) > 1:
+            kind = yield Decision(enemy, "lust_unit", f"Lust: which of your lowest-cost units is "
+                                  f"summoned into {area}?", kinds, rule=LUST)
+        state.empires[enemy].pool[kind] -= 1
+        state.pieces.append(Piece(kind, enemy, area))
+        state.bump("lust_summons")
+        enemy_summoned = enemy
+        into = "Androgeus' area" if where == "same" else "an area adjacent to Androgeus"
+        yield Event(f"Lust: {summoner} summoned into {into} "
+                    f"({area}); {summoner} chooses {enemy}, who immediately summons a {kind} "
+                    f"(lowest cost available in its pool) there for free ('{text}')", rule=LUST,
+                    kind="monster", data={"summoner": summoner, "enemy": enemy, "kind": kind,
+                                          "area": area})
+    if where == "adjacent" and ctx.variant("lust_no_move"):
+        yield Event("Androgeus does not move (variant 'lust_no_move': XIII's 'players cannot move "
+                    "monsters' read as overriding Lust)", rule=f"{LUST}; {monsters.MOVEMENT}",
+                    kind="monster")
+    elif where == "adjacent":
+        old = state.monsters[NAME].area
+        state.monsters[NAME].area = area
+        state.bump("androgeus_moves")
+        note = "" if enemy_summoned else (" (assumed: he moves even though no enemy could "
+                                          "summon, the move being a separate sentence)")
+        yield Event(f"Lust: the area was adjacent, so Androgeus also moves from {old} into {area}"
+                    f"{note}; Lust is his own trigger, so the ban on players moving monsters does "
+                    "not apply (default reading of GW-AMB-02)", rule=LUST, kind="move",
+                    data={"monster": NAME, "from": old, "to": area})
+    if enemy_summoned is not None:
+        yield from lust(state, ctx, enemy_summoned, area, free=True)
+
+
+def kill_condition(data: GodsWarData, hero_present: bool, kills_against: int, kills_by: int) -> bool:
+    """The card's condition to kill Androgeus (one definition for the battle and the odds)."""
+    need = data.cards[NAME].killing
+    return (hero_present and kills_against >= need["min_kills_against"]
+            and kills_by >= need["min_kills_by_monster"])
+
+
+def kill_exchange(state: GWState, ctx: Context, area: str, foe, andro) -> Procedure:
+    """Apply Androgeus' kills to ``foe``; if the kill condition holds, he dies. Returns kills left.
+
+    Condition (card): the foe has a hero or greater god in the battle, scored >= 1 kill against
+    Androgeus, and Androgeus rolled >= 1 kill. The foe selects which of its heroes or greater gods
+    is killed (that takes one of Androgeus' kills, GW-AMB-04), after which Androgeus dies.
+    """
+    data: GodsWarData = ctx.data
+    champions = sorted({k for k in foe.kinds if monsters.is_hero_or_greater_god(data, k)})
+    if not champions:
+        yield Event(f"{foe.name} has no hero or greater god in the battle: Androgeus cannot be killed "
+                    "('You must have a hero or greater god in the battle')", rule=KILLING,
+                    kind="combat", data={"androgeus_killed": False})
+        return andro.kills
+    if not kill_condition(data, True, foe.kills, andro.kills):
+        yield Event(f"{foe.name} scored {foe.kills} kill(s) against Androgeus and he rolled "
+                    f"{andro.kills}: both must be at least 1, so Androgeus survives ('Any other "
+                    "battle result has no effect on Androgeus')", rule=KILLING, kind="combat",
+                    data={"androgeus_killed": False})
+        return andro.kills
+    present = sorted({p.kind for p in state.pieces_in(area, foe.name)} & set(champions))
+    victim = present[0]
+    if len(present) > 1:
+        victim = yield Decision(foe.name, "androgeus_victim", "Killing Androgeus: select which of "
+                                "your heroes or greater gods in the battle is killed", present,
+                                rule=KILLING)
+    from .battle import remove_piece
+    remove_piece(state, area, foe.name, victim)
+    extra = ctx.variant("androgeus_hero_dies_in_addition")
+    reading = ("variant 'androgeus_hero_dies_in_addition': the hero dies on top of all his kills"
+               if extra else "that death takes one of his kills, default reading of GW-AMB-04; "
+               "his other results apply as usual")
+    state.bump("units_killed")
+    yield Event(f"Killing Androgeus: {foe.name} scored {foe.kills} kill(s) against him with a hero "
+                f"or greater god present and he rolled {andro.kills}; {foe.name} selects its "
+                f"{victim} to be killed, after which Androgeus dies ({reading})", rule=KILLING,
+                kind="combat", data={"androgeus_killed": True, "victim": victim})
+    yield from monsters.remove_monster(state, ctx, NAME, foe.name)
+    return andro.kills if extra else andro.kills - 1

@@ -1,0 +1,245 @@
+"""The scripted game sequence: turns of Action and Council phases, the Great Compromise, the Spike,
+and the three ways the game ends (35 VP, the assumed turn limit, Completing the Web).
+"""
+from __future__ import annotations
+
+from rules_lib.core.engine import Context, Decision, Event, Procedure
+
+from . import androgeus, arachne_solara, monsters
+from .battle import resolve_battle
+from .board import adjacent
+from .council import council_phase
+from .data import GodsWarData
+from .setup import setup
+from .state import GWState, Piece
+
+TURN = "Gods War base game (assumed): Turn sequence"
+ACTIONS = "Gods War base game (assumed): Action Phase"
+GREAT_COMPROMISE = "Gods War base game (assumed): the Great Compromise"
+SPIKE = "Gods War base game (assumed): the Spike explodes"
+END = "Gods War base game (assumed): End of the game"
+
+
+def play(state: GWState, ctx: Context) -> Procedure:
+    """Set-up, then turns until the game ends."""
+    if state.phase == "Set-Up":
+        yield from setup(state, ctx, state.proposals or None)
+        state.phase = "Action"
+    while state.result is None:
+        if state.phase == "Action":
+            state.step = ""
+            yield Event(f"Turn {state.turn} begins", rule=TURN, kind="turn")
+            yield from start_of_turn(state, ctx)
+            if not state.end_reason:
+                yield from action_phase(state, ctx)
+            state.phase = "Council"
+        if state.end_reason:
+            yield from end_game(state, ctx)
+            return
+        yield from council_phase(state, ctx)
+        if not state.end_reason:
+            check_victory(state, ctx.data)
+        if state.end_reason:
+            yield from end_game(state, ctx)
+            return
+        state.turn += 1
+        state.phase = "Action"
+
+
+def start_of_turn(state: GWState, ctx: Context) -> Procedure:
+    """The assumed Time-track events: the Great Compromise, the Spike's explosion."""
+    data: GodsWarData = ctx.data
+    if not state.great_compromise and state.turn >= data.get("base_game.great_compromise.trigger_turn"):
+        state.great_compromise = True
+        yield Event(f"The Great Compromise is first triggered (assumed: on turn "
+                    f"{data.get('base_game.great_compromise.trigger_turn')})", rule=GREAT_COMPROMISE,
+                    kind="info")
+        yield from monsters.place_at_great_compromise(state, ctx)
+    if not state.spike_exploded and state.turn >= data.get("base_game.spike.explodes_on_turn"):
+        yield from spike_explodes(state, ctx)
+
+
+def spike_explodes(state: GWState, ctx: Context) -> Procedure:
+    """The Spike explodes: (assumed) empire pieces there return to pools; Arachne to Inner Hell."""
+    from .battle import remove_piece
+    state.spike_exploded = True
+    yield Event("The Spike explodes", rule=SPIKE, kind="info")
+    for p in list(state.pieces_in("the Spike")):
+        remove_piece(state, "the Spike", p.empire, p.kind)
+        yield Event(f"{p.empire}'s {p.kind} on the Spike returns to its pool (assumed)", rule=SPIKE,
+                    kind="move")
+    yield from arachne_solara.spike_explodes(state, ctx)
+    if state.monster_area("Androgeus") == "the Spike":
+        yield Event("Androgeus stays on the Spike: the text does not say the explosion affects him "
+                    "and abilities cannot destroy Monsters (data gap)", rule=monsters.KILLING,
+                    kind="monster")
+
+
+# -- the Action Phase -------------------------------------------------------------------------------
+
+def action_phase(state: GWState, ctx: Context) -> Procedure:
+    """Players act in player order, one action each round, until all have passed (assumed)."""
+    state.phase = "Action"
+    yield Event(f"Turn {state.turn}: Action Phase", rule=ACTIONS, kind="phase")
+    passed: list[str] = []
+    while len(passed) < len(state.player_order):
+        for empire in state.player_order:
+            if empire in passed:
+                continue
+            state.step = empire
+            options = legal_actions(state, ctx.data, empire)
+            if options == ["pass"]:
+                choice = "pass"
+            else:
+                choice = yield Decision(empire, "action", f"{empire}: choose an action "
+                                        f"({state.empires[empire].power} power)", options,
+                                        rule=ACTIONS)
+            if choice == "pass":
+                passed.append(empire)
+                yield Event(f"{empire} passes", rule=ACTIONS, kind="step")
+                continue
+            yield from do_action(state, ctx, empire, choice)
+            if state.end_reason:
+                return
+
+
+def legal_actions(state: GWState, data: GodsWarData, empire: str) -> list[str]:
+    """Every action the empire can pay for now, as text; 'pass' last."""
+    sheet = state.empires[empire]
+    out: list[str] = []
+    mine = sorted({p.area for p in state.pieces if p.empire == empire})
+    # attacks: enemies or monsters in an area where I have units
+    if sheet.power >= data.get("battle.procedure.attack_cost"):
+        for area in mine:
+            for m in state.monsters_in(area):
+                out.append(f"attack {m} in {area}")
+            for e in state.empires_in(area):
+                if e != empire:
+                    out.append(f"attack {e} in {area}")
+    if arachne_solara.can_spin(state, data, empire):
+        out.append("spin the web")
+    build = data.get("base_game.actions.build")
+    if sheet.power >= build:
+        for area in mine:
+            if empire not in state.buildings.get(area, []) and data.realm(area) == "surface":
+                out.append(f"build in {area}")
+    summon_areas = sorted(set(mine) | set(state.buildings_of(empire)))
+    for kind, n in sorted(sheet.pool.items()):
+        if n > 0 and data.unit_types[kind].cost <= sheet.power:
+            out.extend(f"summon {kind} in {a}" for a in summon_areas)
+    if "Teleport" in data.empires[empire].abilities and sheet.power >= data.get(
+            "base_game.actions.teleport"):
+        for p in state.pieces:
+            if p.empire == empire and monsters.piece_class(data, p.kind) == "greater_god":
+                out.extend(f"teleport {p.kind} from {p.area} to {a}"
+                           for a in data.surface_areas() if a != p.area)
+    move = data.get("base_game.actions.move")
+    seen = set()
+    for p in state.pieces:
+        if p.empire != empire or (p.kind, p.area) in seen:
+            continue
+        seen.add((p.kind, p.area))
+        for a in adjacent(data, p.area):
+            if data.realm(a) != "surface":
+                continue  # assumed: the sequence keeps empire units on the surface world
+            ok, _ = monsters.may_enter(state, data, p.kind, empire, a, "move")
+            cost = move + monsters.siren_song_penalty(state, data, empire, a, empire)
+            if ok and sheet.power >= cost:
+                out.append(f"move {p.kind} from {p.area} to {a}")
+    out.append("pass")
+    return out
+
+
+def do_action(state: GWState, ctx: Context, empire: str, action: str) -> Procedure:
+    """Carry out one action chosen from legal_actions."""
+    data: GodsWarData = ctx.data
+    sheet = state.empires[empire]
+    verb, _, rest = action.partition(" ")
+    if action == "spin the web":
+        yield from arachne_solara.spin(state, ctx, empire)
+    elif verb == "summon":
+        kind, _, area = rest.partition(" in ")
+        yield from summon(state, ctx, empire, kind, area)
+    elif verb == "build":
+        area = rest.removeprefix("in ")
+        sheet.power -= data.get("base_game.actions.build")
+        state.buildings.setdefault(area, []).append(empire)
+        yield Event(f"{empire} builds in {area}", rule="Gods War base game (assumed): Build",
+                    kind="build")
+    elif verb == "attack":
+        target, _, area = rest.partition(" in ")
+        sheet.power -= data.get("battle.procedure.attack_cost")
+        champion = None
+        if "Single Combat" in data.empires[empire].abilities:
+            heroes = sorted({p.kind for p in state.pieces_in(area, empire)
+                             if monsters.is_hero_or_greater_god(data, p.kind)})
+            if heroes:
+                pick = yield Decision(empire, "single_combat", "Use Single Combat? Choose a Champion",
+                                      ["no", *heroes], rule="Gods War base game (assumed): Single Combat")
+                champion = None if pick == "no" else pick
+        yield from resolve_battle(state, ctx, area, empire, target, champion=champion)
+    elif verb == "teleport":
+        kind, _, rest2 = rest.partition(" from ")
+        src, _, dest = rest2.partition(" to ")
+        sheet.power -= data.get("base_game.actions.teleport")
+        kinds = [p.kind for p in state.pieces_in(src, empire)]
+        yield from monsters.move_by_ability(state, ctx, empire, "Teleport", src, dest, kinds)
+    elif verb == "move":
+        kind, _, rest2 = rest.partition(" from ")
+        src, _, dest = rest2.partition(" to ")
+        penalty = monsters.siren_song_penalty(state, data, empire, dest, empire)
+        sheet.power -= data.get("base_game.actions.move") + penalty
+        if penalty:
+            yield Event(f"{empire} pays {penalty} power for Siren Song (assumed)",
+                        rule="Gods War base game (assumed): Siren Song", kind="power")
+        yield from monsters.move_by_ability(state, ctx, empire, "move action", src, dest, [kind])
+    else:
+        raise ValueError(f"unknown action {action!r}")
+
+
+def summon(state: GWState, ctx: Context, empire: str, kind: str, area: str) -> Procedure:
+    """Summon from the pool (pay its cost); Lust then applies, after the summon is resolved."""
+    data: GodsWarData = ctx.data
+    sheet = state.empires[empire]
+    if sheet.pool.get(kind, 0) <= 0:
+        raise ValueError(f"{empire} has no {kind} in its pool")
+    sheet.power -= data.unit_types[kind].cost
+    sheet.pool[kind] -= 1
+    state.pieces.append(Piece(kind, empire, area))
+    yield Event(f"{empire} summons a {kind} into {area} for {data.unit_types[kind].cost} power",
+                rule="Gods War base game (assumed): Summon", kind="summon",
+                data={"empire": empire, "kind": kind, "area": area})
+    yield from androgeus.lust(state, ctx, empire, area)
+
+
+# -- the end ----------------------------------------------------------------------------------------
+
+def check_victory(state: GWState, data: GodsWarData) -> None:
+    """35 VP at the end of a Council phase, or the assumed turn limit."""
+    if any(e.vp >= data.get("base_game.victory.vp_to_win") for e in state.empires.values()):
+        state.end_reason = "35 VP"
+    elif state.turn >= data.get("base_game.victory.turn_limit"):
+        state.end_reason = "turn limit"
+
+
+def end_game(state: GWState, ctx: Context) -> Procedure:
+    """Runes are played as usual (also when the web ends the game); most VP wins."""
+    data: GodsWarData = ctx.data
+    state.phase = "End"
+    state.step = ""
+    rune_vp = data.get("base_game.victory.rune_vp")
+    yield Event(f"The game ends ({state.end_reason}); runes are played as usual", rule=(
+        arachne_solara.COMPLETING if state.end_reason == "Completing the Web" else END),
+        kind="phase")
+    for empire in state.player_order:
+        sheet = state.empires[empire]
+        if sheet.runes:
+            sheet.vp += sheet.runes * rune_vp
+            yield Event(f"{empire} plays {sheet.runes} rune(s): +{sheet.runes * rune_vp} VP",
+                        rule=f"{END}; {arachne_solara.COMPLETING}", kind="vp")
+            sheet.runes = 0
+    best = max(e.vp for e in state.empires.values())
+    top = [e for e in state.player_order if state.empires[e].vp == best]
+    state.result = top[0] if len(top) == 1 else "draw: " + ", ".join(top)
+    yield Event(f"Result: {state.result} with {best} VP", rule=END, kind="result",
+                data={e: state.empires[e].vp for e in state.player_order})
