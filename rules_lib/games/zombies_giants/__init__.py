@@ -1,0 +1,282 @@
+"""Zombies!!! Giants-Club house rules: Survivors of three sizes in a tile-built town and mall.
+
+Entry points for the registry: ``new_game``, invariants, summary, fight odds, movement reach.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_lib.core.data import apply_override, parse_value
+from rules_lib.core.engine import Game, Rules, Variant, check_variants
+from rules_lib.registry import GameEntry
+
+from . import crafting, sizes
+from .data import (
+    SIZES,
+    ZData,
+    build,
+    default_data,
+    game_provenance_report,
+    load_files,
+    validate_data,
+)
+from .events import full_deck
+from .movement import movement_reach, squares_of
+from .odds import combat_odds
+from .policies import HeuristicPolicy, RandomPolicy
+from .state import PlacedTile, Survivor, ZState
+from .town import town_map
+from .turn import play
+
+NAME = "zombies_giants"
+PLAYERS = ("Survivor 1", "Survivor 2")
+SCENARIOS = {
+    "mixed": None,  # one Survivor whose size is chosen by the seed (seed % 3): simulate by size
+    "normal": ("Normal",),
+    "big": ("Big",),
+    "huge": ("Huge",),
+    "team": ("Normal", "Big"),
+}
+
+VARIANTS = (
+    Variant(
+        sizes.SIZE_SECTION_HEARTS,
+        "Big starts with 4 hearts and Huge with 5 (the size sections)",
+        rule="Zombies!!! Giants-Club: Big / Huge / Game Start (ZGC-AMB-01)",
+        default_reading="Game Start's counters: Big 8 hearts, Huge 12 (the set-up step)",
+    ),
+    Variant(
+        crafting.RAY_TABLE_START,
+        "A new Size-Ray starts with 1 charge (the table's 2-part row)",
+        rule="Zombies!!! Giants-Club: Size Ray (ZGC-AMB-02)",
+        default_reading="'Has 2 free charges': a new Size-Ray starts full",
+    ),
+    Variant(
+        crafting.POTION_TABLE_FREE,
+        "A new Potion Kit gives 2 free potions (the table)",
+        rule="Zombies!!! Giants-Club: Size Potions (ZGC-AMB-03)",
+        default_reading="'Kit provides 1 Potions for free' (the text)",
+    ),
+    Variant(
+        crafting.POTION_HEALS_5,
+        "Potions heal 5 hearts (the table)",
+        rule="Zombies!!! Giants-Club: Size Potions (ZGC-AMB-04)",
+        default_reading="'All potions heal 3 hearts' (the text)",
+    ),
+)
+
+
+def _data() -> ZData:
+    return default_data()
+
+
+RULES = Rules(NAME, ZState, play, data=_data, players=PLAYERS, variants=VARIANTS)
+
+
+def initial_state(scenario: str | None, seed: int, variants: list[str], data: ZData) -> ZState:
+    """A table ready for Game Start: Town Square down, piles and deck unshuffled, sizes chosen."""
+    scenario = scenario or "mixed"
+    if scenario not in SCENARIOS:
+        raise ValueError(
+            f"{NAME}: unknown scenario {scenario!r}; scenarios: {', '.join(SCENARIOS)}"
+        )
+    chosen = SCENARIOS[scenario] or (SIZES[seed % 3],)
+    survivors = [Survivor(PLAYERS[i], size, start_size=size) for i, size in enumerate(chosen)]
+    town = data.town
+    piles = {
+        "town": [t.name for t in data.tiles.values() if t.pile == "town"],
+        "mall": [t.name for t in data.tiles.values() if t.pile == "mall"],
+    }
+    state = ZState(
+        game=NAME,
+        variants=variants,
+        survivors=survivors,
+        tiles=[PlacedTile(town["start_tile"], list(town["start_slot"]), 0, 1)],
+        piles=piles,
+        deck=full_deck(data),
+        zombie_pool=data.files["zombies"].tree["pool"],
+    )
+    slot = town["start_slot"]
+    for s in survivors:  # everyone starts on the centre of the Town Square (assumed)
+        s.loc = [slot[0] * 3 + 1, slot[1] * 3 + 1]
+    return state
+
+
+def new_game(
+    scenario: str | None = None,
+    seed: int = 0,
+    variants=(),
+    policies=None,
+    data_overrides: dict[str, Any] | None = None,
+    keep_log: bool = True,
+) -> Game:
+    """A new Giants-Club game (scenario: mixed | normal | big | huge | team)."""
+    data = default_data()
+    if data_overrides:
+        files = load_files()
+        for path, value in data_overrides.items():
+            fname, _, inner = path.partition(".")
+            if fname not in files:
+                raise ValueError(
+                    f"{NAME}: override {path!r} must start with a data file name: "
+                    f"{', '.join(files)}"
+                )
+            files[fname] = apply_override(
+                files[fname], inner, parse_value(value) if isinstance(value, str) else value
+            )
+        data = build(files)
+    chosen = check_variants(variants, VARIANTS, NAME)
+    state = initial_state(scenario, seed, chosen, data)
+    rules = (
+        RULES
+        if data is default_data()
+        else Rules(NAME, ZState, play, data=lambda: data, players=PLAYERS, variants=VARIANTS)
+    )
+    return Game(rules, state, seed=seed, policies=policies, keep_log=keep_log)
+
+
+def invariants(state: ZState, data: ZData | None = None) -> list[str]:
+    """Hearts within limits, counters never negative, crafted items within their limits."""
+    data = data or default_data()
+    bad = []
+    for s in state.survivors:
+        if s.size not in data.sizes:
+            bad.append(f"{s.name}: unknown size {s.size!r}")
+            continue
+        for field in ("halves", "reserve", "bullets", "kills", "turns_survived"):
+            if getattr(s, field) < 0:
+                bad.append(f"{s.name}: {field} is negative ({getattr(s, field)})")
+        if s.halves > 2 * sizes.max_hearts(data, s):
+            bad.append(f"{s.name}: {s.halves / 2} hearts above the max {sizes.max_hearts(data, s)}")
+        cap = sizes.max_reserve(data, s)
+        if cap is not None and s.reserve > cap:
+            bad.append(f"{s.name}: {s.reserve} reserve hearts above the limit {cap}")
+        if s.status == "active" and s.halves <= 0:
+            bad.append(f"{s.name}: in play with no hearts")
+        if s.size_ray is not None and not 0 <= s.size_ray.charges <= crafting.max_charges(
+            data, s.size_ray.parts
+        ):
+            bad.append(f"{s.name}: Size-Ray charges {s.size_ray.charges} out of range")
+        if s.armour is not None and s.armour.parts > data.crafting["body_armour"]["max_parts"]:
+            bad.append(f"{s.name}: Body Armour beyond its last stage")
+        if s.status == "active" and s.loc is None and not s.carried_by:
+            bad.append(f"{s.name}: in play but nowhere on the board")
+    for kind, limit in data.crafting["limits"].items():
+        if state.crafted.get(kind, 0) > limit:
+            bad.append(f"{kind}: crafted {state.crafted[kind]} times, limit {limit}")
+    held = {
+        "size_ray": sum(s.size_ray is not None for s in state.survivors),
+        "potion_kit": sum(s.potion_kit is not None for s in state.survivors),
+        "body_armour": sum(s.armour is not None for s in state.survivors),
+    }
+    for kind, n in held.items():
+        if n > data.crafting["limits"][kind]:
+            bad.append(f"{n} {kind} items exist, limit {data.crafting['limits'][kind]}")
+    counts: dict[tuple, int] = {}
+    for z in state.zombies:
+        counts[tuple(z.loc)] = counts.get(tuple(z.loc), 0) + 1
+    cap = data.rules["combat"]["max_zombies_per_square"]
+    over = [sq for sq, n in counts.items() if n > cap]
+    if over:
+        bad.append(f"more than {cap} zombies on {over}")
+    if state.zombie_pool < 0:
+        bad.append("zombie pool is negative")
+    if state.zombie_pool + len(state.zombies) != data.files["zombies"].tree["pool"]:
+        bad.append(f"zombie figures: {state.zombie_pool} in the pool + {len(state.zombies)} on "
+                   f"the board != {data.files['zombies'].tree['pool']}")
+    for sq, bag in state.tokens.items():
+        if min(bag.values(), default=0) < 0:
+            bad.append(f"negative tokens on {sq}")
+    return bad
+
+
+def summary(state: ZState) -> dict[str, Any]:
+    """One row per game: outcome, kills, turns survived and size (first Survivor)."""
+    first = state.survivors[0]
+    return {
+        "outcome": state.result,
+        "size": first.start_size or first.size,
+        "end_size": first.size,
+        "kills": sum(s.kills for s in state.survivors),
+        "turns_survived": first.turns_survived,
+        "rounds": state.turn,
+        "tiles_placed": len(state.tiles),
+        "survivors_escaped": sum(s.status == "escaped" for s in state.survivors),
+        "survivors_dead": sum(s.status == "dead" for s in state.survivors),
+    }
+
+
+def board(state: ZState):
+    """The town's SquareBoard."""
+    return town_map(state, default_data()).board
+
+
+def pieces(state: ZState) -> list[dict[str, Any]]:
+    """Survivors and zombies to draw."""
+    data = default_data()
+    out = []
+    for s in state.survivors:
+        if not s.in_play:
+            continue
+        for sq in squares_of(state, data, s):
+            out.append(
+                {
+                    "loc": sq,
+                    "side": s.name,
+                    "label": s.size[0],
+                    "kind": s.size,
+                    "hover": f"{s.name} {s.size}: {s.halves / 2:g} hearts, {s.reserve} reserve, "
+                    f"{s.bullets} bullets, {s.kills} kills",
+                }
+            )
+    for z in state.zombies:
+        out.append(
+            {
+                "loc": tuple(z.loc),
+                "side": "Zombies",
+                "label": "Z",
+                "kind": "zombie",
+                "hover": f"zombie {z.id}" + (f" (damaged {z.damage})" if z.damage else ""),
+            }
+        )
+    return out
+
+
+def add_odds_arguments(parser) -> None:
+    """CLI options for `rules-explorer odds zombies_giants`."""
+    parser.add_argument("--size", default="Normal", choices=list(SIZES))
+    parser.add_argument("--hearts", type=int, default=3)
+    parser.add_argument("--bullets", type=int, default=3)
+    parser.add_argument("--zombies", type=int, default=1, choices=[1, 2])
+    parser.add_argument(
+        "--bullet-policy", default="when_it_kills", choices=["when_it_kills", "always", "never"]
+    )
+
+
+def odds_from_args(args):
+    return combat_odds(
+        args.size, args.hearts, args.bullets, args.zombies, bullet_policy=args.bullet_policy
+    )
+
+
+ENTRY = GameEntry(
+    name=NAME,
+    title="Zombies!!! Giants-Club",
+    rulebook="004_835b3af48231c83b.txt",
+    rules=RULES,
+    new_game=new_game,
+    scenarios=list(SCENARIOS),
+    policies={"random": RandomPolicy, "heuristic": HeuristicPolicy},
+    default_policies={p: "heuristic" for p in PLAYERS},
+    invariants=invariants,
+    summary=summary,
+    validate_data=validate_data,
+    provenance_report=game_provenance_report,
+    board=board,
+    pieces=pieces,
+    combat_odds=combat_odds,
+    movement_reach=movement_reach,
+    add_odds_arguments=add_odds_arguments,
+    odds_from_args=odds_from_args,
+)

@@ -1,0 +1,60 @@
+"""Giants and Carrying: who fits on a Giant's stand, picking up and setting down within Reach."""
+
+from __future__ import annotations
+
+from . import sizes
+from .data import ZData
+from .movement import reach_squares, squares_of
+from .state import Survivor, ZState
+from .town import town_map
+
+RULE_CARRY = "Zombies!!! Giants-Club: Giants and Carrying"
+
+
+def fits_on(state: ZState, data: ZData, giant: Survivor, extra: Survivor | None) -> bool:
+    """Carried figures fit the stand: smaller than the Giant, total places within its capacity."""
+    order = list(data.sizes)
+    riders = [state.survivor(n) for n in giant.carrying] + ([extra] if extra else [])
+    if any(order.index(r.size) >= order.index(giant.size) for r in riders):
+        return False
+    load = sum(sizes.stats(data, r.size).carry_weight for r in riders)
+    return (
+        load
+        <= sizes.stats(data, giant.size).carry_capacity * sizes.stats(data, "Normal").carry_weight
+    )
+
+
+def reach_of(state: ZState, data: ZData, giant: Survivor) -> set[tuple[int, int]]:
+    """Squares within the Giant's Reach, plus its own."""
+    tm = town_map(state, data)
+    mine = squares_of(state, data, giant)
+    return set(mine) | reach_squares(
+        tm, data, giant.size, mine, sizes.stats(data, giant.size).reach
+    )
+
+
+def pickup_options(state: ZState, data: ZData, giant: Survivor) -> list[str]:
+    """'pick up NAME' for each smaller Survivor within Reach who fits the stand."""
+    if giant.carried_by or sizes.stats(data, giant.size).carry_capacity <= 0:
+        return []
+    near = reach_of(state, data, giant)
+    out = []
+    for s in state.survivors:
+        if s is giant or not s.in_play or s.carried_by or s.carrying or s.loc is None:
+            continue
+        if set(squares_of(state, data, s)) & near and fits_on(state, data, giant, s):
+            out.append(f"pick up {s.name}")
+    return out
+
+
+def setdown_options(state: ZState, data: ZData, giant: Survivor) -> list[str]:
+    """'set down NAME at x,y' on squares within Reach a one-square figure may stand on."""
+    if not giant.carrying:
+        return []
+    tm = town_map(state, data)
+    spots = sorted(
+        sq
+        for sq in reach_of(state, data, giant)
+        if tm.kind.get(sq) in ("street", "building") and not state.zombies_at(sq)
+    )
+    return [f"set down {n} at {x},{y}" for n in giant.carrying for x, y in spots]

@@ -1,0 +1,121 @@
+"""Demolishing buildings: a Huge Giant's check of 8, or enlarging to Huge inside."""
+
+from __future__ import annotations
+
+from rules_lib.core.engine import Context, Event, Procedure
+
+from . import sizes
+from .data import ZData
+from .movement import huge_fits, reach_squares, squares_of
+from .state import Survivor, ZState, key
+from .town import town_map
+
+RULE_DEMO = "Zombies!!! Giants-Club: Huge (Demolish)"
+
+
+def protected(data: ZData, tile: str) -> bool:
+    """Town Square, Mall Entrance, Helipad and nameless tiles can't be demolished."""
+    return tile in data.town["protected"]["names"] or data.tiles[tile].nameless
+
+
+def demolishable(state: ZState, data: ZData, surv: Survivor) -> list[str]:
+    """Buildings a Huge Giant can reach to demolish."""
+    if not sizes.stats(data, surv.size).can_demolish or surv.loc is None:
+        return []
+    tm = town_map(state, data)
+    near = reach_squares(
+        tm, data, surv.size, squares_of(state, data, surv), sizes.stats(data, surv.size).reach
+    )
+    out = set()
+    for sq in near:
+        tile = tm.tile_of.get(sq)
+        if (
+            tm.kind.get(sq) == "building"
+            and tile not in state.demolished
+            and not protected(data, tile)
+        ):
+            out.add(tile)
+    return sorted(out)
+
+
+def demolish_check(state: ZState, ctx: Context, surv: Survivor, tile: str) -> Procedure:
+    """Roll a combat check against the building; 8 or more destroys it (ZGC-AMB-14: no bullets)."""
+    data: ZData = ctx.data
+    target = data.rules["combat"]["demolish_target"]
+    res = sizes.combat_dice(data, surv.size).roll(ctx.dice, f"demolish {tile}")
+    yield Event(
+        f"{surv.name} rolls {list(res.faces)} = {res.value} against the {tile} (needs {target})",
+        rule=f"{RULE_DEMO} (a combat check, 8 destroys it)",
+        kind="roll",
+        data={"total": res.value},
+    )
+    if res.value >= target:
+        yield from destroy(state, ctx, tile, surv)
+    else:
+        yield Event(f"The {tile} stands", rule=RULE_DEMO, kind="result")
+
+
+def destroy(state: ZState, ctx: Context, tile: str, by: Survivor) -> Procedure:
+    """The building is gone: its zombies die (kills count) and its resources are lost."""
+    data: ZData = ctx.data
+    tm = town_map(state, data)
+    inside = set(tm.building_squares(tile))
+    dead = [z for z in state.zombies if tuple(z.loc) in inside]
+    for z in dead:
+        state.zombies.remove(z)
+    state.zombie_pool += len(dead)
+    by.kills += len(dead)
+    lost = 0
+    for sq in inside:
+        lost += sum(state.tokens.pop(key(sq), {}).values())
+    street = sorted(sq for sq in tm.squares_of(tile) if tm.kind[sq] == "street")
+    for s in state.survivors:  # anyone left inside steps out to the tile's street (assumed)
+        if s.loc is not None and s is not by and tuple(s.loc) in inside and street:
+            s.loc = list(street[0])
+    state.demolished.append(tile)
+    yield Event(
+        f"The {tile} is demolished: {len(dead)} zombie(s) and {lost} resource(s) inside "
+        f"are destroyed; cards relying on it can no longer be played",
+        rule=f"{RULE_DEMO} (kills all zombies and resources inside)",
+        kind="result",
+        data={"kills": len(dead)},
+    )
+
+
+def enlarged_inside(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
+    """A Survivor enlarged to Huge inside a building demolishes it, then stands clear (assumed)."""
+    data: ZData = ctx.data
+    if surv.size != "Huge" or surv.loc is None:
+        return
+    tm = town_map(state, data)
+    here = tuple(surv.loc)
+    tile = tm.tile_of.get(here)
+    if (
+        tm.kind.get(here) == "building"
+        and tile not in state.demolished
+        and not protected(data, tile)
+    ):
+        yield Event(
+            f"{surv.name} grows to Huge inside the {tile}",
+            rule=f"{RULE_DEMO} (enlargement inside a building)",
+            kind="result",
+        )
+        yield from destroy(state, ctx, tile, surv)
+        tm = town_map(state, data)
+    if not huge_fits(tm, data, tuple(surv.loc)):
+        spot = nearest_fit(tm, data, tuple(surv.loc))
+        if spot is not None:
+            surv.loc = list(spot)
+            yield Event(
+                f"{surv.name} stands where a Huge figure fits ({spot[0]},{spot[1]})",
+                rule="Zombies!!! Giants-Club: Huge (2 square-wide figure)",
+                kind="move",
+            )
+
+
+def nearest_fit(tm, data: ZData, start: tuple[int, int]) -> tuple[int, int] | None:
+    """The closest anchor (by distance, then position) where a Huge figure fits."""
+    spots = [sq for sq in tm.kind if huge_fits(tm, data, sq)]
+    if not spots:
+        return None
+    return min(spots, key=lambda sq: (abs(sq[0] - start[0]) + abs(sq[1] - start[1]), sq))

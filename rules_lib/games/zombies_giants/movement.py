@@ -1,0 +1,173 @@
+"""Movement per size: dice, square costs (doorway squeeze, building interiors, Huge barred), reach.
+
+Normal: d6, never less than its hearts; every square costs 1. Big: 2d6; a building square costs 2,
+squeezing through a doorway 3. Huge: 3d6; a 2-square-wide figure that may overlap out-of-bounds
+squares but never building interiors. Nobody stands on out-of-bounds squares alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from rules_lib.core.boards.reach import reach_probability
+from rules_lib.core.dice import Dist
+
+from . import sizes
+from .data import ZData
+from .state import Survivor, ZState
+from .town import TownMap, town_map
+
+Square = tuple[int, int]
+RULE_MOVE = "Zombies!!! Giants-Club: Step 3 Move/Fight"
+
+
+def footprint(data: ZData, size: str, anchor: Square) -> list[Square]:
+    """Squares a figure covers (a Huge figure is 2 squares wide)."""
+    w, h = sizes.stats(data, size).footprint
+    return [(anchor[0] + i, anchor[1] + j) for j in range(h) for i in range(w)]
+
+
+def squares_of(state: ZState, data: ZData, surv: Survivor) -> list[Square]:
+    """The squares a Survivor is on (a carried Survivor is where its Giant is)."""
+    if surv.carried_by:
+        return squares_of(state, data, state.survivor(surv.carried_by))
+    if surv.loc is None:
+        return []
+    return footprint(data, surv.size, tuple(surv.loc))
+
+
+def huge_fits(tm: TownMap, data: ZData, anchor: Square) -> bool:
+    """A Huge figure may stand here: no building square, not wholly out of bounds (assumed)."""
+    sqs = footprint(data, "Huge", anchor)
+    if any(sq not in tm.kind or tm.kind[sq] == "building" for sq in sqs):
+        return False
+    return any(tm.kind[sq] == "street" for sq in sqs)
+
+
+class HugeView:
+    """The town seen by a Huge figure: anchors, and their legal one-square shifts."""
+
+    def __init__(self, tm: TownMap, data: ZData) -> None:
+        self.tm, self.data = tm, data
+        self.name = tm.board.name + " (Huge figure)"
+        w, h = sizes.stats(data, "Huge").footprint
+        self.w, self.h = w, h
+
+    def __contains__(self, anchor: object) -> bool:
+        return isinstance(anchor, tuple) and huge_fits(self.tm, self.data, anchor)
+
+    def neighbors(self, anchor: Square) -> list[Square]:
+        return [
+            a
+            for a in self.tm.board.piece_neighbors(anchor, self.w, self.h)
+            if huge_fits(self.tm, self.data, a)
+        ]
+
+
+def step_cost(tm: TownMap, data: ZData, size: str) -> Callable[[Square, Square], int | None]:
+    """Cost of one step for a one-square figure; None when the step is barred."""
+    s = sizes.stats(data, size)
+
+    def cost(a: Square, b: Square) -> int | None:
+        kind = tm.kind.get(b)
+        if kind is None or kind == "out":
+            return None
+        crossing = tm.board.crossing(a, b)
+        if crossing == "wall":
+            return None
+        if crossing == "door":
+            return s.doorway_cost if s.enters_buildings else None
+        if kind == "building":
+            return s.building_move_cost if s.enters_buildings else None
+        return 1
+
+    return cost
+
+
+def move_board(state: ZState, data: ZData, size: str):
+    """The board a figure of this size moves on (anchors for Huge), and its step cost."""
+    tm = town_map(state, data)
+    if sizes.stats(data, size).footprint != (1, 1):
+        return HugeView(tm, data), None
+    return tm.board, step_cost(tm, data, size)
+
+
+def movement_roll(data: ZData, surv: Survivor, bonus: int = 0, halve: bool = False) -> Dist:
+    """Distribution of movement points: the size's dice, Normal's minimum = hearts, card bonuses."""
+    s = sizes.stats(data, surv.size)
+    hearts = surv.hearts
+    base = sizes.movement_dice(data, surv.size).dist()
+
+    def points(r: int) -> int:
+        return movement_points(
+            s.min_speed_is_hearts, hearts, r, bonus + surv.permanent_move_bonus, halve
+        )
+
+    return base.map(points)
+
+
+def movement_points(min_is_hearts: bool, hearts: int, rolled: int, bonus: int, halve: bool) -> int:
+    """The movement allowance from a roll (Normal: at least its hearts, ZGC-AMB-18: health only)."""
+    pts = max(rolled, hearts) if min_is_hearts else rolled
+    pts += bonus
+    if halve:
+        pts //= 2
+    return max(0, pts)
+
+
+def zombie_squares(state: ZState) -> set[Square]:
+    return {tuple(z.loc) for z in state.zombies}
+
+
+def movement_reach(state: ZState, name: str, data: ZData | None = None) -> dict[Square, Fraction]:
+    """P(this turn's movement roll lets the Survivor end its move on each square).
+
+    Entering a zombie's square starts a fight, so no path runs through one (must stop).
+    For a Huge figure the keys are anchors (the west square of the figure).
+    """
+    from .data import default_data
+
+    data = data or default_data()
+    surv = state.survivor(name)
+    board, cost = move_board(state, data, surv.size)
+    zs = zombie_squares(state)
+    start = tuple(surv.loc)
+    fp = sizes.stats(data, surv.size).footprint
+
+    def must_stop(loc: Square) -> bool:
+        if fp == (1, 1):
+            return loc in zs
+        return any(sq in zs for sq in footprint(data, surv.size, loc))
+
+    roll = movement_roll(data, surv, state.move_bonus, state.halve_move)
+    return reach_probability(board, start, roll, cost, must_stop)
+
+
+def reach_squares(
+    tm: TownMap, data: ZData, surv_size: str, origin: list[Square], distance: int
+) -> set[Square]:
+    """Squares within ``distance`` of a figure, walls blocking; doors let arms through.
+
+    A Huge Giant reaches only 1 square past a doorway (ZGC-REACH-06).
+    """
+    s = sizes.stats(data, surv_size)
+    past_door = s.reach_past_door
+    seen: dict[Square, int] = {sq: 0 for sq in origin}
+    frontier = [(sq, 0, False) for sq in origin]
+    out: set[Square] = set()
+    while frontier:
+        nxt = []
+        for sq, d, through in frontier:
+            if d >= distance or (through and past_door is not None):
+                continue
+            for nb in tm.board.neighbors(sq):
+                crossing = tm.board.crossing(sq, nb)
+                door = crossing == "door"
+                if nb in seen and seen[nb] <= d + 1:
+                    continue
+                seen[nb] = d + 1
+                out.add(nb)
+                nxt.append((nb, d + 1, through or door))
+        frontier = nxt
+    return out - set(origin)

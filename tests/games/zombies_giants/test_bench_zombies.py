@@ -1,0 +1,35 @@
+"""Speed: the full fight-odds grid (3 sizes x hearts 1-12 x bullets 0-5 x 1-2 zombies)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_lib.games.zombies_giants import odds
+
+
+def _cold_grid(mode):
+    odds._SOLVED.clear()  # measure the solving, not the cache
+    return odds.odds_grid(mode=mode)
+
+
+@pytest.mark.benchmark
+@pytest.mark.parametrize("mode", ["exact", "fast"])
+def test_bench_full_odds_grid(benchmark, mode):
+    df = benchmark.pedantic(_cold_grid, args=(mode,), rounds=5, iterations=1)
+    assert len(df) == 3 * 12 * 6 * 2
+    assert df.p_win.between(-1e-12, 1 + 1e-12).all()
+
+
+@pytest.mark.benchmark
+def test_bench_one_seeded_game(benchmark):
+    from rules_lib.core.engine import RandomPolicy
+    from rules_lib.games.zombies_giants import ENTRY, new_game
+
+    def one():
+        g = new_game(
+            seed=7, keep_log=False, policies={p: RandomPolicy() for p in ENTRY.rules.players}
+        )
+        g.run_to_end()
+        return g.state.result
+
+    assert benchmark(one) is not None

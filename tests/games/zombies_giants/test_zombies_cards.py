@@ -1,0 +1,130 @@
+"""Step 2 event cards, Step 5 discards, and which sizes may play which cards."""
+
+from __future__ import annotations
+
+import pytest
+from zg_helpers import ctx, make_state, messages, play, run
+
+from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.events import can_play, discard_step, event_step
+from rules_lib.games.zombies_giants.turn import move_fight, step_options
+
+
+def card(name):
+    return default_data().cards[name]
+
+
+@pytest.mark.rule("ZGC-EVT-01", "ZGC-EVT-02", "ZGC-HUGE-10")
+def test_a_negative_event_is_drawn_even_with_a_full_hand_and_played_on_the_drawer():
+    st = make_state(("Huge",))
+    s = st.survivors[0]
+    s.hand = ["Grenade", "Chainsaw", "Skateboard"]
+    s.bullets = 2
+    st.deck = ["Butter Fingers", "Lots of Ammo"]
+    events = run(event_step(st, ctx(), s))
+    assert s.bullets == 1 and st.deck == ["Lots of Ammo"] and st.discard == ["Butter Fingers"]
+    assert "played automatically" in events[0].rule
+
+
+@pytest.mark.rule("ZGC-EVT-03")
+def test_a_positive_card_waits_on_top_of_the_deck_and_can_be_played_that_turn():
+    st = make_state()
+    st.deck = ["Lots of Ammo"]
+    run(event_step(st, ctx(), st.survivors[0]))
+    assert st.revealed == "Lots of Ammo"
+    play(move_fight(st, ctx([3]), st.survivors[0]), ["play Lots of Ammo", "stop"])
+    assert st.survivors[0].bullets == 6 and st.revealed is None
+
+
+@pytest.mark.rule("ZGC-EVT-03", "ZGC-DISC-01")
+def test_the_revealed_card_goes_to_hand_in_step_5_after_a_discard():
+    st = make_state()
+    s = st.survivors[0]
+    s.hand = ["Grenade", "Chainsaw", "Skateboard"]
+    st.revealed = "Lots of Ammo"
+    _, decisions = play(discard_step(st, ctx(), s), ["Chainsaw", "take"])
+    assert sorted(s.hand) == ["Grenade", "Lots of Ammo", "Skateboard"]
+    assert st.discard == ["Chainsaw"] and decisions[0].options[0] == "none"
+
+
+@pytest.mark.rule("ZGC-EVT-04", "ZGC-DISC-01")
+def test_an_unused_positive_card_is_shuffled_back_into_the_deck():
+    st = make_state()
+    s = st.survivors[0]
+    s.hand = ["Grenade", "Chainsaw", "Skateboard"]
+    st.deck = ["Butter Fingers", "Brain Cramp"]
+    st.revealed = "Lots of Ammo"
+    events, _ = play(discard_step(st, ctx([1, 1, 1]), s), ["none"])
+    assert st.revealed is None and sorted(st.deck) == [
+        "Brain Cramp",
+        "Butter Fingers",
+        "Lots of Ammo",
+    ]
+    assert "shuffled back" in messages(events)[-1]
+
+
+@pytest.mark.rule("ZGC-CARD-01", "ZGC-CARD-04", "ZGC-AMB-09")
+def test_giants_may_use_the_shotgun_with_durability_and_throwables():
+    data = default_data()
+    st = make_state(("Huge",))
+    s = st.survivors[0]
+    assert can_play(st, data, s, card("Hey Look! A Shotgun"))
+    st.deck = []
+    play(move_fight(st, ctx([1, 1, 1]), s), ["stop"])
+    s.hand = ["Hey Look! A Shotgun"]
+    play(move_fight(st, ctx([1, 1, 1]), s), ["play Hey Look! A Shotgun", "stop"])
+    assert s.weapons[0].uses == 3  # a Giant's large weapon wears out
+    from zg_helpers import zombies_at
+
+    zombies_at(st, (12, 10))
+    assert can_play(st, data, s, card("Grenade"))
+
+
+@pytest.mark.rule("ZGC-CARD-02", "ZGC-CARD-03", "ZGC-RES-04", "ZGC-CARRY-05")
+def test_keys_and_skateboard_are_not_for_giants_and_huge_cannot_use_other_items():
+    data = default_data()
+    for size in ("Big", "Huge"):
+        st = make_state((size,))
+        s = st.survivors[0]
+        assert not can_play(st, data, s, card("The Keys are Still in it!"))
+        assert not can_play(st, data, s, card("Skateboard"))
+    st = make_state(("Big",))
+    assert not can_play(st, data, st.survivors[0], card("Chainsaw"))
+    st = make_state(("Huge",))
+    assert not can_play(st, data, st.survivors[0], card("Chainsaw"))
+    st = make_state()
+    assert can_play(st, data, st.survivors[0], card("Chainsaw"))
+    assert can_play(st, data, st.survivors[0], card("The Keys are Still in it!"))
+
+
+@pytest.mark.rule("ZGC-CARD-05", "ZGC-CARRY-06")
+def test_first_aid_kit_needs_the_hospital_which_a_giant_may_reach_into():
+    data = default_data()
+    st = make_state(("Big",), tiles=(("Hospital", (4, 3), 0),), at=(13, 10))
+    s = st.survivors[0]
+    s.halves = 4
+    assert can_play(st, data, s, card("First Aid Kit"))  # reaching through the door
+    s.loc = [10, 10]
+    assert not can_play(st, data, s, card("First Aid Kit"))
+
+
+@pytest.mark.rule("ZGC-DEMO-04")
+def test_cards_relying_on_a_demolished_building_can_no_longer_be_played():
+    data = default_data()
+    st = make_state(tiles=(("Hospital", (4, 3), 0),), at=(13, 11))
+    s = st.survivors[0]
+    s.halves = 2
+    assert can_play(st, data, s, card("First Aid Kit"))
+    st.demolished.append("Hospital")
+    assert not can_play(st, data, s, card("First Aid Kit"))
+
+
+def test_move_bonus_cards_change_this_turns_movement():
+    st = make_state()
+    st.revealed = "Adrenaline Rush"
+    s = st.survivors[0]
+    _, decisions = play(move_fight(st, ctx([4]), s), ["play Adrenaline Rush", "stop"])
+    assert st.move_bonus == 3
+    assert [d.data["left"] for d in decisions] == [4, 7]
+    opts, _ = step_options(st, default_data(), s, 0, set())
+    assert opts == ["stop"]

@@ -1,0 +1,173 @@
+"""Fights: combat checks until win or death, the lowered target, instant kills, bullets, helpers."""
+
+from __future__ import annotations
+
+import pytest
+from zg_helpers import CENTRE, ctx, make_state, messages, run, zombies_at
+
+from rules_lib.games.zombies_giants.fight import fight
+from rules_lib.games.zombies_giants.state import Armour
+
+
+def one_fight(st, faces, answers=(), helpers=(), defender=0, n=1, variants=()):
+    s = st.survivors[defender]
+    zs = zombies_at(st, CENTRE, n)
+    c = ctx(faces, variants)
+    events = run(fight(st, c, s, zs, helpers=[st.survivors[i] for i in helpers]), answers)
+    return events, c
+
+
+@pytest.mark.rule("ZGC-AMB-07", "ZGC-ZCOMB-01")
+def test_a_roll_of_4_beats_a_single_zombie_without_loss():
+    st = make_state()
+    one_fight(st, [4])
+    s = st.survivors[0]
+    assert st.zombies == [] and s.kills == 1 and s.halves == 6
+
+
+@pytest.mark.rule("ZGC-FIGHT-02", "ZGC-FIGHT-03", "ZGC-ZCOMB-01", "ZGC-NORM-02")
+def test_failed_checks_cost_a_heart_and_lower_the_target_until_the_survivor_wins():
+    st = make_state()
+    st.survivors[0].bullets = 0
+    events, _ = one_fight(st, [2, 3])  # 4 -> 2 to beat (heart lost), then 3 >= 2 kills
+    s = st.survivors[0]
+    assert s.halves == 4 and s.kills == 1 and not st.zombies
+    assert any("target lowered to 2" in m for m in messages(events))
+
+
+@pytest.mark.rule("ZGC-FIGHT-04", "ZGC-ZCOMB-03")
+def test_zombie_dies_at_once_when_no_roll_can_fail_after_dealing_its_damage():
+    st = make_state()
+    st.survivors[0].bullets = 0
+    events, c = one_fight(st, [3])  # 4 - 3 = 1 left; a d6 always rolls >= 1
+    assert st.survivors[0].halves == 4  # the heart is lost first
+    assert not st.zombies and st.survivors[0].kills == 1
+    assert any("die at once" in m for m in messages(events))
+    assert c.dice.remaining == ()
+
+
+@pytest.mark.rule("ZGC-FIGHT-02")
+def test_a_survivor_who_keeps_failing_dies():
+    st = make_state()
+    st.survivors[0].bullets = 0
+    one_fight(st, [1, 1, 1])  # 4 -> 3 -> 2 -> dead on the third failure (3 hearts)
+    s = st.survivors[0]
+    assert s.status == "dead" and s.halves == 0 and len(st.zombies) == 1
+    assert st.zombies[0].damage == 3  # the damage stays until the end of the turn
+
+
+@pytest.mark.rule("ZGC-ZTURN-06", "ZGC-ZCOMB-07", "ZGC-HUGE-06", "ZGC-HUGE-03")
+def test_two_zombies_need_8_and_cost_only_one_hit_per_failure():
+    st = make_state(("Huge",))
+    events, _ = one_fight(st, [3, 4], n=2)  # 2d6 = 7 < 8: half a heart, then 1 left: instant
+    s = st.survivors[0]
+    assert s.halves == 23 and s.kills == 2 and not st.zombies
+    assert "8 to beat" in messages(events)[0]
+
+
+@pytest.mark.rule("ZGC-BIG-06", "ZGC-AMB-06")
+def test_big_rolls_two_dice_and_keeps_the_higher():
+    st = make_state(("Big",))
+    one_fight(st, [1, 5])
+    assert st.survivors[0].kills == 1 and st.survivors[0].halves == 16
+
+
+@pytest.mark.rule("ZGC-BIG-03", "ZGC-ARM-05")
+def test_big_takes_half_damage_flipping_a_counter():
+    st = make_state(("Big",))
+    one_fight(st, [1, 2, 1, 1])  # 2 -> 2 left (half heart); 1 -> 1 left (another half): instant
+    assert st.survivors[0].halves == 14  # two flips = one whole heart counter gone
+
+
+@pytest.mark.rule("ZGC-NORM-05", "ZGC-RES-06")
+def test_a_bullet_after_the_roll_adds_2_and_turns_a_failure_into_a_kill():
+    st = make_state()
+    events, _ = one_fight(st, [2])
+    s = st.survivors[0]
+    assert s.bullets == 2 and s.halves == 6 and s.kills == 1
+    assert any("spends a bullet" in m for m in messages(events))
+
+
+@pytest.mark.rule("ZGC-RES-06")
+def test_a_survivor_may_keep_the_bullet_and_sacrifice_a_heart_instead():
+    st = make_state()
+    one_fight(st, [2, 5], answers=["keep"])
+    s = st.survivors[0]
+    assert s.bullets == 3 and s.halves == 4 and s.kills == 1
+
+
+@pytest.mark.rule("ZGC-RES-05", "ZGC-AMB-19")
+def test_only_one_bullet_per_survivor_per_combat():
+    st = make_state()
+    events, _ = one_fight(st, [1, 1, 6], answers=["spend"], n=2)  # 8: 1+2 -> 5 left, 1 -> 4
+    asked = [e for e in events if e.kind == "decision"]
+    assert len(asked) == 1 and st.survivors[0].bullets == 2
+
+
+@pytest.mark.rule("ZGC-ZCOMB-08")
+def test_survivors_next_to_each_other_roll_and_add_their_results():
+    st = make_state(("Normal", "Normal"))
+    st.survivors[1].loc = [11, 10]
+    one_fight(st, [2, 2], helpers=[1])
+    assert not st.zombies and st.survivors[0].halves == 6
+
+
+@pytest.mark.rule("ZGC-ZCOMB-08")
+def test_the_zombie_damages_only_the_survivor_it_attacked():
+    st = make_state(("Normal", "Normal"))
+    st.survivors[1].loc = [11, 10]
+    for s in st.survivors:
+        s.bullets = 0
+    one_fight(st, [1, 1, 2, 6], helpers=[1])  # 2 < 4: hit; 2 left: 2+6 kills
+    assert st.survivors[0].halves == 4 and st.survivors[1].halves == 6
+
+
+@pytest.mark.rule("ZGC-ZCOMB-09")
+def test_several_players_each_spend_a_bullet_and_the_bonuses_stack():
+    st = make_state(("Normal", "Normal"))
+    st.survivors[1].loc = [11, 10]
+    one_fight(st, [2, 2], helpers=[1], n=2)  # 4 + 2 + 2 = 8 beats two zombies
+    assert [s.bullets for s in st.survivors] == [2, 2]
+    assert not st.zombies and st.survivors[0].halves == 6
+
+
+@pytest.mark.rule("ZGC-ARM-03", "ZGC-ARM-05")
+def test_body_armour_halves_a_normal_survivors_damage():
+    st = make_state()
+    s = st.survivors[0]
+    s.bullets = 0
+    s.armour = Armour(2, "Normal")
+    s.halves = 8
+    one_fight(st, [2, 5])
+    assert s.halves == 7
+
+
+@pytest.mark.rule("ZGC-AMB-16")
+def test_armour_halving_does_not_stack_with_a_giants_half_damage():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.armour = Armour(2, "Big")
+    s.halves = 16
+    one_fight(st, [1, 1, 6, 6])
+    assert s.halves == 15
+
+
+@pytest.mark.rule("ZGC-CARRY-02", "ZGC-BIG-08", "ZGC-SNIPE-04", "ZGC-NORM-07")
+def test_a_giant_rolls_and_takes_hits_for_the_survivor_it_carries_who_may_add_a_bullet():
+    st = make_state(("Big", "Normal"))
+    giant, rider = st.survivors
+    giant.carrying = [rider.name]
+    rider.carried_by, rider.loc = giant.name, None
+    events, _ = one_fight(st, [1, 2, 1, 1], defender=1, n=1)  # Advantage 2: rider's bullet +2
+    assert rider.bullets == 2 and rider.halves == 6 and giant.halves == 16
+    assert giant.kills == 1 and not st.zombies
+    assert any("Survivor 2 spends a bullet" in m for m in messages(events))
+
+
+@pytest.mark.rule("ZGC-BIG-04", "ZGC-HUGE-04", "ZGC-RES-03", "ZGC-AMB-10")
+def test_giants_collect_bullets_but_cannot_spend_them_in_a_fight():
+    st = make_state(("Huge",))
+    st.survivors[0].bullets = 4
+    events, _ = one_fight(st, [1] * 6, n=2)  # 2 -> 6 left, 2 -> 4 left, 2 -> 2 left: instant
+    assert st.survivors[0].bullets == 4
+    assert not [e for e in events if e.kind == "decision"]
