@@ -1,0 +1,233 @@
+"""Ginormopod 2050 A.D.: Attack of the Giant Bug Monsters — the whole game on the core engine.
+
+>>> from rules_lib.games.ginormopod import new_game
+>>> game = new_game(seed=1)
+>>> game.run_to_end().result in ("Swarm", "Human")
+True
+"""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from rules_lib.core.data import provenance_report as _provenance_report
+from rules_lib.core.engine import Game, Policy, Rules, StateError, Variant, check_variants
+from rules_lib.registry import GameEntry
+
+from .board import build_board
+from .data import GinData, load_game_data, validate_data
+from .odds import add_odds_arguments, combat_odds, odds_from_args
+from .policies import HeuristicPolicy, RandomPolicy
+from .reach import movement_reach
+from .setup import initial_forts, manifest
+from .state import POOLS, GinState
+from .turn import play
+
+NAME = "ginormopod"
+PLAYERS = ("Swarm", "Human")
+
+VARIANTS = (
+    Variant("danger_chits_from_start",
+            "Tectonic Telekinesis and Nuclear are in the cup from Turn 1",
+            rule="Ginormopod: Set-Up (GIN-AMB-02)",
+            default_reading="they enter the cup when the marker advances to Turn 2, like the "
+                            "Turn 6 chits"),
+    Variant("only_activated_units_attack",
+            "Only the activated Formation's units roll for the acting side",
+            rule="Ginormopod: Combat (GIN-AMB-07)",
+            default_reading="every unit of both sides in the City fights"),
+    Variant("overrun_ignores_fort_boxes", "Fort boxes do not count as units for the Overrun",
+            rule="Ginormopod: Combat (GIN-AMB-08)",
+            default_reading="Fort boxes count as units, so an undestroyed Fort is never overrun"),
+    Variant("held_chit_returns_to_cup", "A held chit goes back into the cup after its Fade In "
+            "Activation", rule="Ginormopod: Fade In (GIN-AMB-09)",
+            default_reading="it stays out of the cup until Fade Out: one Activation per turn"),
+    Variant("hold_without_activation", "Chits may be held even if no Formation was activated",
+            rule="Ginormopod: Fade Out (GIN-AMB-10)",
+            default_reading="literal: no Activation this turn, nobody holds a chit"),
+    Variant("fort_hits_not_counted_for_retreat", "Hits absorbed by the Fort do not count for the "
+            "Retreat comparison", rule="Ginormopod: Fort Combat (GIN-AMB-13)",
+            default_reading="all hits the Human side suffers count, Fort boxes included"),
+)
+
+
+def _rules(data: GinData) -> Rules:
+    return Rules(NAME, GinState, play, data=lambda: data, players=PLAYERS, variants=VARIANTS)
+
+
+RULES = _rules(load_game_data())
+
+
+def standard_state(data: GinData, variants: list[str]) -> GinState:
+    """The state before Set-Up: every counter unplaced, Forts at full strength."""
+    return GinState(game=NAME, variants=variants, units=manifest(data), forts=initial_forts(data))
+
+
+def load_scenario(scenario: Any, data: GinData) -> GinState:
+    """A saved state (GinState, dict, JSON text or a .json path), validated against the data."""
+    if isinstance(scenario, GinState):
+        state = scenario.copy()
+    elif isinstance(scenario, dict):
+        state = GinState.from_data(scenario)
+    elif isinstance(scenario, (str, Path)) and str(scenario).lstrip().startswith("{"):
+        state = GinState.from_json(str(scenario))
+    elif isinstance(scenario, (str, Path)) and Path(scenario).suffix == ".json":
+        state = GinState.from_json(Path(scenario).read_text(encoding="utf-8"))
+    else:
+        raise StateError(f"{NAME}: unknown scenario {scenario!r}; scenarios: standard, "
+                         "or a saved state (.json)")
+    problems = validate_state(state, data)
+    if problems:
+        raise StateError(f"{NAME} scenario: " + "; ".join(problems))
+    return state
+
+
+def validate_state(state: GinState, data: GinData) -> list[str]:
+    """Problems of a (hand-edited) state, each naming the unit, City or Fort concerned."""
+    out = []
+    for u in state.units:
+        if u.type not in data.types:
+            out.append(f"unit {u.id!r} has unknown unit type {u.type!r}")
+        if u.pool not in POOLS:
+            out.append(f"unit {u.id!r} is in unknown pool {u.pool!r}")
+        if u.pool == "map" and u.loc not in data.cities:
+            out.append(f"unit {u.id!r} is in unknown City {u.loc!r}")
+    for city in state.forts:
+        if city not in data.forts:
+            out.append(f"unknown Fort {city!r}")
+    out.extend(_stacking_problems(state, data))
+    out.extend(_fort_problems(state, data))
+    return out
+
+
+def _stacking_problems(state: GinState, data: GinData) -> list[str]:
+    counts = Counter((u.loc, u.side) for u in state.units if u.pool == "map")
+    out = []
+    for (city, side), n in sorted(counts.items()):
+        total = n + (state.fort_boxes(city) if side == "Human" else 0)
+        if total > data.stack_limit:
+            out.append(f"City {city!r} holds {total} {side} units (Fort boxes included), "
+                       f"more than {data.stack_limit}")
+    return out
+
+
+def _fort_problems(state: GinState, data: GinData) -> list[str]:
+    out = []
+    for city, f in state.forts.items():
+        if not 0 <= f.strength <= f.max_strength:
+            out.append(f"Fort {city!r} strength {f.strength} outside 0..{f.max_strength}")
+        if f.destroyed != (f.strength == 0):
+            out.append(f"Fort {city!r}: Destroyed marker and strength {f.strength} disagree")
+    return out
+
+
+def new_game(scenario: Any = None, seed: int = 0, variants: Any = (),
+             policies: dict[str, Any] | None = None, data_overrides: dict[str, Any] | None = None,
+             keep_log: bool = True) -> Game:
+    """A Game ready to step: the standard set-up, or a saved/hand-edited scenario."""
+    data = load_game_data(data_overrides)
+    chosen = check_variants(variants, VARIANTS, NAME)
+    if scenario in (None, "standard"):
+        state = standard_state(data, chosen)
+    else:
+        state = load_scenario(scenario, data)
+        if variants:
+            state.variants = chosen
+    pols: dict[str, Policy] = {}
+    for player in PLAYERS:
+        p = (policies or {}).get(player, "heuristic")
+        if isinstance(p, str):
+            if p not in POLICIES:
+                raise ValueError(f"{NAME}: no policy {p!r}; policies: {', '.join(POLICIES)}")
+            p = POLICIES[p]()
+        pols[player] = p
+    rules = RULES if not data_overrides else _rules(data)
+    return Game(rules, state, seed=seed, policies=pols, keep_log=keep_log)
+
+
+def _manifest_ids(data: GinData) -> list[str]:
+    cached = getattr(data, "_manifest_ids", None)
+    if cached is None:
+        cached = sorted(u.id for u in manifest(data))
+        object.__setattr__(data, "_manifest_ids", cached)
+    return cached
+
+
+def invariants(state: GinState) -> list[str]:
+    """Violated invariants: stacking, conservation of units, pools, Fort strengths."""
+    data = load_game_data()
+    out = _stacking_problems(state, data) + _fort_problems(state, data)
+    ids = sorted(u.id for u in state.units)
+    expected = _manifest_ids(data)
+    if ids != expected:
+        out.append(f"units not conserved: {len(ids)} counters, expected {len(expected)}")
+    for u in state.units:
+        if u.pool not in POOLS:
+            out.append(f"{u.id} in unknown pool {u.pool!r}")
+        elif u.pool == "map" and u.loc not in data.cities:
+            out.append(f"{u.id} on the map at unknown City {u.loc!r}")
+        elif u.pool == "track" and u.track_turn <= state.turn:
+            out.append(f"{u.id} on the Time Tracker at Turn {u.track_turn}, not ahead of "
+                       f"Turn {state.turn}")
+        elif u.pool in ("track", "returning") and u.side != "Swarm":
+            out.append(f"{u.id} is Human but in the {u.pool} pool")
+    return out
+
+
+def summary(state: GinState) -> dict[str, Any]:
+    """One row of key statistics for batch runs."""
+    data = load_game_data()
+    lost = Counter(u.side for u in state.units if u.pool == "eliminated")
+    tracked = sum(1 for u in state.units if u.pool in ("track", "returning"))
+    return {"outcome": state.result or "unfinished", "reason": state.end_reason,
+            "turns": state.turn,
+            "cities_destroyed": sum(1 for c in data.victory_cities if state.forts[c].destroyed),
+            "forts_destroyed": sum(1 for f in state.forts.values() if f.destroyed),
+            "danger_level": state.danger,
+            "swarm_units_lost": lost["Swarm"] + tracked,
+            "human_units_lost": lost["Human"],
+            "allied": state.allied or "none",
+            "battles": state.stats.get("battles", 0),
+            "overruns": state.stats.get("overruns", 0)}
+
+
+def board(state: GinState | None = None):
+    """The map as a GraphBoard (x = longitude, y = latitude)."""
+    return build_board(load_game_data())
+
+
+def pieces(state: GinState) -> list[dict[str, Any]]:
+    """Counters on the map (and Forts) for drawing."""
+    out = []
+    for u in state.units:
+        if u.pool != "map":
+            continue
+        face = "Reduced" if u.reduced else ("hidden" if not u.revealed else "Fresh")
+        out.append({"loc": u.loc, "side": u.side, "label": u.id, "kind": u.type,
+                    "hover": f"{u.id} ({u.formation}, {face})"})
+    for city, f in state.forts.items():
+        out.append({"loc": city, "side": "Human", "label": f"Fort {f.strength}", "kind": "Fort",
+                    "hover": f"Fort {city} ({f.formation}): "
+                             + ("Destroyed" if f.destroyed else f"strength {f.strength}")})
+    return out
+
+
+def provenance_report():
+    """Every assumed value of the data files."""
+    return _provenance_report(load_game_data().sources.values())
+
+
+POLICIES = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
+
+ENTRY = GameEntry(
+    name=NAME, title="Ginormopod 2050 A.D.: Attack of the Giant Bug Monsters",
+    rulebook="000_86ba0ae36164543b.txt", rules=RULES, new_game=new_game, scenarios=["standard"],
+    policies=POLICIES, default_policies={"Swarm": "heuristic", "Human": "heuristic"},
+    invariants=invariants, summary=summary, validate_data=validate_data,
+    provenance_report=provenance_report, board=board, pieces=pieces, combat_odds=combat_odds,
+    movement_reach=movement_reach, add_odds_arguments=add_odds_arguments,
+    odds_from_args=odds_from_args, max_events=100_000)
+
+__all__ = ["ENTRY", "RULES", "VARIANTS", "GinState", "invariants", "new_game", "summary",
+           "validate_state"]

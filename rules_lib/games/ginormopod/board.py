@@ -1,0 +1,81 @@
+"""The map as a GraphBoard, and the map questions rules ask: enemy Cities, the Fusion Fence."""
+from __future__ import annotations
+
+from rules_lib.core.boards import GraphBoard
+
+from .data import GinData
+from .state import GinState, other
+
+
+def build_board(data: GinData) -> GraphBoard:
+    """Cities (x/y = longitude/latitude) joined by roads; node attributes carry Fort/Hive/zone."""
+    nodes = {}
+    for name, c in data.cities.items():
+        fort = data.forts.get(name)
+        nodes[name] = {"x": c.x, "y": c.y, "zone": c.zone, "hive": c.hive or "",
+                       "fort": fort.formation if fort else "", "fence": bool(fort and fort.fence),
+                       "label": name}
+    return GraphBoard.from_data(nodes, data.roads, name="Ginormopod 2050 A.D.")
+
+
+def has_enemy(state: GinState, city: str, side: str) -> bool:
+    """Enemy units in the City, or (for the Swarm) an undestroyed Fort there."""
+    foe = other(side)
+    if side == "Swarm" and state.fort_intact(city):
+        return True
+    return any(u.pool == "map" and u.loc == city and u.side == foe for u in state.units)
+
+
+def is_enemy_city(state: GinState, city: str, side: str) -> bool:
+    """Ginormopod: Combat — a City is enemy if it only contains enemy Units; undestroyed Forts are
+    always enemy to the Swarm."""
+    if side == "Swarm" and state.fort_intact(city):
+        return True
+    foe = other(side)
+    enemy = friend = False
+    for u in state.units:
+        if u.pool == "map" and u.loc == city:
+            if u.side == foe:
+                enemy = True
+            else:
+                friend = True
+    return enemy and not friend
+
+
+def enemy_cities(state: GinState, data: GinData, side: str,
+                 occ: dict[str, list[int]] | None = None) -> list[str]:
+    """All Cities that are enemy to a side right now (snapshot at the start of an Activation)."""
+    occ = state.occupancy() if occ is None else occ
+    me, foe = (0, 1) if side == "Swarm" else (1, 0)
+    out = []
+    for c in data.cities:
+        row = occ.get(c)
+        if (side == "Swarm" and state.fort_intact(c)) or (row and row[foe] and not row[me]):
+            out.append(c)
+    return out
+
+
+def fence_open_from(state: GinState, data: GinData, fort: str) -> bool:
+    """Ginormopod: Fusion Fence — roads east from a Fence Fort open once it and a road-adjacent
+    Fence Fort are both destroyed (GIN-AMB-14 default reading)."""
+    f = state.forts.get(fort)
+    if f is None or not f.destroyed:
+        return False
+    for nb in data.adjacency[fort]:
+        info = data.forts.get(nb)
+        if info is not None and info.fence and state.forts[nb].destroyed:
+            return True
+    return False
+
+
+def swarm_may_step(state: GinState, data: GinData, a: str, b: str) -> bool:
+    """Ginormopod: Fusion Fence — may a Swarm unit move along the road a -> b?"""
+    cb = data.cities[b]
+    if cb.zone != "east":
+        return True
+    za = data.cities[a].zone
+    if za == "east":
+        return True
+    if za == "fence":
+        return fence_open_from(state, data, a)
+    return False  # west straight to east: no such road (checked when loading the map)

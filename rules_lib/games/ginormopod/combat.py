@@ -1,0 +1,531 @@
+"""Combat: dice per unit, simultaneous hits, hit allocation, Guards, the Time Tracker, Retreat,
+Overrun, Fort Combat (with Barrage) and Sortie returns.
+
+The dice a side rolls are described once by :func:`volley` (a :class:`Volley` of core dice
+definitions); the game rolls it and :mod:`.odds` enumerates the very same object."""
+from __future__ import annotations
+
+import functools
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from rules_lib.core.dice import DiceSource, Dist, DoublesHit, HitDie, HitPool
+from rules_lib.core.engine import Context, Decision, Event
+
+from .board import has_enemy, is_enemy_city, swarm_may_step
+from .data import GinData
+from .fx import choose_fx, effect
+from .state import GinState, Unit, other
+
+R_COMBAT = "Ginormopod: Combat"
+R_FORT = "Ginormopod: Fort Combat"
+R_RETREAT = "Ginormopod: Combat (Retreat)"
+R_OVERRUN = "Ginormopod: Combat (Overrun)"
+
+Proc = Generator[Any, Any, Any]
+
+
+# --------------------------------------------------------------------------------------------
+# Dice: one definition for the game and the odds
+# --------------------------------------------------------------------------------------------
+
+
+class Fighter(NamedTuple):
+    """What a unit brings to the dice: its type, whether Reduced, whether a revealed armed Guard."""
+
+    type: str
+    reduced: bool = False
+    armed: bool = True
+
+
+@dataclass(frozen=True)
+class Volley:
+    """All dice one side rolls in a Combat: die symbols (HitPool), Fresh Tanks (DoublesHit each),
+    and hits scored without dice (FX)."""
+
+    pool: HitPool = field(default_factory=lambda: HitPool(()))
+    doubles: tuple[DoublesHit, ...] = ()
+    auto_hits: int = 0
+
+    def dist(self) -> Dist:
+        """Exact distribution of hits scored."""
+        return _volley_dist(self)
+
+    def roll(self, source: DiceSource, purpose: str) -> tuple[int, tuple[int, ...]]:
+        """Roll every die through the source: (hits, faces in rolling order)."""
+        hits, faces = self.auto_hits, ()
+        if self.pool.dice:
+            r = self.pool.roll(source, purpose)
+            hits += r.value
+            faces += r.faces
+        for d in self.doubles:
+            r = d.roll(source, f"{purpose} (Fresh Tank)")
+            hits += r.value
+            faces += r.faces
+        return hits, faces
+
+
+@functools.lru_cache(maxsize=4096)
+def _volley_dist(v: Volley) -> Dist:
+    d = v.pool.dist()
+    for dbl in v.doubles:
+        d = d + dbl.dist()
+    return d + v.auto_hits if v.auto_hits else d
+
+
+def fighter_pips(data: GinData, f: Fighter) -> tuple[tuple[int, ...], bool]:
+    """Die-symbol pips of a unit's face-up side, and whether they roll as a Fresh Tank."""
+    t = data.types[f.type]
+    if t.no_reduced_side:
+        return (t.revealed_armed if f.armed else ()), False
+    if f.reduced:
+        return t.reduced, False
+    return t.fresh, t.fresh_doubles
+
+
+def fighter_of(u: Unit) -> Fighter:
+    return Fighter(u.type, u.reduced, u.armed and u.revealed)
+
+
+def volley(data: GinData, fighters: list[Fighter] | tuple[Fighter, ...], *, fort_strength: int = 0,
+           own_fx: str = "", enemy_fx: str = "", fires: bool = True) -> Volley:
+    """GIN-COMB-04/05, GIN-TANK-01/02, GIN-FORT-01: the dice a side rolls, FX-modified."""
+    if not fires:
+        return Volley()
+    mod = effect(data, own_fx, "own_pip_modifier") + effect(data, enemy_fx, "enemy_pip_modifier")
+    dice: list[HitDie] = []
+    doubles: list[DoublesHit] = []
+    for f in fighters:
+        pips, dbl = fighter_pips(data, f)
+        if dbl:
+            doubles.extend(DoublesHit(p + mod) for p in pips)
+        else:
+            dice.extend(HitDie(p + mod) for p in pips)
+    dice.extend(HitDie(data.fort_pips) for _ in range(fort_strength))
+    dice.extend(HitDie(p) for p in effect(data, own_fx, "extra_dice", []))
+    return Volley(HitPool(tuple(dice)), tuple(doubles), int(effect(data, own_fx, "auto_hits")))
+
+
+def suffered(data: GinData, hits_scored: int, own_fx: str) -> int:
+    """Hits a side suffers after its own FX cancels some."""
+    return max(0, hits_scored - int(effect(data, own_fx, "cancel_hits")))
+
+
+def steps(data: GinData, fighters: list[Fighter] | tuple[Fighter, ...]) -> int:
+    """Hits a group can absorb: 2 for a Fresh unit, 1 for a Reduced unit or a Guard."""
+    return sum(1 if (f.reduced or data.types[f.type].no_reduced_side) else 2 for f in fighters)
+
+
+def verdict(acting_suffered: int, enemy_suffered: int, acting_left: bool, enemy_left: bool) -> str:
+    """GIN-RETR-01/02: who must Retreat ('acting', 'enemy' or '' for nobody)."""
+    loser = "acting" if acting_suffered >= enemy_suffered else "enemy"
+    winner_left = enemy_left if loser == "acting" else acting_left
+    return loser if winner_left else ""
+
+
+def overrun_applies(acting_count: int, enemy_units: int, fort_boxes: int,
+                    ignore_fort: bool = False) -> bool:
+    """GIN-OVRN-01 with GIN-AMB-08: five or more acting units against a single enemy unit; Fort
+    boxes count as units, so an undestroyed Fort cannot be overrun (unless the variant says not)."""
+    enemy = enemy_units + (0 if ignore_fort else fort_boxes)
+    if acting_count < 5 or enemy != 1:
+        return False
+    return ignore_fort or fort_boxes == 0
+
+
+# --------------------------------------------------------------------------------------------
+# Activation bookkeeping shared by movement and combat
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Activation:
+    """One Formation's Activation: who acts, enemy Cities at its start, battles still to fight."""
+
+    side: str
+    formations: tuple[str, ...]
+    start_occ: dict[str, tuple[int, ...]]  # City -> (Swarm, Human, unrevealed) at the start
+    start_forts: frozenset[str]  # undestroyed Forts at the start
+    pending: list[str] = field(default_factory=list)
+    fort_orders: dict[str, str] = field(default_factory=dict)
+    extra_movers: list[str] = field(default_factory=list)
+
+    @classmethod
+    def begin(cls, state: GinState, side: str, formation: str,
+              occ: dict[str, list[int]] | None = None) -> Activation:
+        """Snapshot the table as the Activation starts."""
+        occ = state.occupancy() if occ is None else occ
+        return cls(side, (formation,), {c: tuple(r) for c, r in occ.items()},
+                   frozenset(c for c, f in state.forts.items() if not f.destroyed))
+
+    def was_enemy(self, city: str, side: str) -> bool:
+        """Was the City enemy to the side when this Activation began (GIN-RETR-05/06/08)?"""
+        if side == "Swarm" and city in self.start_forts:
+            return True
+        row = self.start_occ.get(city)
+        me, foe = (0, 1) if side == "Swarm" else (1, 0)
+        return bool(row and row[foe] and not row[me])
+
+
+# --------------------------------------------------------------------------------------------
+# Hits
+# --------------------------------------------------------------------------------------------
+
+
+def eliminate(state: GinState, data: GinData, u: Unit) -> str:
+    """GIN-HITS-02/03/04: Humans leave the game; Swarm units go two turns ahead on the Time Tracker,
+    or leave the game on Turns 9-10."""
+    u.loc, u.came_from, u.sortie_from, u.no_combat = "", "", "", False
+    u.reduced = False
+    if u.side == "Swarm" and state.turn < data.removed_from_turn:
+        u.pool, u.track_turn = "track", state.turn + data.tracker_delay
+        return f"{u.id} is Eliminated and placed on Turn {u.track_turn} of the Time Tracker"
+    u.pool = "eliminated"
+    if u.side == "Swarm":
+        return f"{u.id} is Eliminated on Turn {state.turn} and removed from the game"
+    return f"{u.id} is Eliminated and removed from the game"
+
+
+def apply_hit(state: GinState, data: GinData, u: Unit) -> Event:
+    """GIN-OVER-05, GIN-NG-04: a Fresh unit flips; a Reduced unit or a Guard is Eliminated."""
+    if not u.reduced and not data.types[u.type].no_reduced_side:
+        u.reduced = True
+        return Event(f"{u.id} is hit and flipped to its Reduced side", rule=R_COMBAT, kind="hit",
+                     data={"unit": u.id, "result": "reduced"})
+    return Event(eliminate(state, data, u), rule=R_COMBAT, kind="hit",
+                 data={"unit": u.id, "result": "eliminated"})
+
+
+def hit_fort(state: GinState, city: str) -> Event:
+    """GIN-MAP-03/04, GIN-FORT-03: the Fort loses a box; at zero it is Destroyed."""
+    f = state.forts[city]
+    f.strength -= 1
+    if f.strength <= 0:
+        f.strength, f.destroyed = 0, True
+        return Event(f"The Fort at {city} loses its last box: cube removed, Destroyed marker "
+                     "placed",
+                     rule=R_FORT, kind="fort", data={"fort": city, "destroyed": True})
+    return Event(f"The Fort at {city} takes a hit: strength {f.strength}", rule=R_FORT,
+                 kind="fort", data={"fort": city, "strength": f.strength})
+
+
+def _hit_order(data: GinData, units: list[Unit]) -> list[Unit]:
+    """Guards first, then Fresh units, then Reduced ones (the default offered first)."""
+    return sorted(units, key=lambda u: (0 if data.types[u.type].no_reduced_side else
+                                        1 if not u.reduced else 2, u.id))
+
+
+def allocate_hits(state: GinState, ctx: Context, side: str, city: str, fighters: list[Unit],
+                  hits: int, fort_city: bool) -> Proc:
+    """GIN-HITS-01, GIN-FORT-02: the owner takes each hit on a unit of his choice; the Fort absorbs
+    hits only when no friendly unit is left."""
+    data: GinData = ctx.data
+    for i in range(hits):
+        alive = [u for u in fighters if u.pool == "map" and u.loc == city]
+        if not alive:
+            if side == "Human" and fort_city and state.fort_intact(city):
+                yield hit_fort(state, city)
+                continue
+            yield Event(f"{hits - i} hit(s) on the {side} find no unit left", rule=R_COMBAT)
+            return
+        if len(alive) == 1:
+            target = alive[0]
+        else:
+            opts = [u.id for u in _hit_order(data, alive)]
+            uid = yield Decision(side, "allocate_hit", f"Hit {i + 1} of {hits} at {city}: "
+                                 "which unit takes it?", opts, rule=R_COMBAT,
+                                 data={"city": city, "hit": i + 1, "hits": hits})
+            target = state.unit(uid)
+        yield apply_hit(state, data, target)
+
+
+# --------------------------------------------------------------------------------------------
+# Retreat
+# --------------------------------------------------------------------------------------------
+
+
+def _may_enter(state: GinState, data: GinData, side: str, a: str, b: str) -> bool:
+    return side != "Swarm" or swarm_may_step(state, data, a, b)
+
+
+def _room(state: GinState, data: GinData, city: str, side: str) -> bool:
+    return state.stack(city, side) < data.stack_limit
+
+
+def retreat_targets(state: GinState, data: GinData, act: Activation, unit: Unit,
+                    only: str = "") -> list[str]:
+    """GIN-RETR-04..06/09: non-enemy Cities the unit may end its Retreat in."""
+    side = unit.side
+    out = []
+    for nb in ([only] if only else data.adjacency[unit.loc]):
+        if nb not in data.adjacency[unit.loc] or not _may_enter(state, data, side, unit.loc, nb):
+            continue
+        if is_enemy_city(state, nb, side):
+            continue
+        if has_enemy(state, nb, side) and act.was_enemy(nb, side):
+            continue  # contested now, but enemy when this Activation began
+        if not _room(state, data, nb, side) and not _displace_options(state, data, act, side, nb,
+                                                                      exclude=unit.id):
+            continue
+        out.append(nb)
+    return out
+
+
+def _displace_options(state: GinState, data: GinData, act: Activation, side: str, city: str,
+                      exclude: str = "") -> list[str]:
+    opts = []
+    for u in state.at(city, side):
+        if u.id == exclude:
+            continue
+        for nb in data.adjacency[city]:
+            if _may_enter(state, data, side, city, nb) and not has_enemy(state, nb, side) \
+                    and _room(state, data, nb, side):
+                opts.append(f"{u.id} -> {nb}")
+    return opts
+
+
+def displace(state: GinState, ctx: Context, act: Activation, side: str, city: str,
+             exclude: str) -> Proc:
+    """GIN-RETR-09: a unit already in the over-full City is moved to another City."""
+    data: GinData = ctx.data
+    opts = _displace_options(state, data, act, side, city, exclude)
+    choice = opts[0] if len(opts) == 1 else (yield Decision(
+        side, "displace", f"{city} would hold more than {data.stack_limit}: displace which unit, "
+        "to where?", opts, rule=R_RETREAT, data={"city": city}))
+    uid, dest = choice.split(" -> ")
+    state.unit(uid).loc = dest
+    yield Event(f"{uid} is displaced from {city} to {dest} to make room", rule=R_RETREAT,
+                kind="retreat", data={"unit": uid, "to": dest})
+
+
+def retreat_unit(state: GinState, ctx: Context, act: Activation, unit: Unit, acting: bool) -> Proc:
+    """One unit's Retreat, with every clause of the rule (GIN-RETR-03..10, GIN-NG-05)."""
+    data: GinData = ctx.data
+    side = unit.side
+    if data.types[unit.type].no_reduced_side:
+        yield Event(f"{unit.id} cannot Retreat: " + eliminate(state, data, unit), rule=R_RETREAT,
+                    kind="retreat", data={"unit": unit.id})
+        return
+    back = unit.came_from if acting and unit.came_from else ""
+    while unit.pool == "map":
+        opts = retreat_targets(state, data, act, unit, only=back)
+        if opts:
+            if len(opts) == 1:
+                dest = opts[0]
+            else:
+                dest = yield Decision(side, "retreat", f"Where does {unit.id} Retreat from "
+                                      f"{unit.loc}?", opts, rule=R_RETREAT,
+                                      data={"unit": unit.id, "from": unit.loc})
+            if not _room(state, data, dest, side):
+                yield from displace(state, ctx, act, side, dest, unit.id)
+            start = unit.loc
+            unit.loc = dest
+            note = ""
+            if has_enemy(state, dest, side):
+                unit.no_combat = True
+                note = " (contested: it takes no part in Combat there this Activation)"
+            why = "back to where it moved from" if back else "(GIN-AMB-06 default: one road)"
+            yield Event(f"{unit.id} Retreats {start} -> {dest} {why}{note}", rule=R_RETREAT,
+                        kind="retreat", data={"unit": unit.id, "from": start, "to": dest})
+            return
+        pool = [back] if back else [nb for nb in data.adjacency[unit.loc]
+                                    if _may_enter(state, data, side, unit.loc, nb)]
+        enemy = [c for c in pool if is_enemy_city(state, c, side) and _room(state, data, c, side)]
+        if not enemy:
+            yield Event(f"{unit.id} has nowhere to Retreat: " + eliminate(state, data, unit),
+                        rule=R_RETREAT, kind="retreat", data={"unit": unit.id})
+            return
+        yield Event(f"{unit.id} can only Retreat into an enemy City and suffers an extra hit",
+                    rule=R_RETREAT, kind="retreat", data={"unit": unit.id})
+        yield apply_hit(state, data, unit)
+        if unit.pool != "map":
+            return
+        dest = enemy[0] if len(enemy) == 1 else (yield Decision(
+            side, "retreat", f"{unit.id} retreats through which enemy City?", enemy,
+            rule=R_RETREAT, data={"unit": unit.id, "from": unit.loc}))
+        yield Event(f"{unit.id} retreats through enemy-held {dest}", rule=R_RETREAT,
+                    kind="retreat", data={"unit": unit.id, "to": dest})
+        unit.loc = dest
+        back = ""
+
+
+# --------------------------------------------------------------------------------------------
+# A battle
+# --------------------------------------------------------------------------------------------
+
+
+def participants(state: GinState, city: str, side: str, act: Activation, ctx: Context,
+                 acting: bool) -> list[Unit]:
+    """GIN-AMB-07 default: every unit of the side in the City fights (except those that retreated
+    in this Activation); the variant lets only the activated Formation's units attack."""
+    units = [u for u in state.at(city, side) if not u.no_combat]
+    if acting and ctx.variant("only_activated_units_attack"):
+        units = [u for u in units if u.formation in act.formations or u.id in act.extra_movers]
+    return units
+
+
+def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
+                   kind: str = "normal") -> Proc:
+    """Resolve one Combat (kind 'normal', 'full_attack' or 'barrage') in a City."""
+    from .movement import reveal_guards
+
+    data: GinData = ctx.data
+    side, foe = act.side, other(act.side)
+    state.stats["battles"] += 1
+    if any(not u.revealed for u in state.at(city, "Human")):
+        yield from reveal_guards(state, city)
+    fort_city = state.fort_intact(city)
+    mine = participants(state, city, side, act, ctx, acting=True)
+    theirs = participants(state, city, foe, act, ctx, acting=False)
+    humans_fort = state.fort_boxes(city) if fort_city else 0
+    rule = R_FORT if fort_city else R_COMBAT
+    acting_here = bool(mine) or (side == "Human" and fort_city and kind != "normal")
+    enemy_here = bool(theirs) or (side == "Swarm" and fort_city)
+    if not acting_here or not enemy_here:
+        yield Event(f"No Combat at {city}: one side has no unit there", rule=rule)
+        return {"fought": False}
+    label = {"normal": "Combat", "full_attack": "Full Attack", "barrage": "Barrage"}[kind]
+    yield Event(f"{label} at {city} (Combat Marker placed): {side} {len(mine)} unit(s) vs "
+                f"{foe} {len(theirs)} unit(s)"
+                + (f" and a Fort of strength {humans_fort}" if fort_city else "")
+                + " (GIN-AMB-07 default: every unit in the City fights)",
+                rule=rule, kind="combat", data={"city": city, "kind": kind})
+    # Overrun (not in a Barrage)
+    enemy_units = len(theirs)
+    if kind == "normal" and overrun_applies(len(mine), enemy_units,
+                                            humans_fort if side == "Swarm" else 0,
+                                            ctx.variant("overrun_ignores_fort_boxes")):
+        victim = theirs[0]
+        state.stats["overruns"] += 1
+        yield Event(f"Overrun at {city}: {len(mine)} {side} units against one; "
+                    + eliminate(state, data, victim) + f"; the {side} suffers no hits "
+                    "(GIN-AMB-08 default: Fort boxes count, an undestroyed Fort is never overrun)",
+                    rule=R_OVERRUN, kind="overrun", data={"city": city, "unit": victim.id})
+        yield from overrun_advance(state, ctx, act, city, mine)
+        return {"fought": True, "overrun": True}
+    # FX: acting side first, one each
+    barrage = kind == "barrage"
+    fx_me = yield from choose_fx(state, ctx, side, city)
+    fx_them = yield from choose_fx(state, ctx, foe, city)
+    fx = {side: fx_me, foe: fx_them}
+    human_units = mine if side == "Human" else theirs
+    swarm_units = theirs if side == "Human" else mine
+    h_fires = True
+    s_fires = not barrage or bool(effect(data, fx["Swarm"], "fires_in_barrage", False))
+    h_fighters = [] if barrage else [fighter_of(u) for u in human_units]
+    h_volley = volley(data, h_fighters, fort_strength=humans_fort, own_fx=fx["Human"],
+                      enemy_fx=fx["Swarm"], fires=h_fires)
+    s_volley = volley(data, [fighter_of(u) for u in swarm_units], own_fx=fx["Swarm"],
+                      enemy_fx=fx["Human"], fires=s_fires)
+    h_hits, h_faces = h_volley.roll(ctx.dice, f"Human dice at {city}")
+    s_hits, s_faces = s_volley.roll(ctx.dice, f"Swarm dice at {city}")
+    on_swarm = suffered(data, h_hits, fx["Swarm"])
+    on_human = suffered(data, s_hits, fx["Human"])
+    yield Event(f"Humans roll {list(h_faces)}: {h_hits} hit(s)"
+                + (" (the Fort's dice hit on 5+)" if fort_city else ""), rule=rule, kind="roll",
+                data={"side": "Human", "faces": list(h_faces), "hits": h_hits})
+    if s_fires:
+        yield Event(f"Swarm rolls {list(s_faces)}: {s_hits} hit(s)", rule=R_COMBAT, kind="roll",
+                    data={"side": "Swarm", "faces": list(s_faces), "hits": s_hits})
+    else:
+        yield Event("Barrage: only the Fort rolls; the Swarm cannot fire back without the Wasp",
+                    rule=R_FORT, kind="roll")
+    yield Event(f"All hits apply at once: Swarm suffers {on_swarm}, Humans suffer {on_human}",
+                rule=R_COMBAT, kind="combat", data={"Swarm": on_swarm, "Human": on_human})
+    unit_steps = steps(data, [fighter_of(u) for u in human_units])
+    yield from allocate_hits(state, ctx, "Swarm", city, swarm_units, on_swarm, fort_city)
+    yield from allocate_hits(state, ctx, "Human", city, human_units, on_human, fort_city)
+    if barrage:
+        yield Event("Barrage: no Retreat follows (assumed: the Barrage is the Fort firing alone)",
+                    rule=R_FORT)
+        return {"fought": True}
+    human_count = on_human
+    if ctx.variant("fort_hits_not_counted_for_retreat"):
+        human_count = min(on_human, unit_steps)
+    suffer = {"Swarm": on_swarm, "Human": human_count}
+    left = {s: any(u.pool == "map" and u.loc == city for u in grp)
+            for s, grp in (("Swarm", swarm_units), ("Human", human_units))}
+    if fort_city and state.fort_intact(city):
+        left["Human"] = True
+    who = verdict(suffer[side], suffer[foe], left[side], left[foe])
+    loser = {"acting": side, "enemy": foe, "": ""}[who]
+    winner = ""
+    if not who:
+        yield Event("No Retreat: the side that suffered fewer hits has no units left"
+                    if (left[side] or left[foe]) else "Both sides are wiped out", rule=R_RETREAT)
+        winner = side if left[side] else (foe if left[foe] else "")
+    else:
+        winner = other(loser)
+        yield from do_retreat(state, ctx, act, city, loser, swarm_units if loser == "Swarm"
+                              else human_units, acting=(loser == side), fort_city=fort_city)
+    if side == "Human" and (winner == "Human" or not left["Swarm"]):
+        yield from sortie_return(state, ctx, act, city, human_units)
+    return {"fought": True, "loser": loser, "winner": winner}
+
+
+def do_retreat(state: GinState, ctx: Context, act: Activation, city: str, loser: str,
+               units: list[Unit], acting: bool, fort_city: bool) -> Proc:
+    """GIN-RETR-01, GIN-FORT-04: the loser retreats; Humans in a Fort may ignore it."""
+    left = [u for u in units if u.pool == "map" and u.loc == city]
+    if not left:
+        return
+    why = "suffered more hits" + (" (tie: the acting side)" if acting else "")
+    if fort_city and loser == "Human":
+        choice = yield Decision("Human", "fort_retreat", f"The Humans in the Fort at {city} must "
+                                "Retreat: ignore it?", ["ignore", "retreat"], rule=R_FORT,
+                                data={"city": city})
+        if choice == "ignore":
+            yield Event(f"The Humans at {city} ignore the Retreat: they hold the Fort", rule=R_FORT,
+                        kind="retreat")
+            return
+    yield Event(f"The {loser} {why} and must Retreat from {city}", rule=R_RETREAT, kind="retreat")
+    for u in left:
+        if u.pool == "map" and u.loc == city:
+            yield from retreat_unit(state, ctx, act, u, acting)
+
+
+def overrun_advance(state: GinState, ctx: Context, act: Activation, city: str,
+                    units: list[Unit]) -> Proc:
+    """GIN-OVRN-03/04: the overrunning units may advance one more City together, once per turn."""
+    data: GinData = ctx.data
+    group = [u for u in units if u.pool == "map" and u.loc == city and not u.advanced]
+    if not group:
+        return
+    side = act.side
+    opts = [nb for nb in data.adjacency[city] if _may_enter(state, data, side, city, nb)
+            and state.stack(nb, side) + len(group) <= data.stack_limit]
+    if not opts:
+        return
+    choice = yield Decision(side, "overrun_advance", f"Advance the {len(group)} overrunning "
+                            f"units from {city} one more City?", ["stay", *opts], rule=R_OVERRUN,
+                            data={"city": city})
+    if choice == "stay":
+        return
+    for u in group:
+        u.loc, u.came_from, u.advanced = choice, city, True
+    battle = has_enemy(state, choice, side)
+    yield Event(f"{len(group)} units advance {city} -> {choice} regardless of MP"
+                + (": another battle" if battle else ""), rule=R_OVERRUN, kind="move",
+                data={"from": city, "to": choice})
+    if battle and choice not in act.pending:
+        act.pending.append(choice)
+
+
+def sortie_return(state: GinState, ctx: Context, act: Activation, city: str,
+                  units: list[Unit]) -> Proc:
+    """GIN-FORT-13: after winning a Sortie the units may stay or return to their Fort."""
+    data: GinData = ctx.data
+    group = [u for u in units if u.pool == "map" and u.loc == city and u.sortie_from]
+    if not group:
+        return
+    fort = group[0].sortie_from
+    if state.stack(fort, "Human") + len(group) > data.stack_limit or not state.fort_intact(fort):
+        return
+    choice = yield Decision("Human", "sortie", f"The Sortie from {fort} won: remain in {city} or "
+                            "return to the Fort?", ["remain", f"return to {fort}"], rule=R_FORT,
+                            data={"city": city, "fort": fort})
+    if choice != "remain":
+        for u in group:
+            u.loc = fort
+        yield Event(f"The sortie units return to the Fort at {fort}", rule=R_FORT, kind="move")

@@ -1,0 +1,132 @@
+"""Set-Up: the counter manifest, Hives, Human placement, twelve National Guard rolls, the cup."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rules_lib.core.dice import SumDice
+from rules_lib.core.engine import Context, Event
+
+from .data import GinData
+from .state import Fort, GinState, Unit
+
+R_SETUP = "Ginormopod: Set-Up"
+END_CHIT = "...The End???"
+
+
+def abbreviation(formation: str) -> str:
+    """'Canadian Kingdom' -> 'CK', 'X' -> 'X': short Formation tags for unit ids."""
+    words = formation.split()
+    return formation if len(words) == 1 and len(formation) <= 2 else "".join(w[0] for w in words)
+
+
+def manifest(data: GinData) -> list[Unit]:
+    """Every counter of the game, unplaced (set-up then puts them where they start)."""
+    units: list[Unit] = []
+    counters: dict[str, int] = {}
+
+    def add(kind: str, side: str, formation: str, **kw: Any) -> None:
+        key = f"{kind} {abbreviation(formation)}"
+        counters[key] = counters.get(key, 0) + 1
+        units.append(Unit(f"{key}{counters[key]}", kind, side, formation, pool="unplaced", **kw))
+
+    for hive, formation in data.hives.items():
+        for kind, n in data.hive_units.items():
+            for _ in range(n):
+                add(kind, "Swarm", formation)
+    for row in data.human_setup:
+        for _ in range(int(row.get("count", 1))):
+            add(row["type"], "Human", row["formation"])
+    for nation, rows in data.allied_units.items():
+        for row in rows:
+            for _ in range(int(row.get("count", 1))):
+                add(row["type"], "Human", nation)
+    n_guards = data.guards_armed + data.guards_blank
+    for i in range(n_guards):
+        units.append(Unit(f"Guard {i + 1}", "Guard", "Human", "Guard", pool="unplaced",
+                          revealed=False, armed=i < data.guards_armed))
+    return units
+
+
+def initial_forts(data: GinData) -> dict[str, Fort]:
+    """Forts at full strength on their tracks."""
+    return {c: Fort(c, f.strength, f.strength, f.formation) for c, f in data.forts.items()}
+
+
+def is_end_chit(chit: str) -> bool:
+    return chit.startswith(END_CHIT)
+
+
+def setup(state: GinState, ctx: Context) -> Generator[Event, Any, None]:
+    """The Set-Up section, step by step."""
+    data: GinData = ctx.data
+    state.phase, state.step = "Set-Up", "Hives"
+    yield Event("Set-Up begins", rule=R_SETUP, kind="phase")
+    for hive, formation in data.hives.items():
+        placed = []
+        for kind, n in data.hive_units.items():
+            pool = [u for u in state.units if u.pool == "unplaced" and u.type == kind
+                    and u.formation == formation]
+            for u in pool[:n]:
+                u.pool, u.loc = "map", hive
+                placed.append(u.id)
+        yield Event(f"Hive {hive} (Formation {formation}): {', '.join(placed)}", rule=R_SETUP,
+                    kind="setup", data={"city": hive, "units": placed})
+    state.step = "Human units"
+    for row in data.human_setup:
+        pool = [u for u in state.units if u.pool == "unplaced" and u.type == row["type"]
+                and u.formation == row["formation"]]
+        for u in pool[: int(row.get("count", 1))]:
+            u.pool, u.loc = "map", row["city"]
+        yield Event(f"{row.get('count', 1)} {row['type']} ({row['formation']}) in {row['city']}"
+                    " (set-up diagram, assumed)", rule=R_SETUP, kind="setup")
+    state.step = "National Guard"
+    yield from national_guard(state, ctx)
+    state.step = "Chits"
+    allied = [u.id for u in state.units if u.pool == "unplaced" and u.side == "Human"
+              and u.formation in data.formations["Allied"]]
+    yield Event(f"Set aside the other Human units ({len(allied)} allied counters)", rule=R_SETUP,
+                kind="setup")
+    state.cup = sorted([n for n, a in data.activation.items() if a.start == "cup"]
+                       + [n for n, f in data.fx.items() if f.start == "cup"]) \
+        + [f"{END_CHIT} {i + 1}" for i in range(data.end_chits)]
+    state.turn_chits = {
+        str(data.danger_chit_turn): sorted(n for n, f in data.fx.items() if f.start == "turn"),
+        str(data.allied_turn): sorted(n for n, a in data.activation.items() if a.start == "allied"),
+    }
+    if ctx.variant("danger_chits_from_start"):
+        state.cup = sorted(state.cup + state.turn_chits.pop(str(data.danger_chit_turn)))
+    yield Event(f"Cup: {', '.join(state.cup)} (GIN-AMB-01 default: three ...The End??? chits)",
+                rule=R_SETUP, kind="setup", data={"cup": list(state.cup)})
+    for turn, chits in state.turn_chits.items():
+        yield Event(f"On Turn {turn} of the Turn Track: {', '.join(chits)}", rule=R_SETUP,
+                    kind="setup")
+    state.turn, state.danger, state.danger_side = 1, 0, ""
+    yield Event("Game Turn marker on Turn 1, Danger marker on the first space", rule=R_SETUP,
+                kind="setup")
+
+
+def national_guard(state: GinState, ctx: Context) -> Generator[Event, Any, None]:
+    """GIN-SETUP-03/04/05: twelve rolls on the table; a third Guard in a City means reroll."""
+    data: GinData = ctx.data
+    table_dice = SumDice(data.guard_dice)
+    placed = 0
+    while placed < data.guard_rolls:
+        roll = table_dice.roll(ctx.dice, "National Guard Table")
+        city = data.guard_table[roll.value]
+        here = sum(1 for u in state.at(city, "Human") if u.type == "Guard")
+        if here >= data.guards_per_city:
+            yield Event(f"National Guard roll {roll.value} -> {city}: already {here} Guards there, "
+                        "reroll", rule=R_SETUP, kind="roll",
+                        data={"roll": roll.value, "reroll": True})
+            continue
+        pool = [u for u in state.units if u.pool == "unplaced" and u.type == "Guard"]
+        if not pool:
+            yield Event("No National Guard counter left to place", rule=R_SETUP)
+            return
+        pick = ctx.dice.roll(len(pool), "which Guard counter (hidden)") - 1 if len(pool) > 1 else 0
+        g = pool[pick]
+        g.pool, g.loc, g.revealed = "map", city, False
+        placed += 1
+        yield Event(f"National Guard roll {roll.value} -> {city}: a Guard is placed diceless side "
+                    "up", rule=R_SETUP, kind="setup", data={"roll": roll.value, "city": city})

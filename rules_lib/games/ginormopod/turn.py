@@ -1,0 +1,300 @@
+"""The sequence of play: Set-Up, then each turn Fade In, Action (chit draws), Fade Out."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rules_lib.core.engine import Context, Decision, Event
+
+from .combat import Activation, resolve_battle
+from .danger import roll_for_danger
+from .data import SIDES, GinData
+from .fort import fort_options
+from .movement import movement_step
+from .setup import is_end_chit, setup
+from .state import GinState, Unit
+from .victory import check_victory
+
+R_FLOW = "Ginormopod: Flow of Play"
+R_FADE_IN = "Ginormopod: Fade In"
+R_FADE_OUT = "Ginormopod: Fade Out"
+R_ALLY = "Ginormopod: Allied Reinforcements"
+R_FX = "Ginormopod: FX"
+
+Proc = Generator[Any, Any, None]
+
+
+def play(state: GinState, ctx: Context) -> Proc:
+    """The whole game, resumable at any phase boundary of a saved state."""
+    if state.phase == "Set-Up":
+        yield from setup(state, ctx)
+        state.phase = "Fade In"
+    while state.result is None:
+        if state.phase == "Fade In":
+            state.step = ""
+            yield Event(f"Turn {state.turn} begins", rule=R_FLOW, kind="turn",
+                        data={"turn": state.turn})
+            yield Event("Fade In", rule=R_FADE_IN, kind="phase")
+            if state.turn == 1:
+                yield Event("The Fade In Phase is skipped on Turn 1", rule=R_FLOW)
+            else:
+                yield from fade_in(state, ctx)
+            state.phase = "Action"
+        if state.phase == "Action":
+            state.step = ""
+            yield Event("Action Phase: draw chits until the third ...The End???", rule=R_FLOW,
+                        kind="phase")
+            yield from action_phase(state, ctx)
+            state.phase = "Fade Out"
+        if state.phase == "Fade Out":
+            state.step = ""
+            yield Event("Fade Out", rule=R_FADE_OUT, kind="phase")
+            yield from fade_out(state, ctx)
+            if state.result is None:
+                state.phase = "Fade In"
+
+
+# --------------------------------------------------------------------------------------------
+# Fade In
+# --------------------------------------------------------------------------------------------
+
+
+def fade_in(state: GinState, ctx: Context) -> Proc:
+    """GIN-FIN-01..05: returning Swarm units to their Hives, then held chits (Swarm, then Human)."""
+    data: GinData = ctx.data
+    state.step = "Return Swarm units"
+    for u in [u for u in state.units if u.pool == "returning"]:
+        hives = [h for h, f in data.hives.items() if f == u.formation
+                 and not state.at(h, "Human") and state.stack(h, "Swarm") < data.stack_limit]
+        if hives:
+            if len(hives) == 1:
+                hive = hives[0]
+            else:
+                hive = yield Decision("Swarm", "hive", f"Which Hive does {u.id} return to?",
+                                      hives, rule=R_FADE_IN)
+            u.pool, u.loc, u.track_turn = "map", hive, 0
+            yield Event(f"{u.id} returns to the map at Hive {hive}", rule=R_FADE_IN, kind="move",
+                        data={"unit": u.id, "to": hive})
+        elif state.turn + 1 <= data.last_turn:
+            u.pool, u.track_turn = "track", state.turn + 1
+            yield Event(f"{u.id} cannot be placed (Hive occupied or full): to Turn {u.track_turn} "
+                        "of the track", rule=R_FADE_IN, kind="move", data={"unit": u.id})
+        else:
+            u.pool, u.track_turn = "eliminated", 0
+            yield Event(f"{u.id} cannot be placed and no turn is left: removed", rule=R_FADE_IN)
+    for side in SIDES:
+        chit = state.held[side]
+        if chit:
+            state.held[side] = ""
+            if ctx.variant("held_chit_returns_to_cup"):
+                state.cup = sorted(state.cup + [chit])
+            else:
+                state.drawn.append(chit)  # GIN-AMB-09 default: out of the cup until Fade Out
+            state.step = f"{side} held chit"
+            yield Event(f"{side} activates its held chit {chit} (GIN-AMB-09 default: it stays out "
+                        "of the cup until Fade Out)", rule=R_FADE_IN, kind="step")
+            a = data.activation[chit]
+            yield from activate(state, ctx, a.side, a.formation, chit)
+            if state.result is not None:
+                return
+
+
+# --------------------------------------------------------------------------------------------
+# Action Phase
+# --------------------------------------------------------------------------------------------
+
+
+def action_phase(state: GinState, ctx: Context) -> Proc:
+    """GIN-FLOW-04..07: draw and resolve chits one at a time until the third ...The End???."""
+    data: GinData = ctx.data
+    while state.end_track < data.end_chits and state.cup:
+        n = len(state.cup)
+        i = ctx.dice.roll(n, "draw a chit from the cup") - 1 if n > 1 else 0
+        chit = state.cup.pop(i)
+        state.drawn.append(chit)
+        if is_end_chit(chit):
+            state.end_track += 1
+            yield Event(f"Drawn: {chit}, placed on space {state.end_track} of the Turn End Track",
+                        rule=R_FLOW, kind="chit", data={"chit": chit})
+            continue
+        if chit in data.fx:
+            owner = data.fx[chit].side
+            state.fx_hand[owner].append(chit)
+            yield Event(f"Drawn: FX {chit}, handed to the {owner} player for this turn",
+                        rule=R_FX, kind="chit", data={"chit": chit})
+            continue
+        a = data.activation[chit]
+        if a.formation in data.formations["Allied"] and chit != state.allied:
+            if not state.allied and not state.allied_arriving:
+                state.allied_arriving = chit
+                yield Event(f"Drawn: {chit}, the first foreign chit: they come to the rescue in "
+                            "this turn's Fade Out (GIN-AMB-16 default: no Activation now)",
+                            rule=R_ALLY, kind="chit", data={"chit": chit})
+            else:
+                state.drawn.remove(chit)
+                state.removed_chits.append(chit)
+                yield Event(f"Drawn: {chit}, another nation already answered: removed",
+                            rule=R_ALLY, kind="chit", data={"chit": chit})
+            continue
+        yield Event(f"Drawn: Activation Chit {chit}", rule=R_FLOW, kind="chit",
+                    data={"chit": chit})
+        yield from activate(state, ctx, a.side, a.formation, chit)
+
+
+def activate(state: GinState, ctx: Context, side: str, formation: str, chit: str) -> Proc:
+    """GIN-FLOW-05, GIN-MOVE-04: the Formation's units move, then all Combats are resolved."""
+    data: GinData = ctx.data
+    state.step = f"Activation {formation}"
+    yield Event(f"Formation {formation} ({side}) activates: Movement, then Combat", rule=R_FLOW,
+                kind="step", data={"formation": formation})
+    if formation not in state.activated:
+        state.activated.append(formation)
+    state.stats["activations"] += 1
+    occ = state.occupancy()
+    act = Activation.begin(state, side, formation, occ)
+    for u in state.units:
+        u.came_from, u.no_combat, u.sortie_from = "", False, ""
+    if side == "Human":
+        yield from fort_options(state, ctx, act)
+        if act.fort_orders:
+            occ = state.occupancy()
+    movers = [u for u in state.units if u.pool == "map" and
+              ((u.side == side and u.formation == formation) or u.id in act.extra_movers)]
+    occ = yield from movement_step(state, ctx, side, movers, occ)
+    act.pending = combat_cities(state, data, act, occ, movers)
+    while act.pending:
+        if len(act.pending) > 1:
+            city = yield Decision(side, "combat_order", "Resolve which Combat next?",
+                                  list(act.pending), rule="Ginormopod: Combat")
+        else:
+            city = act.pending[0]
+        act.pending.remove(city)
+        order = act.fort_orders.get(city, "")
+        kind = {"Full Attack": "full_attack", "Barrage": "barrage"}.get(order, "normal")
+        yield from resolve_battle(state, ctx, act, city, kind)
+
+
+def combat_cities(state: GinState, data: GinData, act: Activation,
+                  occ: dict[str, list[int]] | None = None,
+                  acting: list[Unit] | None = None) -> list[str]:
+    """GIN-COMB-01, GIN-AMB-07 default: every City holding activated units and the enemy, plus
+    Forts ordered to Full Attack or Barrage; Forts given no order see no Human attack there."""
+    cities: list[str] = []
+    occ = state.occupancy() if occ is None else occ
+    foe = 1 if act.side == "Swarm" else 0
+    for u in state.units if acting is None else acting:
+        if u.pool != "map" or u.loc in cities:
+            continue
+        if not ((u.side == act.side and u.formation in act.formations)
+                or u.id in act.extra_movers):
+            continue
+        if not (occ[u.loc][foe] or (act.side == "Swarm" and state.fort_intact(u.loc))):
+            continue
+        order = act.fort_orders.get(u.loc)
+        if order in ("none", "Withdrawal") and not any(
+                x.came_from for x in state.at(u.loc, act.side)):
+            continue
+        cities.append(u.loc)
+    for city, order in act.fort_orders.items():
+        if order in ("Full Attack", "Barrage") and city not in cities and state.at(city, "Swarm"):
+            cities.append(city)
+    return sorted(cities)
+
+
+# --------------------------------------------------------------------------------------------
+# Fade Out
+# --------------------------------------------------------------------------------------------
+
+
+def fade_out(state: GinState, ctx: Context) -> Proc:
+    """GIN-FOUT-01: hold/return chits, Roll For Danger, Check For Victory, advance the turn."""
+    data: GinData = ctx.data
+    state.step = "Chits"
+    yield from hold_chits(state, ctx)
+    if state.allied_arriving:
+        yield from allied_arrival(state, ctx)
+    state.step = "Roll For Danger"
+    yield from roll_for_danger(state, ctx)
+    if state.result is not None:
+        return
+    state.step = "Check For Victory"
+    yield from check_victory(state, ctx)
+    if state.result is not None:
+        return
+    state.step = "Advance the Game Turn"
+    yield from advance_turn(state, ctx)
+
+
+def hold_chits(state: GinState, ctx: Context) -> Proc:
+    """GIN-FOUT-02/03 (GIN-AMB-10 default: only if some Formation was activated)."""
+    data: GinData = ctx.data
+    if state.activated or ctx.variant("hold_without_activation"):
+        for side in SIDES:
+            cands = [c for c in state.cup if c in data.activation
+                     and data.activation[c].side == side
+                     and (data.activation[c].formation not in data.formations["Allied"]
+                          or c == state.allied)]
+            if not cands:
+                continue
+            choice = yield Decision(side, "hold_chit", "Hold one unactivated Activation Chit for "
+                                    "the start of next turn?", ["none", *cands], rule=R_FADE_OUT)
+            if choice != "none":
+                state.cup.remove(choice)
+                state.held[side] = choice
+                yield Event(f"{side} holds {choice} for next turn's Fade In", rule=R_FADE_OUT,
+                            kind="chit", data={"chit": choice})
+    else:
+        yield Event("No Formation was activated this turn: nobody holds a chit "
+                    "(GIN-AMB-10 default)", rule=R_FADE_OUT)
+    state.cup = sorted(state.cup + state.drawn)
+    state.drawn, state.end_track = [], 0
+    yield Event(f"All other chits return to the cup ({len(state.cup)} chits)", rule=R_FADE_OUT,
+                kind="chit")
+
+
+def allied_arrival(state: GinState, ctx: Context) -> Proc:
+    """GIN-ALLY-03/04: the rescuing nation's FX joins the cup and its units arrive on its flags."""
+    data: GinData = ctx.data
+    nation = state.allied_arriving
+    state.allied, state.allied_arriving = nation, ""
+    fx = [n for n, f in data.fx.items() if f.formation == nation]
+    state.cup = sorted(state.cup + fx)
+    yield Event(f"The {nation} come to the rescue: their Activation Chit and FX "
+                f"({', '.join(fx) or 'none'}) go into the cup", rule=R_ALLY, kind="chit")
+    for u in [u for u in state.units if u.pool == "unplaced" and u.formation == nation]:
+        opts = [c for c in data.flags.get(nation, ()) if not state.at(c, "Swarm")
+                and state.stack(c, "Human") < data.stack_limit]
+        if not opts:
+            yield Event(f"{u.id} finds no flag City free of the Swarm with room: it stays off the "
+                        "map (assumed)", rule=R_ALLY)
+            continue
+        city = opts[0] if len(opts) == 1 else (yield Decision(
+            "Human", "place_ally", f"Place {u.id} in which {nation} flag City?", opts,
+            rule=R_ALLY))
+        u.pool, u.loc = "map", city
+        yield Event(f"{u.id} arrives in {city}", rule=R_ALLY, kind="move",
+                    data={"unit": u.id, "to": city})
+
+
+def advance_turn(state: GinState, ctx: Context) -> Proc:
+    """GIN-FOUT-04/05 (and GIN-AMB-02 default for the Turn 2 chits)."""
+    state.turn += 1
+    back = [u for u in state.units if u.pool == "track" and u.track_turn == state.turn]
+    for u in back:
+        u.pool, u.track_turn = "returning", 0
+    yield Event(f"The Game Turn marker advances to Turn {state.turn}", rule=R_FADE_OUT,
+                kind="info", data={"turn": state.turn})
+    if back:
+        yield Event(f"Time Tracker: {', '.join(u.id for u in back)} handed to the Swarm player "
+                    "for the Fade In", rule=R_FADE_OUT, kind="info")
+    chits = state.turn_chits.pop(str(state.turn), [])
+    if chits:
+        state.cup = sorted(state.cup + chits)
+        why = ("GIN-AMB-02 default: by analogy with Turn 6" if not any(
+            c in ctx.data.activation for c in chits) else "Allied Reinforcement chits")
+        yield Event(f"Into the cup: {', '.join(chits)} ({why})", rule=R_FADE_OUT, kind="chit")
+    state.fx_hand = {"Swarm": [], "Human": []}
+    state.fx_used = []
+    state.activated = []
+    for u in state.units:
+        u.advanced = False
