@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from zg_helpers import ctx, make_state, messages, play, run
+from .zg_helpers import ctx, make_state, messages, play, run
 
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.events import can_play, discard_step, event_step
@@ -74,7 +74,7 @@ def test_giants_may_use_the_shotgun_with_durability_and_throwables():
     s.hand = ["Hey Look! A Shotgun"]
     play(move_fight(st, ctx([1, 1, 1]), s), ["play Hey Look! A Shotgun", "stop"])
     assert s.weapons[0].uses == 3  # a Giant's large weapon wears out
-    from zg_helpers import zombies_at
+    from .zg_helpers import zombies_at
 
     zombies_at(st, (12, 10))
     assert can_play(st, data, s, card("Grenade"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from zg_helpers import SHOP_DOOR_OUT, ctx, make_state, messages, play, run
+from .zg_helpers import SHOP_DOOR_OUT, ctx, make_state, messages, play, run
 
 from rules_lib.games.zombies_giants import sizes
 from rules_lib.games.zombies_giants.crafting import (

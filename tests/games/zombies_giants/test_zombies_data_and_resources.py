@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from zg_helpers import ctx, make_state, play
+from .zg_helpers import ctx, make_state, play
 
 from rules_lib.core.data import DataError, apply_override
 from rules_lib.games.zombies_giants import ENTRY, new_game, sizes

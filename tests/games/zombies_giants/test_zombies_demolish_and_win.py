@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from zg_helpers import ctx, make_state, messages, play, run, zombies_at
+from .zg_helpers import ctx, make_state, messages, play, run, zombies_at
 
 from rules_lib.core.data import apply_override
 from rules_lib.games.zombies_giants.crafting import do_craft_action

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from zg_helpers import CENTRE, ctx, make_state, messages, run, zombies_at
+from .zg_helpers import CENTRE, ctx, make_state, messages, run, zombies_at
 
 from rules_lib.games.zombies_giants.fight import fight
 from rules_lib.games.zombies_giants.state import Armour

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from zg_helpers import (
+from .zg_helpers import (
     SHOP_DOOR_IN,
     SHOP_DOOR_OUT,
     ctx,

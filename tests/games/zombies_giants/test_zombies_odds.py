@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from zg_helpers import CENTRE, ctx, make_state, run, zombies_at
+from .zg_helpers import CENTRE, ctx, make_state, run, zombies_at
 
 from rules_lib.core.dice import ScriptExhausted
 from rules_lib.games.zombies_giants import sizes
@@ -124,7 +124,7 @@ def test_fast_mode_agrees_with_exact_mode():
 
 @pytest.mark.rule("ZGC-FIGHT-01", "ZGC-HUGE-07")
 def test_reach_heat_map_data_and_figure():
-    from zg_helpers import make_state as _make_state
+    from .zg_helpers import make_state as _make_state
 
     from rules_lib.games.zombies_giants.odds import reach_figure, reach_grid
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from zg_helpers import ctx, make_state, messages, run
+from .zg_helpers import ctx, make_state, messages, run
 
 from rules_lib.core.engine import FirstOptionPolicy
 from rules_lib.games.zombies_giants import new_game

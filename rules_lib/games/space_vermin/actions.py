@@ -1,0 +1,982 @@
+"""The Marine Action Phase (§I): one action per Marine, and the Marine phases (§H, §K, §L).
+
+Actions: Full Move, Jump Pack Move, Full Fire, Shoot and Scoot, Recon, Rally, Request
+Reinforcements, map entry, the A.N.T. Gun's and the Scientist's actions.
+
+Each action is a generator procedure (Events and Decisions, dice through ``ctx.dice``); the phase
+procedure ``marine_action_phase`` asks the Marine player which unit acts next and what it does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules_lib.core.engine import Context, Decision, Event, IllegalChoice
+
+from . import dice as svdice
+from .board import SVMap, map_for
+from .combat import (
+    ant_targets,
+    eliminate_marine,
+    eliminate_vermite,
+    fire_plans,
+    game_data,
+    is_escorted_queen,
+    jolt,
+    kind_of,
+    resolve_ant_fire,
+    resolve_fire,
+    step_vermite,
+)
+from .data import SVData
+from .movement import marine_reach, movement_allowance, vermite_adjacent_hexes
+from .state import MARINES, SVState, Unit, counter_side
+
+PLAYER = MARINES
+FULL_MOVE = "Full Move"
+JUMP = "Jump Pack Move"
+FULL_FIRE = "Full Fire"
+SHOOT_AND_SCOOT = "Shoot and Scoot"
+RECON = "Recon"
+RALLY = "Rally"
+REQUEST = "Request Reinforcements"
+UNLIMBER = "Unlimber"
+LIMBER = "Limber"
+BUILD = "Build a Secret Weapon"
+DETONATE = "Detonate the Secret Weapon"
+ENTER = "Enter the map"
+LAND = "Land (Landing Zone)"
+NO_ACTION = "No action"
+EXIT_PREFIX = "exit via "
+END_PHASE = "End the Marine Action Phase"
+
+
+def _ctx_map(state: SVState, ctx: Context) -> tuple[SVData, SVMap]:
+    data = game_data(ctx)
+    return data, map_for(state.map, data)
+
+
+def adjacent_to_vermite(smap: SVMap, state: SVState, label: str) -> bool:
+    """Whether a hex touches any Vermite (Drones included)."""
+    return smap.hex(label) in vermite_adjacent_hexes(smap, state)
+
+
+# --------------------------------------------------------------------------------------------------
+# which actions a unit may take
+# --------------------------------------------------------------------------------------------------
+
+
+def can_enter(state: SVState, unit: Unit) -> bool:
+    """Off-map Marines due now: held-off reinforcements, RV arrivals, delayed drops (§I-5)."""
+    if unit.id in state.lz_delayed:
+        return True
+    return unit.status in ("off_map", "turn_track") and 0 < unit.arrival_turn <= state.turn
+
+
+def legal_actions(data: SVData, smap: SVMap, state: SVState, unit_id: str) -> list[str]:
+    """The actions this Marine may take now (§C-2-c, §I, §J-3, §J-5)."""
+    unit = state.unit(unit_id)
+    if unit.acted:
+        return []
+    if not unit.on_map:
+        if unit.id in state.lz_delayed:
+            return [LAND]
+        return [ENTER] if can_enter(state, unit) else []
+    mtype = data.marines[unit.type]
+    out: list[str] = []
+    landed = unit.landed_turn == state.turn
+    may_fire = bool(fire_plans(data, smap, state, unit.id)) and not landed
+    if not landed:
+        if unit.type == "ant_gun":
+            if unit.limbered:
+                out += [FULL_MOVE, UNLIMBER]
+            else:
+                if ant_targets(data, smap, state, unit.id):
+                    out.append(FULL_FIRE)
+                out.append(LIMBER)
+        else:
+            if movement_allowance(data, unit) > 0:
+                out.append(FULL_MOVE)
+            if mtype.jump_pack:
+                out.append(JUMP)
+            if may_fire:
+                out += [FULL_FIRE, SHOOT_AND_SCOOT]
+    if mtype.recon:
+        out.append(RECON)
+    if mtype.rally and rally_candidates(data, smap, state, unit.id):
+        out.append(RALLY)
+    if mtype.hq and any(u.status == "pool" for u in state.units if u.is_marine):
+        out.append(REQUEST)
+    if unit.type == "mad_scientist":
+        if can_build(data, smap, state, unit):
+            out.append(BUILD)
+        if can_detonate(state, unit):
+            out.append(DETONATE)
+    return out
+
+
+def marine_action(state: SVState, ctx: Context, unit_id: str, action: str) -> Iterator:
+    """Carry out one action of one Marine, then turn the counter (it has acted, §C-2-c)."""
+    data, smap = _ctx_map(state, ctx)
+    legal = legal_actions(data, smap, state, unit_id)
+    if action not in legal:
+        raise IllegalChoice(f"{unit_id} cannot take the action {action!r} now; legal: {legal}")
+    unit = state.unit(unit_id)
+    unit.acted = True
+    if action == FULL_MOVE:
+        yield from full_move(state, ctx, unit_id)
+    elif action == JUMP:
+        yield from jump_pack_move(state, ctx, unit_id)
+    elif action == FULL_FIRE:
+        if unit.type == "ant_gun":
+            yield from ant_fire_action(state, ctx, unit_id)
+        else:
+            yield from full_fire(state, ctx, unit_id)
+    elif action == SHOOT_AND_SCOOT:
+        yield from shoot_and_scoot(state, ctx, unit_id)
+    elif action == RECON:
+        yield from recon(state, ctx, unit_id)
+    elif action == RALLY:
+        yield from rally(state, ctx, unit_id)
+    elif action == REQUEST:
+        yield from request_reinforcements(state, ctx, unit_id)
+    elif action in (UNLIMBER, LIMBER):
+        unit.limbered = action == LIMBER
+        yield Event(
+            f"{unit_id} is flipped to its {'Limbered' if unit.limbered else 'Unlimbered'} side",
+            rule="Space Vermin §J-3",
+            kind="move",
+        )
+    elif action == BUILD:
+        yield from build_secret_weapon(state, ctx, unit_id)
+    elif action == DETONATE:
+        yield from detonate_secret_weapon(state, ctx, unit_id)
+    elif action == ENTER:
+        yield from designated_entry(state, ctx, unit_id)
+    elif action == LAND:
+        state.lz_delayed.remove(unit_id)
+        yield from landing_zone(state, ctx, unit_id)
+
+
+# --------------------------------------------------------------------------------------------------
+# Full Move (§I-1), Recovery Vehicles (§J-6)
+# --------------------------------------------------------------------------------------------------
+
+
+def move_options(
+    data: SVData,
+    smap: SVMap,
+    state: SVState,
+    unit_id: str,
+    budget: int | None = None,
+    start: str | None = None,
+) -> dict[str, object]:
+    """Destination label -> MP spent, cheapest first; RVs with a Jewel may also exit (§Q-1-c)."""
+    unit = state.unit(unit_id)
+    found = marine_reach(data, smap, state, unit_id, budget=budget, start=start)
+    opts = {smap.label(h): info.cost for h, info in found.items()}
+    mp = movement_allowance(data, unit) if budget is None else budget
+    if unit.type == "recovery_vehicle" and unit.jewels:
+        for lab in smap.mdata.jewel_exit_hexes:
+            cost = opts.get(lab)
+            if (
+                cost is not None and cost + 1 <= mp
+            ):  # leaving from the edge hex costs 1 MP (SV-AMB-19)
+                opts[EXIT_PREFIX + lab] = cost + 1
+    return opts
+
+
+def full_move(
+    state: SVState,
+    ctx: Context,
+    unit_id: str,
+    budget: int | None = None,
+    start: str | None = None,
+    rule: str = "Space Vermin §I-1",
+) -> Iterator:
+    """Move up to the MA (or ``budget``) to a chosen hex; RVs may load a Jewel or exit with one."""
+    data, smap = _ctx_map(state, ctx)
+    unit = state.unit(unit_id)
+    opts = move_options(data, smap, state, unit_id, budget, start)
+    origin = start or unit.hex
+    order = sorted(opts, key=lambda lab: (lab == origin, opts[lab]))
+    dest = yield Decision(
+        PLAYER,
+        "move_to",
+        f"Where does {unit_id} move?",
+        order,
+        rule=rule,
+        data={"unit": unit_id, "costs": {k: str(v) for k, v in opts.items()}},
+    )
+    cost = opts[dest]
+    if dest.startswith(EXIT_PREFIX):
+        yield from rv_exit(state, ctx, unit, dest[len(EXIT_PREFIX) :])
+        return
+    unit.hex = dest
+    unit.status = "map"
+    yield Event(
+        f"{unit_id} moves from {origin} to {dest} ({cost} MP)",
+        rule=rule,
+        kind="move",
+        data={"unit": unit_id, "from": origin, "to": dest, "mp": str(cost)},
+    )
+    mp = movement_allowance(data, unit) if budget is None else budget
+    if (
+        unit.type == "recovery_vehicle"
+        and not unit.jewels
+        and state.jewels.get(dest)
+        and cost + 1 <= mp
+    ):
+        load = yield Decision(
+            PLAYER,
+            "rv_load",
+            f"Load a Crown Jewel in {dest} onto {unit_id} (1 MP)?",
+            ["load", "leave it"],
+            rule="Space Vermin §J-6",
+        )
+        if load == "load":
+            yield from rv_load(state, unit, dest)
+
+
+def rv_load(state: SVState, unit: Unit, label: str) -> Iterator[Event]:
+    """A Recovery Vehicle picks up one Crown Jewel in its hex (§J-6)."""
+    state.jewels[label] -= 1
+    if not state.jewels[label]:
+        del state.jewels[label]
+    unit.jewels = 1
+    yield Event(
+        f"{unit.id} loads a Crown Jewel in {label} (1 MP)", rule="Space Vermin §J-6", kind="move"
+    )
+
+
+def rv_exit(state: SVState, ctx: Context, unit: Unit, edge_hex: str) -> Iterator[Event]:
+    """An RV carrying a Jewel leaves by the west edge: the Jewel is off the map, the RV comes back
+    three turns later without NAT markers (§Q-1-c)."""
+    state.jewels_exited += unit.jewels
+    unit.jewels = 0
+    unit.hex = None
+    unit.status = "turn_track"
+    unit.nat = ""
+    unit.arrival_turn = state.turn + 3
+    yield Event(
+        f"{unit.id} exits the west edge via {edge_hex} with a Crown Jewel (leaving costs 1 MP, "
+        f"default reading of SV-AMB-19; {state.jewels_exited} off the map); it returns on turn "
+        f"{unit.arrival_turn}",
+        rule="Space Vermin §Q-1-c",
+        kind="move",
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# Jump Pack (§I-1-c)
+# --------------------------------------------------------------------------------------------------
+
+
+def jump_destinations(smap: SVMap, state: SVState) -> list[str]:
+    """Hexes a Jump may aim at: enterable, no unit, not NAT Infestation (§I-1-c, §P-2-j)."""
+    occupied = state.occupied()
+    return [
+        smap.label(h)
+        for h in sorted(smap.board.locations(), key=smap.number_key)
+        if smap.label(h) not in occupied
+        and smap.terrain_of(h) != "tar_pit"
+        and h not in smap.nat_infestation
+    ]
+
+
+def jump_modifier(data: SVData, unit: Unit, shoot_and_scoot: bool) -> int:
+    """-1 as part of Shoot and Scoot, -1 with a NAT marker (§I-1-c)."""
+    t = data.tables["jump_pack"]
+    return (t["shoot_and_scoot"] if shoot_and_scoot else 0) + (t["nat_marker"] if unit.nat else 0)
+
+
+def jump_pack_move(
+    state: SVState, ctx: Context, unit_id: str, shoot_and_scoot: bool = False
+) -> Iterator:
+    """Jump to any allowed hex: Malfunction / Scattered / Safe Landing by one modified die."""
+    data, smap = _ctx_map(state, ctx)
+    unit = state.unit(unit_id)
+    dest = yield Decision(
+        PLAYER,
+        "jump_to",
+        f"Where does {unit_id} jump?",
+        jump_destinations(smap, state),
+        rule="Space Vermin §I-1-c",
+    )
+    mod = jump_modifier(data, unit, shoot_and_scoot)
+    roll = svdice.one_die(mod).roll(ctx.dice, f"Jump Pack {unit_id}")
+    result = svdice.band(data.tables["jump_pack"]["results"], roll.value)
+    origin = unit.hex or "off the map"
+    yield Event(
+        f"{unit_id} jumps from {origin} toward {dest}: die {roll.faces[0]}"
+        f"{f' {mod:+d}' if mod else ''} = {roll.value}: {result}",
+        rule="Space Vermin §I-1-c",
+        kind="roll",
+        data={"roll": roll.value, "result": result},
+    )
+    if result == "safe":
+        _place(unit, dest)
+        yield Event(
+            f"Safe Landing! {unit_id} lands in {dest}", rule="Space Vermin §I-1-c", kind="move"
+        )
+    elif result == "scattered":
+        here = smap.hex(dest)
+        landing = smap.label(
+            smap.lowest_numbered(
+                [h for h in smap.neighbors(here) if smap.terrain_of(h) != "tar_pit"], here
+            )
+        )
+        yield Event(
+            f"Scattered! {unit_id} lands in {landing}, the lowest-numbered hex adjacent to {dest}",
+            rule="Space Vermin §I-1-c",
+            kind="move",
+        )
+        if state.units_at(landing) or smap.hex(landing) in smap.nat_infestation:
+            if ctx.variant("jump_scatter_rerolls"):
+                yield from _malfunction(state, ctx, unit)
+            else:
+                unit.reduced = True
+                yield Event(
+                    f"{unit_id} landed on a unit: treated as a Malfunction landing there "
+                    f"and Disrupted (default reading of SV-AMB-05)",
+                    rule="Space Vermin §I-1-c",
+                    kind="move",
+                )
+                yield from _rough_landing(state, ctx, unit, landing, "Space Vermin §I-1-c")
+        else:
+            _place(unit, landing)
+    else:
+        yield from _malfunction(state, ctx, unit)
+
+
+def _place(unit: Unit, label: str) -> None:
+    unit.hex = label
+    unit.status = "map"
+
+
+def _malfunction(state: SVState, ctx: Context, unit: Unit) -> Iterator[Event]:
+    """Three dice give a random hex; the unit lands there Disrupted (§I-1-c)."""
+    roll = svdice.hex_roll().roll(ctx.dice, f"Jump Malfunction {unit.id}: random hex")
+    unit.reduced = True
+    yield Event(
+        f"Malfunction! {unit.id} lands in the random hex {roll.value} and is Disrupted",
+        rule="Space Vermin §I-1-c",
+        kind="move",
+        data={"faces": list(roll.faces)},
+    )
+    yield from _rough_landing(state, ctx, unit, str(roll.value), "Space Vermin §I-1-c")
+
+
+def _rough_landing(
+    state: SVState, ctx: Context, unit: Unit, label: str, rule: str
+) -> Iterator[Event]:
+    """Landing where it was not aimed: on a Vermite or in a NAT hex eliminated; on a Marine (or a
+    Tar Pit, SV-AMB-06) moved to the lowest-numbered empty, allowed adjacent hex."""
+    data, smap = _ctx_map(state, ctx)
+    here = smap.hex(label)
+    there = [u for u in state.units_at(label) if u.id != unit.id]
+    if any(not u.is_marine for u in there) or here in smap.nat_infestation:
+        why = (
+            "a Vermite"
+            if there and any(not u.is_marine for u in there)
+            else "a NAT Infestation hex"
+        )
+        yield Event(
+            f"{unit.id} landed on {why} in {label} and is eliminated", rule=rule, kind="move"
+        )
+        yield from eliminate_marine(state, ctx, unit, rule)
+        return
+    if there or smap.terrain_of(here) == "tar_pit":
+        occupied = state.occupied()
+        free = [
+            h
+            for h in smap.neighbors(here)
+            if smap.label(h) not in occupied
+            and smap.terrain_of(h) != "tar_pit"
+            and h not in smap.nat_infestation  # legal hexes only (SV-AMB-06)
+        ]
+        target = smap.lowest_numbered(free, here)
+        if target is None:
+            yield Event(
+                f"No empty hex next to {label}: {unit.id} is eliminated (assumed)",
+                rule=rule,
+                kind="move",
+            )
+            yield from eliminate_marine(state, ctx, unit, rule)
+            return
+        moved = smap.label(target)
+        yield Event(
+            f"{label} is taken: {unit.id} is moved to the lowest-numbered empty adjacent "
+            f"hex {moved}",
+            rule=rule,
+            kind="move",
+        )
+        label = moved
+    _place(unit, label)
+
+
+# --------------------------------------------------------------------------------------------------
+# Fire actions (§I-2, §I-3)
+# --------------------------------------------------------------------------------------------------
+
+
+def full_fire(
+    state: SVState, ctx: Context, unit_id: str, shoot_and_scoot: bool = False
+) -> Iterator:
+    """Choose one target among the legal ones and fire (§I-2, §J)."""
+    data, smap = _ctx_map(state, ctx)
+    plans = fire_plans(data, smap, state, unit_id, shoot_and_scoot)
+    if not plans:
+        yield Event(f"{unit_id} has no target", rule="Space Vermin §J-1", kind="info")
+        return
+    target = yield Decision(
+        PLAYER,
+        "fire_at",
+        f"Which target does {unit_id} fire at?",
+        [p.target for p in plans],
+        rule="Space Vermin §J-1",
+        data={"cf": {p.target: p.cf for p in plans}},
+    )
+    yield from resolve_fire(state, ctx, unit_id, target, shoot_and_scoot)
+
+
+def shoot_and_scoot(state: SVState, ctx: Context, unit_id: str) -> Iterator:
+    """Half the MA (rounded down) and fire at -1, in either order; Jump units may jump at -1 (§I-3).
+    """
+    data, smap = _ctx_map(state, ctx)
+    unit = state.unit(unit_id)
+    order = yield Decision(
+        PLAYER,
+        "scoot_order",
+        f"{unit_id}: move first or fire first?",
+        ["fire then move", "move then fire"],
+        rule="Space Vermin §I-3",
+    )
+    steps = ["fire", "move"] if order == "fire then move" else ["move", "fire"]
+    for step in steps:
+        if not unit.on_map:
+            return
+        if step == "fire":
+            yield from full_fire(state, ctx, unit_id, shoot_and_scoot=True)
+            continue
+        how = "move"
+        if data.marines[unit.type].jump_pack:
+            how = yield Decision(
+                PLAYER,
+                "scoot_move",
+                f"{unit_id}: move or jump?",
+                ["move", "jump"],
+                rule="Space Vermin §I-1-c / §I-3",
+            )
+        if how == "jump":
+            yield from jump_pack_move(state, ctx, unit_id, shoot_and_scoot=True)
+        else:
+            yield from full_move(
+                state,
+                ctx,
+                unit_id,
+                budget=movement_allowance(data, unit, shoot_and_scoot=True),
+                rule="Space Vermin §I-3",
+            )
+
+
+# --------------------------------------------------------------------------------------------------
+# Special actions (§I-4)
+# --------------------------------------------------------------------------------------------------
+
+
+def recon(state: SVState, ctx: Context, scout_id: str) -> Iterator:
+    """Scout Recon: one die, +1 with an assisting un-Disrupted HQ, -1 if Disrupted; 4+ succeeds."""
+    data, _ = _ctx_map(state, ctx)
+    scout = state.unit(scout_id)
+    helpers = [
+        u.id
+        for u in state.marines_on_map()
+        if data.marines[u.type].hq and not u.reduced and not u.acted and u.id != scout_id
+    ]
+    helper = "no HQ"
+    if helpers:
+        helper = yield Decision(
+            PLAYER,
+            "recon_hq",
+            f"Which HQ assists {scout_id}'s Recon?",
+            helpers + ["no HQ"],
+            rule="Space Vermin §I-4-a",
+        )
+    t = data.tables["recon"]
+    mod = 0
+    if helper != "no HQ":
+        state.unit(helper).acted = True  # the HQ's own Special Action
+        mod += t["hq_assist"]
+    if scout.reduced:
+        mod += t["disrupted"]
+    roll = svdice.target_roll(t["target"], mod).roll(ctx.dice, f"Recon {scout_id}")
+    ok = bool(roll.value)
+    if ok:
+        state.successful_recon = True
+    yield Event(
+        f"Recon by {scout_id}{'' if helper == 'no HQ' else ' with ' + helper}: die "
+        f"{roll.faces[0]}{f' {mod:+d}' if mod else ''} -> "
+        f"{'success: the Successful Recon marker goes by the Event Cup' if ok else 'failed'}",
+        rule="Space Vermin §I-4-a",
+        kind="roll",
+        data={"success": ok},
+    )
+
+
+def rally_candidates(data: SVData, smap: SVMap, state: SVState, rallier_id: str) -> list[Unit]:
+    """Disrupted units adjacent to the rallying unit, or itself (SV-AMB-13 default reading)."""
+    rallier = state.unit(rallier_id)
+    if not rallier.on_map:
+        return []
+    here = smap.hex(rallier.hex)
+    out = []
+    for u in state.marines_on_map():
+        if not u.reduced:
+            continue
+        if u.id == rallier.id or smap.adjacent(here, smap.hex(u.hex)):
+            out.append(u)
+    return sorted(out, key=lambda u: (smap.number_key(smap.hex(u.hex)), u.id))
+
+
+def rally(state: SVState, ctx: Context, rallier_id: str) -> Iterator[Event]:
+    """Rally: each eligible Disrupted unit rolls a die; 5+ flips it to full strength (§I-4-b)."""
+    data, smap = _ctx_map(state, ctx)
+    target = data.tables["rally"]["target"]
+    for u in rally_candidates(data, smap, state, rallier_id):
+        if ctx.variant("rally_only_next_to_vermites") and not adjacent_to_vermite(
+            smap, state, u.hex
+        ):
+            continue
+        roll = svdice.target_roll(target).roll(ctx.dice, f"Rally {u.id}")
+        if roll.value:
+            u.reduced = False
+        yield Event(
+            f"Rally ({rallier_id}): {u.id} rolls {roll.faces[0]} -> "
+            f"{'back to full strength' if roll.value else 'stays Disrupted'} (eligible as a "
+            f"Disrupted unit next to or being the rallying unit, default reading of SV-AMB-13)",
+            rule="Space Vermin §I-4-b",
+            kind="roll",
+            data={"unit": u.id},
+        )
+
+
+def request_reinforcements(state: SVState, ctx: Context, hq_id: str) -> Iterator:
+    """An HQ calls one Marine from the pool: 3+ on a die (-1 Disrupted, -1 NAT); it enters at once.
+    """
+    data, smap = _ctx_map(state, ctx)
+    hq = state.unit(hq_id)
+    t = data.tables["request_reinforcements"]
+    mod = (t["disrupted"] if hq.reduced else 0) + (t["nat_marker"] if hq.nat else 0)
+    roll = svdice.target_roll(t["target"], mod).roll(ctx.dice, f"Request Reinforcements {hq_id}")
+    yield Event(
+        f"{hq_id} requests reinforcements: die {roll.faces[0]}{f' {mod:+d}' if mod else ''}"
+        f" -> {'granted' if roll.value else 'refused'}",
+        rule="Space Vermin §I-4-c",
+        kind="roll",
+        data={"success": bool(roll.value)},
+    )
+    if not roll.value:
+        return
+    pool = [u.id for u in state.units if u.is_marine and u.status == "pool"]
+    if not pool:
+        yield Event("No Marine left in the pool", rule="Space Vermin §I-4-c", kind="info")
+        return
+    chosen = yield Decision(
+        PLAYER, "reinforcement", "Which Marine joins the mission?", pool, rule="Space Vermin §I-4-c"
+    )
+    unit = state.unit(chosen)
+    unit.status = "off_map"
+    unit.acted = True
+    methods = []
+    if smap.mdata.marine_entry_hexes:
+        methods.append(ENTER)
+    methods.append(LAND)
+    if data.marines[unit.type].jump_pack:
+        methods.append(JUMP)
+    how = yield Decision(
+        PLAYER,
+        "entry_method",
+        f"How does {chosen} enter?",
+        methods,
+        rule="Space Vermin §I-4-c / §I-5",
+    )
+    if how == ENTER:
+        yield from designated_entry(state, ctx, chosen)
+    elif how == LAND:
+        yield from landing_zone(state, ctx, chosen)
+    else:
+        yield from jump_pack_move(state, ctx, chosen)
+
+
+# --------------------------------------------------------------------------------------------------
+# Map entry (§I-5)
+# --------------------------------------------------------------------------------------------------
+
+
+def designated_entry(state: SVState, ctx: Context, unit_id: str) -> Iterator:
+    """March on through a scenario entry hex with a Full Move; held off-map if blocked (§I-5-a)."""
+    data, smap = _ctx_map(state, ctx)
+    unit = state.unit(unit_id)
+    vermites = state.vermite_hexes()
+    marines = state.marine_hexes()
+    near = vermite_adjacent_hexes(smap, state)
+    ma = movement_allowance(data, unit)
+    options: dict[str, object] = {}
+    for entry in smap.mdata.marine_entry_hexes:
+        h = smap.hex(entry)
+        if entry in vermites:
+            continue
+        enter_cost = smap.types[smap.terrain_of(h)].cost
+        if enter_cost > ma:
+            continue
+        if h in near:  # entering next to a Vermite ends the move there (§I-1-b)
+            if entry not in marines:
+                options.setdefault(entry, enter_cost)
+            continue
+        for lab, cost in move_options(
+            data, smap, state, unit_id, budget=ma - enter_cost, start=entry
+        ).items():
+            total = cost + enter_cost
+            if lab not in options or total < options[lab]:
+                options[lab] = total
+    if not options:
+        unit.status = "off_map"
+        unit.arrival_turn = unit.arrival_turn or state.turn
+        yield Event(
+            f"Every entry hex is blocked: {unit_id} is held off the map",
+            rule="Space Vermin §I-5-a",
+            kind="move",
+        )
+        return
+    order = sorted(options, key=lambda lab: options[lab])
+    dest = yield Decision(
+        PLAYER,
+        "enter_to",
+        f"Where does {unit_id} move after entering?",
+        order,
+        rule="Space Vermin §I-5-a",
+    )
+    if dest.startswith(EXIT_PREFIX):
+        yield from rv_exit(state, ctx, unit, dest[len(EXIT_PREFIX) :])
+        return
+    _place(unit, dest)
+    unit.arrival_turn = 0
+    yield Event(
+        f"{unit_id} enters the map and moves to {dest} ({options[dest]} MP)",
+        rule="Space Vermin §I-5-a",
+        kind="move",
+    )
+
+
+def landing_zone_hexes(smap: SVMap, state: SVState) -> list[str]:
+    """Clear, empty, numbered hexes (no unit, Crown Jewel or Tunnel Exit chit; no NAT hex) (§I-5-b).
+    """
+    occupied = state.occupied() | {lab for lab, n in state.jewels.items() if n}
+    occupied |= {smap.mdata.tunnel_exits[int(n)] for n in state.tunnel_exits}
+    return [
+        smap.label(h)
+        for h in sorted(smap.board.locations(), key=smap.number_key)
+        if smap.numbered(h)
+        and smap.terrain_of(h) == "clear"
+        and smap.label(h) not in occupied
+        and h not in smap.nat_infestation
+    ]
+
+
+def landing_zone(state: SVState, ctx: Context, unit_id: str) -> Iterator:
+    """Landing Zone drop: 1-3 on target, 4-5 drift and Disrupted, 6 delayed a turn (§I-5-b)."""
+    data, smap = _ctx_map(state, ctx)
+    unit = state.unit(unit_id)
+    aim = yield Decision(
+        PLAYER,
+        "landing_zone",
+        f"Which hex does {unit_id} aim for?",
+        landing_zone_hexes(smap, state),
+        rule="Space Vermin §I-5-b",
+    )
+    t = data.tables["landing_zone"]
+    roll = svdice.one_die().roll(ctx.dice, f"Landing Zone accuracy {unit_id}")
+    result = svdice.band(t["results"], roll.value)
+    rule = "Space Vermin §I-5-b"
+    if result == "delayed":
+        unit.status = "off_map"
+        if unit_id not in state.lz_delayed:
+            state.lz_delayed.append(unit_id)
+        yield Event(
+            f"{unit_id}'s drop rolls {roll.value}: delayed until next turn", rule=rule, kind="roll"
+        )
+        return
+    landing = aim
+    if result == "drift":
+        direction = svdice.one_die().roll(ctx.dice, f"Drift direction {unit_id}").value
+        dist_die = svdice.one_die().roll(ctx.dice, f"Drift distance {unit_id}").value
+        distance = -(-dist_die // t["drift_distance_divisor"])
+        h = smap.hex(aim)
+        for _ in range(distance):
+            h = smap.neighbor(h, direction)
+            if h is None:
+                break
+        unit.reduced = True
+        if h is None:
+            unit.status = "map"
+            unit.hex = aim
+            yield Event(
+                f"{unit_id}'s drop rolls {roll.value}: drifts {distance} hex(es) in "
+                f"direction {direction} off the map and is eliminated",
+                rule=rule,
+                kind="roll",
+            )
+            yield from eliminate_marine(state, ctx, unit, rule)
+            return
+        landing = smap.label(h)
+        yield Event(
+            f"{unit_id}'s drop rolls {roll.value}: drifts {distance} hex(es) in direction "
+            f"{direction} from {aim} to {landing} and lands Disrupted",
+            rule=rule,
+            kind="roll",
+            data={"direction": direction, "distance": distance},
+        )
+    else:
+        yield Event(
+            f"{unit_id}'s drop rolls {roll.value}: no drift, lands in {aim} at full strength",
+            rule=rule,
+            kind="roll",
+        )
+    unit.landed_turn = state.turn
+    yield from _rough_landing(state, ctx, unit, landing, rule)
+
+
+# --------------------------------------------------------------------------------------------------
+# A.N.T. Gun (§J-3) and the M.A.D. Scientist (§J-5)
+# --------------------------------------------------------------------------------------------------
+
+
+def ant_fire_action(state: SVState, ctx: Context, gun_id: str) -> Iterator:
+    """Full Fire with the Unlimbered A.N.T. Gun at a chosen hex."""
+    data, smap = _ctx_map(state, ctx)
+    hexes = ant_targets(data, smap, state, gun_id)
+    target = yield Decision(
+        PLAYER, "ant_target", f"Which hex does {gun_id} fire at?", hexes, rule="Space Vermin §J-3"
+    )
+    yield from resolve_ant_fire(state, ctx, gun_id, target)
+
+
+def can_build(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
+    """In a scenario Lab at the start of the phase (not yet acted), carrying no weapon (§J-5-a)."""
+    return (
+        unit.on_map
+        and not unit.weapon_ready
+        and unit.hex in smap.mdata.labs.values()
+        and counter_side(data, unit).ma > 0
+        and bool(state.secret_weapons_left)
+    )
+
+
+def can_detonate(state: SVState, unit: Unit) -> bool:
+    """Carrying a weapon built on an earlier turn (§J-5-a/b)."""
+    return (
+        unit.on_map
+        and unit.weapon_ready
+        and unit.weapon_built_turn < state.turn
+        and bool(state.secret_weapons_left)
+    )
+
+
+def build_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterator[Event]:
+    """Spend the whole MA in the Lab; flip to the Weapon Ready side; no chit is chosen yet (§J-5-a).
+    """
+    unit = state.unit(unit_id)
+    unit.weapon_ready = True
+    unit.weapon_built_turn = state.turn
+    yield Event(
+        f"{unit_id} spends his whole MA in the Lab at {unit.hex} and builds a Secret Weapon "
+        f"(usable from next turn)",
+        rule="Space Vermin §J-5-a",
+        kind="move",
+    )
+
+
+def secret_weapon_targets(
+    data: SVData, smap: SVMap, state: SVState, unit: Unit, reach: int, drones_only: bool
+) -> list[str]:
+    """Vermites within range that a Secret Weapon may affect: never in a Nest, never Escorted
+    Queens."""
+    here = smap.hex(unit.hex)
+    out = []
+    for v in state.vermites_on_map():
+        if smap.terrain_of(smap.hex(v.hex)) == "nest" or is_escorted_queen(data, state, v):
+            continue
+        if drones_only and kind_of(data, v) != "drone":
+            continue
+        if smap.distance(here, smap.hex(v.hex)) <= reach:
+            out.append(v)
+    return [v.id for v in sorted(out, key=lambda v: (smap.number_key(smap.hex(v.hex)), v.number))]
+
+
+def detonate_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterator:
+    """Pick a random Secret Weapon chit; range die + 1, count die halved up; choose the victims
+    (§J-5-b)."""
+    data, smap = _ctx_map(state, ctx)
+    unit = state.unit(unit_id)
+    left = list(state.secret_weapons_left)
+    pick = ctx.dice.roll(len(left), "Secret Weapon chit") - 1 if len(left) > 1 else 0
+    name = left[pick]
+    weapon = next(w for w in data.secret_weapons if w.name == name)
+    t = data.tables["secret_weapon"]
+    if weapon.rolls:
+        rng = svdice.one_die(t["range_modifier"]).roll(ctx.dice, f"{name} range").value
+        count = -(-svdice.one_die().roll(ctx.dice, f"{name} count").value // t["count_divisor"])
+    else:
+        rng, count = weapon.range, weapon.count
+    yield Event(
+        f"{unit_id} detonates {name}: range {rng}, up to {count} Vermite(s), effect "
+        f"{weapon.effect}",
+        rule="Space Vermin §J-5-b",
+        kind="combat",
+        data={"weapon": name, "range": rng, "count": count},
+    )
+    state.secret_weapons_left.remove(name)
+    chosen: list[str] = []
+    while len(chosen) < count:
+        eligible = [
+            v
+            for v in secret_weapon_targets(data, smap, state, unit, rng, weapon.targets == "drones")
+            if v not in chosen
+        ]
+        if not eligible:
+            break
+        v = yield Decision(
+            PLAYER,
+            "secret_weapon_target",
+            f"{name}: affect which Vermite?",
+            eligible + ["no more"],
+            rule="Space Vermin §J-5-b",
+        )
+        if v == "no more":
+            break
+        chosen.append(v)
+    for vid in chosen:
+        v = state.unit(vid)
+        if not v.on_map:
+            continue
+        if weapon.effect == "eliminate":
+            cause = "kitten" if weapon.removes_from_game else "marine_combat"
+            yield from eliminate_vermite(state, ctx, v, cause=cause)
+        elif weapon.effect == "reduce":
+            yield from step_vermite(state, ctx, v, "Space Vermin §J-5-b")
+        else:
+            yield from jolt(state, ctx, v, "Space Vermin §J-5-b")
+    unit.weapon_ready = False
+    yield Event(
+        f"{unit_id} flips back to his motorcycle side; {name} is removed from play",
+        rule="Space Vermin §J-5-b",
+        kind="move",
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# The phases (§C-2-b to §C-2-e)
+# --------------------------------------------------------------------------------------------------
+
+
+def nat_effect_phase(state: SVState, ctx: Context) -> Iterator[Event]:
+    """Each NAT Infected Marine rolls a die: 1-4 eliminates it (§H)."""
+    data, smap = _ctx_map(state, ctx)
+    limit = data.tables["nat"]["infected_dies_on_at_most"]
+    infected = sorted(
+        (u for u in state.marines_on_map() if u.nat == "infected"),
+        key=lambda u: (smap.number_key(smap.hex(u.hex)), u.id),
+    )
+    for u in infected:
+        face = svdice.one_die().roll(ctx.dice, f"NAT Effect {u.id}").value
+        yield Event(f"NAT Effect: {u.id} rolls {face}", rule="Space Vermin §H", kind="roll")
+        if face <= limit:
+            yield from eliminate_marine(state, ctx, u, "Space Vermin §H")
+
+
+def recovery_phase(state: SVState, ctx: Context) -> Iterator[Event]:
+    """Disrupted Marines not adjacent to a Vermite flip back to full strength (§K)."""
+    _, smap = _ctx_map(state, ctx)
+    for u in state.marines_on_map():
+        if u.reduced and not adjacent_to_vermite(smap, state, u.hex):
+            u.reduced = False
+            yield Event(f"{u.id} recovers to full strength", rule="Space Vermin §K", kind="move")
+
+
+def purge_one(unit: Unit) -> str:
+    """Lower a NAT marker one level: Infected -> Tainted -> none (§L)."""
+    unit.nat = {"infected": "tainted", "tainted": ""}[unit.nat]
+    return unit.nat or "no marker"
+
+
+def purging_phase(state: SVState, ctx: Context) -> Iterator:
+    """Each Logistics unit and one adjacent Marine lower their NAT markers one level (§L)."""
+    data, smap = _ctx_map(state, ctx)
+    for log in [u for u in state.marines_on_map() if data.marines[u.type].purge]:
+        if log.nat:
+            left = purge_one(log)
+            yield Event(
+                f"{log.id} purges its own NATs ({left})", rule="Space Vermin §L", kind="move"
+            )
+        here = smap.hex(log.hex)
+        patients = sorted(
+            (
+                u
+                for u in state.marines_on_map()
+                if u.nat and u.id != log.id and smap.adjacent(here, smap.hex(u.hex))
+            ),
+            key=lambda u: (u.nat != "infected", smap.number_key(smap.hex(u.hex))),
+        )
+        if not patients:
+            continue
+        pid = patients[0].id
+        if len(patients) > 1:
+            pid = yield Decision(
+                PLAYER,
+                "purge",
+                f"Which Marine next to {log.id} is purged?",
+                [p.id for p in patients],
+                rule="Space Vermin §L",
+            )
+        left = purge_one(state.unit(pid))
+        yield Event(f"{log.id} purges {pid}'s NATs ({left})", rule="Space Vermin §L", kind="move")
+
+
+def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
+    """One action per Marine, in the order the player chooses (§C-2-c, §I)."""
+    data, smap = _ctx_map(state, ctx)
+    state.phase = "Marine Action"
+    state.step = ""
+    yield Event(f"Turn {state.turn}: Marine Action Phase", rule="Space Vermin §C-2-c", kind="phase")
+    for u in state.units:
+        if u.is_marine:
+            u.acted = False
+    while True:
+        ready = [
+            u.id for u in state.units if u.is_marine and legal_actions(data, smap, state, u.id)
+        ]
+        if not ready:
+            break
+        # a delayed drop must try to land again every turn (§I-5-b): no ending the phase before it
+        must_land = [uid for uid in ready if uid in state.lz_delayed]
+        who = yield Decision(
+            PLAYER,
+            "next_marine",
+            "Which Marine acts next?",
+            ready if must_land else ready + [END_PHASE],
+            rule="Space Vermin §C-2-c",
+        )
+        if who == END_PHASE:
+            break
+        actions = legal_actions(data, smap, state, who)
+        if who not in must_land:
+            actions = actions + [NO_ACTION]
+        action = yield Decision(
+            PLAYER, "action", f"What does {who} do?", actions, rule="Space Vermin §I"
+        )
+        if action == NO_ACTION:
+            state.unit(who).acted = True
+            yield Event(f"{who} takes no action", rule="Space Vermin §I", kind="info")
+            continue
+        yield from marine_action(state, ctx, who, action)

@@ -1,0 +1,731 @@
+"""Combat (§F, §J): Marine fire (standard, pistols, PANTS, A.N.T. Gun), Vermite attacks on Marines,
+eliminations and the NAT roll that follows every Vermite death.
+
+Procedures are generators that yield rule-citing Events; the dice are the definitions of
+``dice.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rules_lib.core.engine import Context, Event, IllegalChoice
+
+from . import dice as svdice
+from .board import SVMap, map_for
+from .data import SVData, load_game_data
+from .los import has_line_of_sight
+from .state import SVState, Unit, counter_side, effective_values
+
+TUNNEL_EXIT = "Tunnel Exit "
+
+
+def game_data(ctx: Context | None) -> SVData:
+    """The game data a procedure works with (the context's, else the standard files)."""
+    data = getattr(ctx, "data", None)
+    return data if isinstance(data, SVData) else load_game_data()
+
+
+def kind_of(data: SVData, unit: Unit) -> str:
+    """drone / soldier / ultra_mite / queen."""
+    return data.vermites[unit.type].kind
+
+
+def is_escorted_queen(data: SVData, state: SVState, unit: Unit) -> bool:
+    """A Queen whose Escort shares her hex (§Q-2-d): untouchable by Marine weapons (§J)."""
+    if unit.is_marine or kind_of(data, unit) != "queen" or not unit.on_map:
+        return False
+    return any(u.escort_of == unit.id and u.hex == unit.hex for u in state.vermites_on_map())
+
+
+def in_nest(smap: SVMap, label: str) -> bool:
+    return smap.terrain_of(smap.hex(label)) == "nest"
+
+
+def targetable(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
+    """Vermites in a Nest and Escorted Queens cannot be targeted by any Marine weapon (§J)."""
+    return (
+        unit.on_map
+        and not unit.is_marine
+        and not in_nest(smap, unit.hex)
+        and not is_escorted_queen(data, state, unit)
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# Marine fire: who may fire at what, with which CF
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FirePlan:
+    """A legal Marine shot: weapon, target, CF after modifiers (each named) and the target's DN."""
+
+    firer: str
+    target: str
+    target_hex: str
+    weapon: str
+    cf: int
+    dn: int
+    modifiers: tuple[tuple[str, int], ...] = ()
+
+    def pool(self):
+        """The dice rolled (standard fire and pistols)."""
+        return svdice.fire_pool(self.cf, self.dn)
+
+
+def _adjacent_hq(data: SVData, smap: SVMap, state: SVState, firer: Unit) -> bool:
+    here = smap.hex(firer.hex)
+    return any(
+        data.marines[u.type].hq and u.id != firer.id and smap.adjacent(here, smap.hex(u.hex))
+        for u in state.marines_on_map()
+    )
+
+
+def fire_plans(
+    data: SVData, smap: SVMap, state: SVState, firer_id: str, shoot_and_scoot: bool = False
+) -> list[FirePlan]:
+    """Every legal target of a Marine's fire this action, with its modified CF (§J-1 to §J-4)."""
+    firer = state.unit(firer_id)
+    if not firer.is_marine or not firer.on_map or firer.landed_turn == state.turn:
+        return []
+    side = counter_side(data, firer)
+    weapon = side.weapon
+    if weapon in ("none", "ant_gun"):
+        return []
+    here = smap.hex(firer.hex)
+    table = data.tables["marine_fire"]
+    plans: list[FirePlan] = []
+    if weapon == "pants":
+        reach = data.tables["pants"]["range"]
+        for v in state.vermites_on_map():
+            if targetable(data, smap, state, v) and smap.distance(here, smap.hex(v.hex)) <= reach:
+                plans.append(
+                    FirePlan(firer.id, v.id, v.hex, "pants", 1, effective_values(data, v).dn)
+                )
+        return sorted(plans, key=lambda p: (smap.number_key(smap.hex(p.target_hex)), p.target))
+    base_mods: list[tuple[str, int]] = []
+    if shoot_and_scoot:
+        base_mods.append(("Shoot and Scoot", table["shoot_and_scoot"]))
+    if firer.nat:
+        base_mods.append(("NAT marker", table["nat_marker"]))
+    if _adjacent_hq(data, smap, state, firer):
+        base_mods.append(("adjacent to an HQ", table["adjacent_hq"]))
+    unlimited = weapon == "standard" and data.marines[firer.type].unlimited_range
+
+    def plan(target_id: str, target_hex: str, dn: int, same_hex_bonus: bool) -> None:
+        there = smap.hex(target_hex)
+        dist = smap.distance(here, there)
+        if weapon == "pistol" or not unlimited:
+            if dist > 1 and not (dist == 0 and same_hex_bonus):
+                return
+        mods = list(base_mods)
+        if smap.defensive(there, state.flooded):
+            mods.append(("target in defensive terrain", table["defensive_terrain"]))
+        if weapon != "pistol" and (dist == 1 or (dist == 0 and same_hex_bonus)):
+            mods.append(("target adjacent", table["adjacent_target"]))
+        cf = side.cf + sum(m for _, m in mods)
+        if cf < table["minimum_cf"]:
+            return
+        plans.append(FirePlan(firer.id, target_id, target_hex, weapon, cf, dn, tuple(mods)))
+
+    for v in state.vermites_on_map():
+        if targetable(data, smap, state, v) and (
+            smap.distance(here, smap.hex(v.hex)) <= 1
+            or has_line_of_sight(smap, state, here, smap.hex(v.hex))
+        ):
+            plan(v.id, v.hex, effective_values(data, v).dn, False)
+    for number, condition in sorted(state.tunnel_exits.items()):
+        label = smap.mdata.tunnel_exits[int(number)]
+        there = smap.hex(label)
+        others = [u for u in state.units_at(label) if u.is_marine and u.id != firer.id]
+        if others:
+            continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
+        if (
+            label == firer.hex
+            or smap.distance(here, there) <= 1
+            or has_line_of_sight(smap, state, here, there)
+        ):
+            plan(f"{TUNNEL_EXIT}{number}", label, data.tunnel_exit_dn, True)
+    return sorted(plans, key=lambda p: (smap.number_key(smap.hex(p.target_hex)), p.target))
+
+
+# --------------------------------------------------------------------------------------------------
+# Eliminations and NAT
+# --------------------------------------------------------------------------------------------------
+
+
+def vermite_destination(data: SVData, state: SVState, unit: Unit, cause: str) -> str:
+    """Where an eliminated Vermite goes: the cup (Scenario 1, Drones) or the eliminated pile (§Q).
+    """
+    if cause == "kitten":
+        return "removed"
+    if (
+        state.scenario == "great_migration"
+        and kind_of(data, unit) != "drone"
+        and cause == "marine_combat"
+    ):
+        return "eliminated"
+    return "cup"
+
+
+def eliminate_vermite(
+    state: SVState,
+    ctx: Context,
+    unit: Unit,
+    cause: str = "marine_combat",
+    nat_only: str | None = None,
+    at: str | None = None,
+) -> Iterator[Event]:
+    """Remove a Vermite (its Jewels stay in the hex) and make the NAT roll it triggers (§J-7).
+
+    ``at`` is where it dies when that is not its hex (a Jolted Vermite landing on a Marine)."""
+    data = game_data(ctx)
+    where = at or unit.hex
+    if unit.jewels:
+        state.jewels[where] = state.jewels.get(where, 0) + unit.jewels
+        unit.jewels = 0
+    unit.status = vermite_destination(data, state, unit, cause)
+    unit.hex = None
+    unit.reduced = False
+    unit.escort_of = ""
+    dest = {
+        "cup": "returned to the Vermite Unit Cup",
+        "eliminated": "put in the Eliminated pile",
+        "removed": "removed from the game",
+    }[unit.status]
+    yield Event(
+        f"{unit.id} is eliminated and {dest}",
+        rule="Space Vermin §Q-1-c / §Q-2-f",
+        kind="combat",
+        data={"unit": unit.id, "hex": where},
+    )
+    yield from nat_roll(state, ctx, unit, where, only=nat_only)
+
+
+def eliminate_marine(state: SVState, ctx: Context, unit: Unit, rule: str) -> Iterator[Event]:
+    """Remove a Marine; a Jewel it carried is left in its last hex (§J-6)."""
+    where = unit.hex
+    if unit.jewels:
+        state.jewels[where] = state.jewels.get(where, 0) + unit.jewels
+        unit.jewels = 0
+    unit.status = "eliminated"
+    unit.hex = None
+    unit.nat = ""
+    state.marines_lost += 1
+    yield Event(
+        f"{unit.id} is eliminated", rule=rule, kind="combat", data={"unit": unit.id, "hex": where}
+    )
+
+
+def nat_eligible(
+    data: SVData, smap: SVMap, state: SVState, at: str, only: str | None = None
+) -> list[Unit]:
+    """Marines a NAT roll can reach: within two hexes (plain distance, SV-AMB-22), lowest hex first.
+    """
+    if only is not None:
+        u = state.unit(only)
+        return [u] if u.on_map else []
+    centre = smap.hex(at)
+    reach = data.tables["nat"]["range"]
+    found = [u for u in state.marines_on_map() if smap.distance(centre, smap.hex(u.hex)) <= reach]
+    return sorted(found, key=lambda u: (smap.number_key(smap.hex(u.hex), centre), u.id))
+
+
+def nat_roll(
+    state: SVState, ctx: Context, vermite: Unit, at: str, only: str | None = None
+) -> Iterator[Event]:
+    """The NAT roll after a Vermite dies: success by its type; lowest-numbered Marine affected
+    (§J-7)."""
+    data = game_data(ctx)
+    smap = map_for(state.map, data)
+    eligible = nat_eligible(data, smap, state, at, only)
+    if not eligible:
+        yield Event(
+            f"No Marine within two hexes of {at}: no NAT roll",
+            rule="Space Vermin §J-7",
+            kind="info",
+        )
+        return
+    need = data.vermites[vermite.type].nat_roll
+    roll = svdice.one_die().roll(ctx.dice, f"NAT roll for {vermite.id}")
+    face = roll.value
+    if face > need:
+        yield Event(
+            f"NAT roll {face} (needs 1-{need} for a {data.vermites[vermite.type].name}): "
+            f"no infestation",
+            rule="Space Vermin §J-7",
+            kind="roll",
+            data={"roll": face},
+        )
+        return
+    marine = eligible[0]
+    natural_one = face == 1 and data.tables["nat"]["natural_one_escalates"]
+    if natural_one and marine.nat:
+        yield Event(
+            f"NAT roll 1: {marine.id} in {marine.hex} already has a NAT marker and is eliminated",
+            rule="Space Vermin §J-7",
+            kind="roll",
+            data={"roll": face},
+        )
+        yield from eliminate_marine(state, ctx, marine, "Space Vermin §J-7")
+        return
+    before = marine.nat
+    if natural_one:
+        marine.nat = "infected"
+    elif marine.nat == "":
+        marine.nat = "tainted"
+    elif marine.nat == "tainted":
+        marine.nat = "infected"
+    text = {
+        "": "is unaffected (already NAT Infected)",
+        "tainted": "gets a NAT Tainted marker",
+        "infected": "gets a NAT Infected marker" if before == "" else "becomes NAT Infected",
+    }
+    outcome = text[marine.nat] if marine.nat != before else text[""]
+    yield Event(
+        f"NAT roll {face} (needs 1-{need}): {marine.id} in {marine.hex}, the lowest-numbered "
+        f"eligible hex, {outcome}",
+        rule="Space Vermin §J-7",
+        kind="roll",
+        data={"roll": face, "marine": marine.id, "nat": marine.nat},
+    )
+
+
+def step_vermite(state: SVState, ctx: Context, unit: Unit, rule: str) -> Iterator[Event]:
+    """Flip a Vermite to Reduced, or eliminate it if it already is."""
+    if unit.reduced:
+        yield Event(f"{unit.id} is already Reduced", rule=rule, kind="combat")
+        yield from eliminate_vermite(state, ctx, unit)
+    else:
+        unit.reduced = True
+        yield Event(
+            f"{unit.id} is flipped to its Reduced side",
+            rule=rule,
+            kind="combat",
+            data={"unit": unit.id},
+        )
+
+
+def damage_tunnel_exit(state: SVState, number: str, result: str) -> Event:
+    """Marine hits on a Tunnel Exit chit, read like a Vermite's (SV-AMB-02)."""
+    cond = state.tunnel_exits[number]
+    if result == "step" and cond == "open":
+        state.tunnel_exits[number] = "collapsed"
+        text = "is flipped to its Partially Collapsed side"
+    else:
+        del state.tunnel_exits[number]
+        state.cup_tunnel_exits.append(number)
+        text = "is destroyed and returned to the Vermite Unit Cup"
+    return Event(
+        f"Tunnel Exit {number} {text} (default reading of SV-AMB-02)",
+        rule="Space Vermin §E-1-c",
+        kind="combat",
+        data={"exit": number},
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# Marine fire resolution
+# --------------------------------------------------------------------------------------------------
+
+
+def resolve_fire(
+    state: SVState, ctx: Context, firer_id: str, target_id: str, shoot_and_scoot: bool = False
+) -> Iterator[Event]:
+    """One Marine fires at one target (§J-1 standard, §J-2 pistols, §J-4 PANTS)."""
+    data = game_data(ctx)
+    smap = map_for(state.map, data)
+    plans = {p.target: p for p in fire_plans(data, smap, state, firer_id, shoot_and_scoot)}
+    if target_id not in plans:
+        raise IllegalChoice(
+            f"{firer_id} cannot fire at {target_id}; legal targets: {', '.join(plans) or 'none'}"
+        )
+    plan = plans[target_id]
+    if plan.weapon == "pants":
+        yield from _resolve_pants(state, ctx, plan, shoot_and_scoot)
+        return
+    mods = ", ".join(f"{name} {m:+d}" for name, m in plan.modifiers) or "no modifiers"
+    roll = plan.pool().roll(ctx.dice, f"{firer_id} fires at {target_id}")
+    hits = roll.value
+    result = svdice.damage(data.tables["damage"]["standard"], hits)
+    rule = "Space Vermin §J-2" if plan.weapon == "pistol" else "Space Vermin §J-1"
+    yield Event(
+        f"{firer_id} ({plan.weapon}) fires at {target_id} in {plan.target_hex}: CF {plan.cf} "
+        f"({mods}) rolls {list(roll.faces)} against DN {plan.dn}: {hits} hit(s)",
+        rule=rule,
+        kind="combat",
+        data={
+            "firer": firer_id,
+            "target": target_id,
+            "cf": plan.cf,
+            "dn": plan.dn,
+            "faces": list(roll.faces),
+            "hits": hits,
+            "result": result,
+        },
+    )
+    if target_id.startswith(TUNNEL_EXIT):
+        if result == "none":
+            yield Event("One hit or none: no effect", rule=rule, kind="combat")
+        else:
+            yield damage_tunnel_exit(state, target_id[len(TUNNEL_EXIT) :], result)
+        return
+    target = state.unit(target_id)
+    if result == "none":
+        yield Event(f"{hits} hit(s): no effect on {target_id}", rule=rule, kind="combat")
+    elif result == "step":
+        yield from step_vermite(state, ctx, target, rule)
+    else:
+        yield Event(
+            f"{hits} hits: {target_id} is eliminated regardless of its condition",
+            rule=rule,
+            kind="combat",
+        )
+        yield from eliminate_vermite(state, ctx, target)
+
+
+def pants_modifier(data: SVData, firer: Unit, shoot_and_scoot: bool) -> int:
+    """PANTS die modifier: -1 Shoot and Scoot, -1 NAT marker (§J-4)."""
+    table = data.tables["pants"]
+    return (table["shoot_and_scoot"] if shoot_and_scoot else 0) + (
+        table["nat_marker"] if firer.nat else 0
+    )
+
+
+def empty_adjacent(smap: SVMap, state: SVState, label: str) -> list[str]:
+    """Adjacent hexes with no unit in them, lowest-numbered first (Tar Pits excluded, SV-AMB-06)."""
+    here = smap.hex(label)
+    occupied = state.occupied()
+    hexes = [
+        h
+        for h in smap.neighbors(here)
+        if smap.label(h) not in occupied and smap.terrain_of(h) != "tar_pit"
+    ]
+    return [smap.label(h) for h in sorted(hexes, key=lambda h: smap.number_key(h, here))]
+
+
+def _resolve_pants(
+    state: SVState, ctx: Context, plan: FirePlan, shoot_and_scoot: bool
+) -> Iterator[Event]:
+    data = game_data(ctx)
+    firer = state.unit(plan.firer)
+    target = state.unit(plan.target)
+    mod = pants_modifier(data, firer, shoot_and_scoot)
+    roll = svdice.one_die(mod).roll(ctx.dice, f"PANTS {plan.firer} at {plan.target}")
+    result = svdice.band(data.tables["pants"]["results"], roll.value)
+    yield Event(
+        f"{plan.firer} fires PANTS at {plan.target} in {plan.target_hex}: die {roll.faces[0]}"
+        f"{f' {mod:+d}' if mod else ''} = {roll.value}: {result.capitalize()}!",
+        rule="Space Vermin §J-4",
+        kind="combat",
+        data={"roll": roll.value, "result": result, "target": plan.target},
+    )
+    kind = kind_of(data, target)
+    if result == "misfire":
+        firer.reduced = True
+        yield Event(
+            f"Misfire: no effect; {plan.firer} is flipped to its Disrupted side",
+            rule="Space Vermin §J-4",
+            kind="combat",
+        )
+    elif result == "fried":
+        if kind in ("drone", "soldier"):
+            yield from eliminate_vermite(state, ctx, target)
+        else:
+            yield from step_vermite(state, ctx, target, "Space Vermin §J-4")
+    else:
+        yield from jolt(state, ctx, target, "Space Vermin §J-4")
+
+
+def jolt(state: SVState, ctx: Context, target: Unit, rule: str) -> Iterator[Event]:
+    """A Jolted Vermite is blasted to a random hex (three dice) and placed by §J-4's landing rules.
+    """
+    data = game_data(ctx)
+    smap = map_for(state.map, data)
+    start = target.hex
+    if kind_of(data, target) == "queen":
+        here = smap.hex(start)
+        dest = smap.label(
+            smap.lowest_numbered(
+                [h for h in smap.neighbors(here) if smap.terrain_of(h) != "tar_pit"], here
+            )
+        )
+        yield Event(
+            f"Jolted! The unescorted Queen {target.id} is pushed from {start} to the "
+            f"lowest-numbered adjacent hex {dest}; every unit there is eliminated",
+            rule=rule,
+            kind="combat",
+        )
+        for v in state.units_at(dest):
+            if v.is_marine:
+                yield from eliminate_marine(state, ctx, v, rule)
+            else:
+                yield from eliminate_vermite(state, ctx, v)
+        target.hex = dest
+        return
+    roll = svdice.hex_roll().roll(ctx.dice, f"Jolted {target.id}: random hex")
+    landing = str(roll.value)
+    there = state.units_at(landing)
+    yield Event(
+        f"Jolted! {target.id} is blasted from {start} to hex {landing}",
+        rule=rule,
+        kind="combat",
+        data={"faces": list(roll.faces), "hex": landing},
+    )
+    if any(u.is_marine and not u.reduced for u in there):
+        yield Event(
+            f"{target.id} lands on a full-strength Marine and is eliminated",
+            rule=rule,
+            kind="combat",
+        )
+        yield from eliminate_vermite(state, ctx, target, at=landing)
+        return
+    if there:
+        options = [lab for lab in empty_adjacent(smap, state, landing) if lab != start]
+        if not options:
+            yield Event(
+                f"{target.id} lands on another unit and no adjacent hex is empty: eliminated",
+                rule=rule,
+                kind="combat",
+            )
+            yield from eliminate_vermite(state, ctx, target, at=landing)
+            return
+        landing = options[0]
+        yield Event(
+            f"{target.id} lands on another unit and is placed in the lowest-numbered "
+            f"empty adjacent hex {landing}",
+            rule=rule,
+            kind="combat",
+        )
+    target.hex = landing
+
+
+# --------------------------------------------------------------------------------------------------
+# A.N.T. Gun
+# --------------------------------------------------------------------------------------------------
+
+
+def ant_targets(data: SVData, smap: SVMap, state: SVState, gun_id: str) -> list[str]:
+    """Hexes an Unlimbered A.N.T. Gun may fire at: any hex with a Vermite, no Nest (§J-3)."""
+    gun = state.unit(gun_id)
+    if gun.type != "ant_gun" or gun.limbered or not gun.on_map or gun.landed_turn == state.turn:
+        return []
+    hexes = {v.hex for v in state.vermites_on_map() if not in_nest(smap, v.hex)}
+    return sorted(hexes, key=lambda lab: smap.number_key(smap.hex(lab)))
+
+
+def ant_range(data: SVData, smap: SVMap, gun: Unit, target_hex: str) -> int:
+    """Range in hexes, doubled if the gun has a NAT marker (§J-3)."""
+    r = smap.distance(smap.hex(gun.hex), smap.hex(target_hex))
+    return r * data.tables["ant_gun"]["nat_range_multiplier"] if gun.nat else r
+
+
+def resolve_ant_fire(state: SVState, ctx: Context, gun_id: str, target_hex: str) -> Iterator[Event]:
+    """The A.N.T. Gun fires at a hex: 2 = crash; a total over the range hits every Vermite there."""
+    data = game_data(ctx)
+    smap = map_for(state.map, data)
+    if target_hex not in ant_targets(data, smap, state, gun_id):
+        raise IllegalChoice(f"{gun_id} cannot fire at hex {target_hex}")
+    gun = state.unit(gun_id)
+    table = data.tables["ant_gun"]
+    rng = ant_range(data, smap, gun, target_hex)
+    roll = svdice.two_dice().roll(ctx.dice, f"A.N.T. Gun {gun_id} at {target_hex}")
+    total = roll.value
+    if total == table["crash_total"]:
+        gun.limbered = True
+        yield Event(
+            f"A.N.T. Gun rolls {total}: the computer crashed before firing; the gun is "
+            f"flipped to its Limbered side",
+            rule="Space Vermin §J-3",
+            kind="combat",
+            data={"total": total},
+        )
+        return
+    if total <= rng:
+        yield Event(
+            f"A.N.T. Gun rolls {total}, not more than the range {rng}: miss",
+            rule="Space Vermin §J-3",
+            kind="combat",
+            data={"total": total},
+        )
+        return
+    yield Event(
+        f"A.N.T. Gun rolls {total} > range {rng}: every Vermite in {target_hex} is hit",
+        rule="Space Vermin §J-3",
+        kind="combat",
+        data={"total": total},
+    )
+    victims = [v for v in state.units_at(target_hex) if not v.is_marine]
+    escorted = {
+        v.id for v in victims if is_escorted_queen(data, state, v)
+    }  # fixed before (SV-AMB-08)
+    for v in victims:
+        kind = "escorted_queen" if v.id in escorted else kind_of(data, v)
+        effect = table["effects"][kind]
+        if effect == "none":
+            yield Event(
+                f"{v.id} is an Escorted Queen: unaffected (SV-AMB-08)",
+                rule="Space Vermin §J-3",
+                kind="combat",
+            )
+        elif effect == "eliminate":
+            yield from eliminate_vermite(state, ctx, v)
+        else:
+            yield from step_vermite(state, ctx, v, "Space Vermin §J-3")
+
+
+# --------------------------------------------------------------------------------------------------
+# Vermite attacks on Marines (§F)
+# --------------------------------------------------------------------------------------------------
+
+
+def marine_damage_table(data: SVData, unit: Unit) -> str:
+    """Which damage table applies to a Marine: standard, A.N.T. Gun, or the Scientist's two sides.
+    """
+    model = data.marines[unit.type].damage
+    if model == "scientist":
+        return "scientist_weapon_ready" if unit.weapon_ready else "scientist_motorcycle"
+    return model
+
+
+def vermite_attack_cf(
+    data: SVData, smap: SVMap, state: SVState, attackers: list[Unit], target: Unit
+) -> tuple[int, list[tuple[str, int]]]:
+    """Summed CF of the attacking hex, -1 if the Marine is in defensive terrain (§F-2)."""
+    cf = sum(effective_values(data, a).cf for a in attackers)
+    mods: list[tuple[str, int]] = []
+    if smap.defensive(smap.hex(target.hex), state.flooded):
+        mods.append(
+            ("target in defensive terrain", data.tables["vermite_attack"]["defensive_terrain"])
+        )
+    return cf + sum(m for _, m in mods), mods
+
+
+def vermite_attack(
+    state: SVState, ctx: Context, attacker_ids: list[str], target_id: str, suicide: bool = False
+) -> Iterator[Event]:
+    """One Vermite hex attacks one Marine (§F-2); a Drone's Suicide Attack (§F-1) when ``suicide``.
+    """
+    data = game_data(ctx)
+    smap = map_for(state.map, data)
+    attackers = [state.unit(a) for a in attacker_ids]
+    target = state.unit(target_id)
+    rule = "Space Vermin §F-1" if suicide else "Space Vermin §F-2"
+    cf, mods = vermite_attack_cf(data, smap, state, attackers, target)
+    names = " + ".join(a.id for a in attackers)
+    dn = effective_values(data, target).dn
+    mod_text = ", ".join(f"{n} {m:+d}" for n, m in mods) or "no modifiers"
+    if cf < data.tables["vermite_attack"]["minimum_cf"]:
+        yield Event(f"{names} attack {target_id}: net CF {cf}, no combat", rule=rule, kind="combat")
+    else:
+        roll = svdice.fire_pool(cf, dn).roll(ctx.dice, f"{names} attack {target_id}")
+        hits = roll.value
+        result = svdice.damage(data.tables["damage"][marine_damage_table(data, target)], hits)
+        yield Event(
+            f"{names} attack {target_id} in {target.hex}: CF {cf} ({mod_text}) rolls "
+            f"{list(roll.faces)} against DN {dn}: {hits} hit(s)",
+            rule=rule,
+            kind="combat",
+            data={"cf": cf, "dn": dn, "faces": list(roll.faces), "hits": hits, "result": result},
+        )
+        where = target.hex
+        if result == "none":
+            yield Event(f"{hits} hit(s): {target_id} is unaffected", rule=rule, kind="combat")
+        elif result == "lose_weapon":
+            target.weapon_ready = False
+            yield Event(
+                f"{target_id} loses his Secret Weapon and is flipped to his motorcycle side",
+                rule="Space Vermin §J-5-c",
+                kind="combat",
+            )
+        elif result == "step" and not target.reduced:
+            target.reduced = True
+            yield Event(f"{target_id} is flipped to its Disrupted side", rule=rule, kind="combat")
+        else:
+            why = "already Disrupted" if result == "step" else f"{hits} hits"
+            yield Event(f"{target_id} is eliminated ({why})", rule=rule, kind="combat")
+            yield from eliminate_marine(state, ctx, target, rule)
+            if not suicide:
+                for a in attackers:
+                    a.hex = where
+                yield Event(
+                    f"{names} advance into the emptied hex {where}",
+                    rule="Space Vermin §F-2",
+                    kind="move",
+                )
+    if suicide:
+        for a in attackers:
+            where = a.hex
+            yield Event(
+                f"Suicide Attack: {a.id} is eliminated regardless of the result",
+                rule="Space Vermin §F-1",
+                kind="combat",
+            )
+            yield from eliminate_vermite(state, ctx, a, cause="suicide", nat_only=target.id)
+
+
+def drone_flock(state: SVState, ctx: Context, drone_id: str) -> Iterator[Event]:
+    """A Drone flies to the hex three dice name; on a Marine it attacks (§E-1-a, §F-1)."""
+    drone = state.unit(drone_id)
+    roll = svdice.hex_roll().roll(ctx.dice, f"{drone_id} flocks: random hex")
+    start = drone.hex or "the Nest"
+    drone.hex = str(roll.value)
+    drone.status = "map"
+    yield Event(
+        f"{drone_id} flocks from {start} to hex {drone.hex} (dice {list(roll.faces)})",
+        rule="Space Vermin §E-1-a",
+        kind="move",
+        data={"faces": list(roll.faces)},
+    )
+    marines = [u for u in state.units_at(drone.hex) if u.is_marine]
+    if marines:
+        yield Event(
+            f"{drone_id} lands on {marines[0].id}: Suicide Attack",
+            rule="Space Vermin §E-1-a / §F-1",
+            kind="combat",
+        )
+        yield from vermite_attack(state, ctx, [drone_id], marines[0].id, suicide=True)
+
+
+def attacking_hexes(data: SVData, smap: SVMap, state: SVState) -> list[str]:
+    """Hexes holding a non-Drone Vermite next to a Marine, lowest-numbered first (§F-2)."""
+    marines = {smap.hex(lab) for lab in state.marine_hexes()}
+    found = {
+        v.hex
+        for v in state.vermites_on_map()
+        if kind_of(data, v) != "drone"
+        and any(n in marines for n in smap.neighbors(smap.hex(v.hex)))
+    }
+    return sorted(found, key=lambda lab: smap.number_key(smap.hex(lab)))
+
+
+def vermite_combat_step(state: SVState, ctx: Context) -> Iterator[Event]:
+    """Normal Vermite Attacks: hex by hex from the lowest number, each at the Marine in the
+    lowest-numbered adjacent hex, all non-Drones of the hex together (§F-2)."""
+    data = game_data(ctx)
+    smap = map_for(state.map, data)
+    done: set[str] = set()
+    for label in attacking_hexes(data, smap, state):
+        attackers = [
+            v
+            for v in state.units_at(label)
+            if not v.is_marine and kind_of(data, v) != "drone" and v.id not in done
+        ]
+        here = smap.hex(label)
+        targets = [
+            smap.hex(lab) for lab in state.marine_hexes() if smap.adjacent(here, smap.hex(lab))
+        ]
+        if not attackers or not targets:
+            continue
+        target_hex = smap.label(smap.lowest_numbered(targets, here))
+        target = next(u for u in state.units_at(target_hex) if u.is_marine)
+        yield Event(
+            f"Vermites in {label} attack {target.id} in {target_hex}, the lowest-numbered "
+            f"adjacent Marine hex",
+            rule="Space Vermin §F-2",
+            kind="step",
+        )
+        done.update(v.id for v in attackers)
+        yield from vermite_attack(state, ctx, [v.id for v in attackers], target.id)

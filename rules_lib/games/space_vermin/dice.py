@@ -1,0 +1,56 @@
+"""The dice definitions Space Vermin rolls: one place, read by the procedures and by ``odds.py``.
+
+Every roll of the game is one of these core definitions, so the exact odds tables and the game's
+own resolution cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules_lib.core.dice import DigitDice, HitDie, HitPool, SumDice
+
+
+def fire_pool(cf: int, dn: int) -> HitPool:
+    """CF dice, each scoring a hit when it exceeds the target's DN (§F-2, §J-1)."""
+    return HitPool.repeat(HitDie(dn, convention="exceeds"), max(0, cf))
+
+
+def one_die(modifier: int = 0) -> SumDice:
+    """One die plus a modifier (PANTS, Jump Pack, NAT, Landing Zone, Recon ... rolls)."""
+    return SumDice(1, modifier=modifier)
+
+
+def target_roll(target: int, modifier: int = 0) -> HitDie:
+    """One die + modifier succeeds at ``target`` or more (Recon 4+, Rally 5+, Request 3+)."""
+    return HitDie(target, convention="at_least", modifier=modifier)
+
+
+def two_dice() -> SumDice:
+    """Two dice summed, 2-12 (the A.N.T. Gun, §J-3)."""
+    return SumDice(2)
+
+
+def hex_roll() -> DigitDice:
+    """Three dice read in order as a hex number 111-666 (§B-4)."""
+    return DigitDice(3)
+
+
+def band(rows: Sequence[Mapping[str, Any]], value: int) -> str:
+    """The result of a banded table ({at_most, result} rows, lowest first); below the first row ->
+    it."""
+    for row in rows:
+        if value <= row["at_most"]:
+            return row["result"]
+    return rows[-1]["result"]
+
+
+def damage(rows: Sequence[Mapping[str, Any]], hits: int) -> str:
+    """Result of ``hits`` in one roll on a damage table ({hits, result} rows): highest row reached.
+    """
+    result = "none"
+    for row in rows:
+        if hits >= row["hits"]:
+            result = row["result"]
+    return result

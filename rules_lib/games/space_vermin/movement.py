@@ -1,0 +1,79 @@
+"""Marine movement (§I-1): Full Move reach with terrain costs, roads, stacking and the stop rules.
+
+* costs come from the map (§P): Clear 1, Bamboo/Bog 2, Flooded 2, 1/2 along a connected Road;
+  Toxic Tar Pits only along a Bridge; NAT Infestation hexes never (§P-2-j);
+* a Marine never enters a Vermite's hex and never ends on another Marine (§I-1-a);
+* it stops on entering a hex adjacent to any Vermite, Drones included (§I-1-b), and may not step
+  straight from one Vermite-adjacent hex to another (only its starting hex can be one it leaves).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules_lib.core.boards.hex import Hex
+from rules_lib.core.boards.reach import ReachInfo, reach
+
+from .board import SVMap
+from .data import SVData
+from .state import SVState, Unit, effective_values
+
+
+def movement_allowance(data: SVData, unit: Unit, shoot_and_scoot: bool = False) -> int:
+    """MA after markers (NAT -1); an Unlimbered A.N.T. Gun cannot move; Shoot and Scoot halves it.
+    """
+    ma = effective_values(data, unit).ma
+    if unit.type == "ant_gun" and not unit.limbered:
+        ma = 0
+    return ma // 2 if shoot_and_scoot else ma
+
+
+def vermite_adjacent_hexes(smap: SVMap, state: SVState) -> frozenset[Hex]:
+    """Hexes next to any Vermite on the map (Drones included)."""
+    out: set[Hex] = set()
+    for lab in state.vermite_hexes():
+        out.update(smap.neighbors(smap.hex(lab)))
+    return frozenset(out)
+
+
+def marine_reach(
+    data: SVData,
+    smap: SVMap,
+    state: SVState,
+    unit_id: str,
+    budget: int | None = None,
+    start: str | None = None,
+) -> dict[Hex, ReachInfo]:
+    """Every hex where the Marine may end a move, with the cheapest cost and path (§I-1, §P)."""
+    unit = state.unit(unit_id)
+    origin = smap.hex(start or unit.hex)
+    mp = movement_allowance(data, unit) if budget is None else budget
+    vermites = {smap.hex(lab) for lab in state.vermite_hexes()}
+    near = vermite_adjacent_hexes(smap, state)
+    others = {smap.hex(u.hex) for u in state.marines_on_map() if u.id != unit.id}
+    half = smap.marine_half_costs(state.flooded)  # costs in half-MPs: exact integers, fast
+
+    def step(a: Hex, b: Hex):
+        if b in vermites or (a in near and b in near):
+            return None
+        return half.get((a, b))
+
+    found = reach(
+        smap.board,
+        origin,
+        2 * mp,
+        step_cost=step,
+        must_stop=near.__contains__,
+        can_end=lambda h: h not in others,
+    )
+    return {h: ReachInfo(_mp(info.cost), info.path) for h, info in found.items()}
+
+
+def _mp(half_mps: int) -> int | Fraction:
+    """Half-MPs back to MPs (an int when whole)."""
+    return half_mps // 2 if half_mps % 2 == 0 else Fraction(half_mps, 2)
+
+
+def reach_labels(smap: SVMap, found: dict[Hex, ReachInfo]) -> dict[str, object]:
+    """{hex label: MP spent} for display."""
+    return {smap.label(h): info.cost for h, info in found.items()}

@@ -1,0 +1,134 @@
+"""The Space Vermin game state: plain data (units, jewels, chits, markers) that round-trips JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules_lib.core.engine import GameState, StateError
+
+from .data import CounterSide, SVData
+
+MARINES = "Marines"
+VERMITES = "Vermites"
+# Where a counter is: on the map, in the Vermite Unit Cup, in the Marines' pool of reinforcements,
+# off-map waiting to enter, on the turn track, in the eliminated or escaped
+# piles, or out of the game.
+STATUSES = ("map", "cup", "pool", "off_map", "turn_track", "eliminated", "escaped", "removed")
+NAT_LEVELS = ("", "tainted", "infected")
+
+
+@dataclass
+class Unit:
+    """One counter: its type, where it is, which side is up and its markers."""
+
+    id: str
+    side: str
+    type: str
+    hex: str | None = None
+    status: str = "map"
+    reduced: bool = False  # Marines: Disrupted side up; Vermites: Reduced side up
+    nat: str = ""  # "" | "tainted" | "infected" (§J-7)
+    acted: bool = False  # turned 45 degrees after its action (§C-2-c)
+    limbered: bool = True  # A.N.T. Gun: enters Limbered (§J-3)
+    weapon_ready: bool = False  # M.A.D. Scientist: portrait side up (§J-5)
+    weapon_built_turn: int = 0
+    jewels: int = 0  # Crown Jewels carried (RV: at most one, §J-6)
+    landed_turn: int = 0  # turn a Landing Zone drop put it on the map (§I-5-b: no move or fire)
+    number: int = 0  # Vermite Unit ID number (§B-1-b)
+    escort_of: str = ""  # part 2: the Queen this Ultra-Mite/Soldier escorts
+    arrival_turn: int = 0  # turn track (RV arrivals and returns, §Q-1-b/c)
+
+    @property
+    def on_map(self) -> bool:
+        return self.status == "map" and self.hex is not None
+
+    @property
+    def is_marine(self) -> bool:
+        return self.side == MARINES
+
+
+@dataclass
+class SVState(GameState):
+    """Everything on the table: counters, Crown Jewels, Tunnel Exit chits, the cups and markers."""
+
+    game: str = "space_vermin"
+    scenario: str = ""
+    map: str = "alpha"
+    units: list[Unit] = field(default_factory=list)
+    jewels: dict[str, int] = field(default_factory=dict)  # hex label -> Jewels lying there
+    nest_jewels: dict[str, int] = field(default_factory=dict)  # "1"/"2" -> Jewels in that Nest
+    tunnel_exits: dict[str, str] = field(default_factory=dict)  # exit "1".."6" -> open|collapsed
+    cup_tunnel_exits: list[str] = field(default_factory=list)  # Tunnel Exit chits in the Unit Cup
+    event_cup: list[str] = field(default_factory=list)
+    events_used: list[str] = field(default_factory=list)
+    active_event: str = ""
+    flooded: bool = False  # Bogs Flood is in effect this turn (§P-1-b)
+    successful_recon: bool = False  # Successful Recon marker by the Event Cup (§I-4-a)
+    secret_weapons_left: list[str] = field(default_factory=list)
+    lz_delayed: list[str] = field(default_factory=list)  # Landing Zone drops delayed (§I-5-b)
+    jewels_exited: int = 0
+    marines_lost: int = 0
+
+    # -- lookups --
+
+    def unit(self, uid: str) -> Unit:
+        """The unit with this id; a clear error naming it otherwise."""
+        for u in self.units:
+            if u.id == uid:
+                return u
+        raise StateError(f"no unit {uid!r} in the game")
+
+    def units_at(self, label: str) -> list[Unit]:
+        """Units on the map in this hex."""
+        return [u for u in self.units if u.status == "map" and u.hex == label]
+
+    def marines_on_map(self) -> list[Unit]:
+        return [u for u in self.units if u.is_marine and u.on_map]
+
+    def vermites_on_map(self) -> list[Unit]:
+        return [u for u in self.units if not u.is_marine and u.on_map]
+
+    def occupied(self) -> set[str]:
+        """Labels of every hex holding a unit of either side."""
+        return {u.hex for u in self.units if u.on_map}
+
+    def vermite_hexes(self) -> set[str]:
+        return {u.hex for u in self.units if u.on_map and not u.is_marine}
+
+    def marine_hexes(self) -> set[str]:
+        return {u.hex for u in self.units if u.on_map and u.is_marine}
+
+
+def counter_side(data: SVData, unit: Unit) -> CounterSide:
+    """The printed side of the counter that is face up."""
+    if unit.is_marine:
+        mtype = data.marines[unit.type]
+        if unit.type == "ant_gun":
+            return mtype.sides["full" if unit.limbered else "unlimbered"]
+        if unit.type == "mad_scientist":
+            return mtype.sides["weapon_ready" if unit.weapon_ready else "full"]
+        return mtype.sides["disrupted" if unit.reduced else "full"]
+    vtype = data.vermites[unit.type]
+    return vtype.reduced if unit.reduced else vtype.full
+
+
+def effective_values(data: SVData, unit: Unit, with_jewel_ma: bool = True) -> CounterSide:
+    """Face-up values with markers: NAT -1 CF/MA/DN once (§J-7, SV-AMB-04); Jewel bonus (§E-2)."""
+    side = counter_side(data, unit)
+    cf, dn, ma = side.cf, side.dn, side.ma
+    if unit.is_marine:
+        if unit.nat:
+            delta = data.tables["nat"]["modifier"]
+            cf, dn, ma = max(0, cf + delta), max(0, dn + delta), max(0, ma + delta)
+    elif unit.jewels and data.vermites[unit.type].kind != "drone":
+        bonus = data.jewel_bonus
+        cf += bonus["cf"] * unit.jewels
+        dn = min(bonus["max_dn"], dn + bonus["dn"] * unit.jewels)
+        if with_jewel_ma:
+            ma += bonus["ma"] * unit.jewels
+    return CounterSide(cf, dn, ma, side.weapon)
+
+
+def marine_name(data: SVData, unit: Unit) -> str:
+    """Readable name: "Marine Squad (Squad 1)"."""
+    return f"{data.marines[unit.type].name} {unit.id}" if unit.is_marine else unit.id

@@ -1,0 +1,46 @@
+"""Space Vermin test helpers: a hand-placed table, scripted dice, driving sub-procedures."""
+
+from __future__ import annotations
+
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context, Decision, drive
+from rules_lib.games.space_vermin.board import load_map
+from rules_lib.games.space_vermin.counters import placed_state
+from rules_lib.games.space_vermin.data import load_game_data
+
+DATA = load_game_data()
+ALPHA = load_map("alpha")
+BETA = load_map("beta")
+
+
+def table(placements: dict, map_key: str = "alpha", **fields):
+    """A state with these counters on these hexes (everything else in the pool or the cup)."""
+    return placed_state(placements, map_key, **fields)
+
+
+def dice(*faces: int, variants=()) -> Context:
+    """A context whose dice show exactly these faces, in order."""
+    return Context(dice=ScriptedDice(list(faces)), variants=frozenset(variants), data=DATA)
+
+
+def run(proc, answers=()) -> list:
+    """Drive a procedure to its end with these decisions (then the first option)."""
+    return drive(proc, answers=list(answers))
+
+
+def first_decision(proc) -> Decision:
+    """Advance a procedure to its first Decision and return it (its options, prompt, data)."""
+    item = next(proc)
+    while not isinstance(item, Decision):
+        item = next(proc)
+    return item
+
+
+def texts(events) -> str:
+    """All event messages as one text (for 'in' checks)."""
+    return "\n".join(e.message for e in events)
+
+
+def hexes(*labels) -> list:
+    """Map hexes of Alpha for labels."""
+    return [ALPHA.hex(lab) for lab in labels]

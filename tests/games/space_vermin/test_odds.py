@@ -1,0 +1,133 @@
+"""Exact odds equal a brute-force run of the game's own procedures with every possible roll."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from .sv_helpers import dice, run, table
+
+from rules_lib.games.space_vermin import odds
+from rules_lib.games.space_vermin.combat import resolve_ant_fire, resolve_fire, vermite_attack
+
+
+def tally(outcomes):
+    n = len(outcomes)
+    return {k: Fraction(v, n) for k, v in Counter(outcomes).items()}
+
+
+def exact(frame):
+    return {r.result: Fraction(r.exact) for r in frame.itertuples() if Fraction(r.exact)}
+
+
+@pytest.mark.rule("SV-MCOMB-10", "SV-MCOMB-11")
+@pytest.mark.parametrize("reduced", [False, True])
+def test_marine_fire_odds_match_every_roll_of_the_procedure(reduced):
+    outcomes = []
+    for faces in itertools.product(range(1, 7), repeat=4):
+        state = table({"Squad 1": 411, "Ultra-Mite #2": 413})
+        state.unit("Ultra-Mite #2").reduced = reduced
+        run(resolve_fire(state, dice(*faces, 6), "Squad 1", "Ultra-Mite #2"))
+        u = state.unit("Ultra-Mite #2")
+        outcomes.append(
+            "eliminated"
+            if not u.on_map
+            else "reduced"
+            if u.reduced and not reduced
+            else "no effect"
+        )
+    dn = 2 if reduced else 3
+    assert tally(outcomes) == exact(odds.marine_fire_odds(4, dn, reduced))
+
+
+@pytest.mark.rule("SV-VATK-08", "SV-VATK-10", "SV-VATK-11")
+def test_vermite_attack_odds_match_every_roll_of_the_procedure():
+    outcomes = []
+    for faces in itertools.product(range(1, 7), repeat=4):
+        state = table({"Squad 1": 411, "Soldier #1": 412})
+        run(vermite_attack(state, dice(*faces), ["Soldier #1"], "Squad 1"))
+        u = state.unit("Squad 1")
+        outcomes.append("eliminated" if not u.on_map else "reduced" if u.reduced else "no effect")
+    assert tally(outcomes) == exact(odds.vermite_attack_odds(4, 4))
+
+
+@pytest.mark.rule("SV-ANT-05", "SV-ANT-06")
+@pytest.mark.parametrize("nat", [False, True])
+def test_ant_gun_odds_match_every_roll(nat):
+    outcomes = []
+    for faces in itertools.product(range(1, 7), repeat=2):
+        state = table({"A.N.T. Gun": 411, "Soldier #1": 415})
+        gun = state.unit("A.N.T. Gun")
+        gun.limbered, gun.nat = False, "tainted" if nat else ""
+        run(resolve_ant_fire(state, dice(*faces, 6), "A.N.T. Gun", "415"))
+        outcomes.append(
+            "crash" if gun.limbered else "hit" if not state.unit("Soldier #1").on_map else "miss"
+        )
+    assert tally(outcomes) == dict(odds.ant_gun_outcome(4, nat).items())
+
+
+@pytest.mark.rule("SV-PANTS-03", "SV-PANTS-04", "SV-PANTS-05", "SV-PANTS-09")
+def test_pants_odds_match_every_roll():
+    outcomes = []
+    for face in range(1, 7):
+        state = table({"Special Ops 1": 413, "Soldier #1": 414})
+        events = run(
+            resolve_fire(
+                state, dice(face, 1, 1, 1, 6), "Special Ops 1", "Soldier #1", shoot_and_scoot=True
+            )
+        )
+        outcomes.append(next(e.data["result"] for e in events if "result" in e.data))
+    assert tally(outcomes) == exact(odds.pants_odds(shoot_and_scoot=True))
+
+
+@pytest.mark.rule("SV-JUMP-02")
+def test_jump_pack_odds_from_the_same_table():
+    d = odds.banded_outcome("jump_pack", -1)
+    brute = tally(
+        [
+            "malfunction" if f - 1 <= 1 else "scattered" if f - 1 <= 3 else "safe"
+            for f in range(1, 7)
+        ]
+    )
+    assert dict(d.items()) == brute
+    assert exact(odds.jump_pack_odds(shoot_and_scoot=True)) == brute
+
+
+@pytest.mark.rule("SV-NAT-04", "SV-NAT-06", "SV-NAT-07")
+@pytest.mark.parametrize("marker", ["", "tainted", "infected"])
+def test_nat_odds_match_every_roll(marker):
+    outcomes = []
+    for face in range(1, 7):
+        state = table({"Squad 1": 416, "Soldier #1": 414})
+        state.unit("Soldier #1").reduced = True
+        u = state.unit("Squad 1")
+        u.nat = marker
+        cf = 3 if marker else 4
+        run(resolve_fire(state, dice(*[6] * cf, face), "Squad 1", "Soldier #1"))
+        outcomes.append("eliminated" if not u.on_map else u.nat or "none")
+    assert tally(outcomes) == dict(odds.nat_outcome("soldier", marker).items())
+
+
+@pytest.mark.rule("SV-LZ-02", "SV-LZ-03", "SV-NATFX-01")
+def test_landing_zone_drift_and_nat_effect_odds():
+    assert exact(odds.landing_zone_odds()) == {
+        "on_target": Fraction(1, 2),
+        "drift": Fraction(1, 3),
+        "delayed": Fraction(1, 6),
+    }
+    assert dict(odds.drift_distance().items()) == {
+        1: Fraction(1, 3),
+        2: Fraction(1, 3),
+        3: Fraction(1, 3),
+    }
+    assert odds.nat_effect_odds() == Fraction(2, 3)
+
+
+def test_fire_table_covers_every_cf_and_dn():
+    frame = odds.marine_fire_table()
+    assert len(frame) == 8 * 5
+    row = frame[(frame.cf == 5) & (frame.dn == 3)].iloc[0]
+    assert row.reduced == pytest.approx(0.625)
+    assert (frame[["no_effect", "reduced", "eliminated"]].sum(axis=1) - 1).abs().max() < 1e-12

@@ -1,0 +1,391 @@
+"""PhaseStepper: step a game by event, step, phase or turn; browse and rewind its rule-citing log.
+
+Everything here is the engine's ``Game`` API (``step_event``, ``next_step``, ``next_phase``,
+``next_turn``, ``run_to_end``, ``undo``, ``replay_to``, ``pending`` + ``answer``, ``dice.force``);
+the widget only chooses which one to call and shows the result.
+
+Two games are kept: ``head``, the furthest point played, and ``game``, the moment on show. The
+history buttons (first / previous / next / last) and clicking a log row replay ``head`` to an
+earlier moment without losing its future. Stepping from an earlier moment continues the game from
+there: that becomes the new ``head`` and the old future is dropped (like undo). ``Undo`` steps the
+game back one event and drops that event.
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from rules_lib.core.engine import Game, GameState, PersonPolicy, Policy
+
+from .errors import ErrorBanner, guarded
+
+PERSON = "person"
+LOG_ROWS = 400  # the log list shows the latest rows of the game (all rows stay in game.log)
+
+
+def _button(description: str, css: str, tooltip: str = "", icon: str = "",
+            style: str = "") -> widgets.Button:
+    b = widgets.Button(description=description, tooltip=tooltip or description, icon=icon,
+                       button_style=style, layout=widgets.Layout(width="auto"))
+    b.add_class(css)
+    return b
+
+
+def _row_text(event: Any) -> str:
+    """One log row: turn | phase | message — rule."""
+    phase = (event.phase or "")[:14]
+    rule = f"  [{event.rule}]" if event.rule else ""
+    return f"{event.index:>4} T{event.turn:<2} {phase:<14} {event.message}{rule}"
+
+
+class PhaseStepper(widgets.VBox):
+    """Buttons, status, sequence of play, pending decision, dice switch and the clickable log."""
+
+    def __init__(self, entry: Any, game: Game | None = None, *, scenario: str | None = None,
+                 seed: int = 0, variants: Sequence[str] = (),
+                 players: dict[str, str] | None = None,
+                 banner: ErrorBanner | None = None) -> None:
+        self.entry = entry
+        self.banner = banner or ErrorBanner()
+        self._listeners: list[Callable[[Game], None]] = []
+        self._quiet = False  # set while the widget itself changes the log selection
+
+        # -- new game controls --
+        scenarios = list(entry.scenarios) or [None]
+        self.scenario = widgets.Dropdown(options=scenarios, description="Scenario",
+                                         value=scenario if scenario in scenarios else scenarios[0],
+                                         layout=widgets.Layout(width="240px"))
+        self.seed = widgets.IntText(value=seed, description="Seed",
+                                    layout=widgets.Layout(width="160px"))
+        self.seed.add_class("re-seed")
+        names = [v.name for v in entry.variants]
+        self.variants = widgets.SelectMultiple(
+            options=[(f"{v.name}: {v.description}", v.name) for v in entry.variants],
+            value=tuple(v for v in variants if v in names), description="Variants",
+            rows=min(4, max(1, len(names))), layout=widgets.Layout(width="420px"))
+        self.variants.layout.display = None if names else "none"
+        self.new_button = _button("New game", "re-new-game", "Start again with this seed",
+                                  "refresh")
+        chosen = dict(entry.default_policies)
+        chosen.update(players or {})
+        self.players: dict[str, widgets.Dropdown] = {}
+        for player in entry.rules.players:
+            options = [PERSON] + sorted(entry.policies)
+            value = chosen.get(player, "random" if "random" in options else options[-1])
+            self.players[player] = widgets.Dropdown(
+                options=options, value=value if value in options else options[-1],
+                description=player, layout=widgets.Layout(width="200px"))
+            self.players[player].observe(self._wrap(self._players_changed), names="value")
+
+        # -- stepping buttons --
+        self.buttons: dict[str, widgets.Button] = {
+            "next_event": _button("Next event", "re-next-event", "One event", "step-forward"),
+            "next_step": _button("Next step", "re-next-step", "To the next step", "forward",
+                                 "primary"),
+            "next_phase": _button("Next phase", "re-next-phase", "To the next phase",
+                                  "fast-forward"),
+            "next_turn": _button("Next turn", "re-next-turn", "To the next turn"),
+            "run_to_end": _button("Run to end", "re-run-to-end", "Play until the game ends",
+                                  "play"),
+            "undo": _button("Undo", "re-undo", "Take back the last event", "undo", "warning"),
+            "first": _button("", "re-history-first", "Start of the game", "fast-backward"),
+            "prev": _button("", "re-history-prev", "One event back (history)", "step-backward"),
+            "next": _button("", "re-history-next", "One event forward (history)",
+                            "step-forward"),
+            "last": _button("", "re-history-last", "Latest moment", "fast-forward"),
+        }
+        actions = {"next_event": self.next_event, "next_step": self.next_step,
+                   "next_phase": self.next_phase, "next_turn": self.next_turn,
+                   "run_to_end": self.run_to_end, "undo": self.undo, "first": self.first,
+                   "prev": self.prev, "next": self.next, "last": self.last}
+        for key, button in self.buttons.items():
+            action = actions[key]
+            button.on_click(self._wrap(lambda _b, action=action: action()))
+        self.new_button.on_click(self._wrap(lambda _b: self.new_game()))
+
+        # -- status, sequence of play, decision, dice, log --
+        self.status = widgets.HTML()
+        self.status.add_class("re-status")
+        self.sequence = widgets.HTML()
+        self.sequence.add_class("re-sequence")
+        self.prompt = widgets.HTML()
+        self.choice = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.choice.add_class("re-choice")
+        self.answer_button = _button("Answer", "re-answer", "Answer the decision", "check",
+                                     "success")
+        self.answer_button.on_click(self._wrap(lambda _b: self.answer()))
+        self.decision_box = widgets.VBox([self.prompt, widgets.HBox([self.choice,
+                                                                     self.answer_button])])
+        self.decision_box.add_class("re-decision")
+        self.dice_mode = widgets.ToggleButtons(options=["random", "enter the roll"],
+                                               value="random", description="Dice",
+                                               style={"button_width": "110px"})
+        self.dice_mode.add_class("re-dice-mode")
+        self.faces = widgets.Text(placeholder="next faces, e.g. 6 3", description="Faces",
+                                  layout=widgets.Layout(width="220px"))
+        self.faces.add_class("re-dice-faces")
+        self.force_button = _button("Use these rolls", "re-dice-force", "Force the next rolls")
+        self.force_button.on_click(self._wrap(lambda _b: self.force_dice(self.faces.value)))
+        self.dice_note = widgets.HTML()
+        self.dice_row = widgets.HBox([self.faces, self.force_button, self.dice_note])
+        self.dice_mode.observe(self._wrap(self._dice_mode_changed), names="value")
+        self.log_header = widgets.HTML(
+            "<style>.re-log select {font-family: monospace; font-size: 11px}</style>"
+            "<pre style='margin:0;font-size:11px'>   # Turn Phase          "
+            "What happened  [rule]</pre>")
+        self.log_list = widgets.Select(options=[], rows=12, layout=widgets.Layout(width="100%"))
+        self.log_list.add_class("re-log")
+        self.log_list.observe(self._wrap(self._log_clicked), names="value")
+
+        nav = widgets.HBox([self.buttons[k] for k in ("next_event", "next_step", "next_phase",
+                                                      "next_turn", "run_to_end", "undo")])
+        history = widgets.HBox([widgets.HTML("History&nbsp;")] +
+                               [self.buttons[k] for k in ("first", "prev", "next", "last")])
+        setup_row = widgets.HBox([self.scenario, self.seed, self.new_button])
+        players_row = widgets.HBox(list(self.players.values()))
+        super().__init__(children=[
+            self.banner if banner is None else widgets.HTML(), setup_row, self.variants,
+            players_row, nav, history, self.status, self.sequence, self.decision_box,
+            widgets.HBox([self.dice_mode]), self.dice_row, self.log_header, self.log_list])
+        self.add_class("re-stepper")
+        self.dice_row.layout.display = "none"
+
+        if game is None:  # a game handed in keeps its own policies until a player is changed
+            game = self._start(scenario=self.scenario.value)
+            self._apply_players(game)
+        self.head: Game = game
+        self.game: Game = game
+        self._log_key: tuple[int, int] = (-1, -1)
+        self._refresh()
+
+    # -- listeners -------------------------------------------------------------------------------
+    def on_change(self, callback: Callable[[Game], None]) -> None:
+        """Call ``callback(game)`` whenever the moment on show changes."""
+        self._listeners.append(callback)
+
+    def _wrap(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        return guarded(self.banner, fn)
+
+    @property
+    def state(self) -> GameState:
+        """The state on show."""
+        return self.game.state
+
+    @property
+    def viewing_history(self) -> bool:
+        """True when an earlier moment than the furthest one played is on show."""
+        return self.game is not self.head
+
+    # -- starting games --------------------------------------------------------------------------
+    def _start(self, scenario: Any) -> Game:
+        return self.entry.new_game(scenario=scenario, seed=int(self.seed.value),
+                                   variants=tuple(self.variants.value))
+
+    def new_game(self) -> Game:
+        """Start a new game from the scenario, seed, variants and players chosen."""
+        game = self._start(self.scenario.value)
+        self._apply_players(game)
+        self._show(game, new_head=True)
+        return game
+
+    def start_from(self, state: GameState) -> Game:
+        """Start a game from a given state (a position set up in the editor or loaded)."""
+        game = Game(self.entry.rules, state.copy(), seed=int(self.seed.value),
+                    keep_log=True)
+        self._apply_players(game)
+        self._show(game, new_head=True)
+        return game
+
+    def _policy(self, name: str) -> Policy:
+        return PersonPolicy() if name == PERSON else self.entry.policies[name]()
+
+    def _apply_players(self, game: Game) -> None:
+        for player, dropdown in self.players.items():
+            game.policies[player] = self._policy(dropdown.value)
+
+    def _players_changed(self, change: dict[str, Any]) -> None:
+        self._apply_players(self.game)
+        if self.head is not self.game:
+            self._apply_players(self.head)
+        self._refresh()
+
+    # -- stepping --------------------------------------------------------------------------------
+    def _play(self, action: Callable[[Game], Any]) -> Game:
+        """Run a stepping action on the moment on show; it becomes the furthest point."""
+        game = self.game
+        try:
+            action(game)
+        finally:  # even when a rule raises, show what happened up to the problem
+            self._show(game, new_head=True)
+        return game
+
+    def next_event(self) -> Game:
+        return self._play(lambda g: g.step_event())
+
+    def next_step(self) -> Game:
+        return self._play(lambda g: g.next_step())
+
+    def next_phase(self) -> Game:
+        return self._play(lambda g: g.next_phase())
+
+    def next_turn(self) -> Game:
+        return self._play(lambda g: g.next_turn())
+
+    def run_to_end(self) -> Game:
+        return self._play(lambda g: g.run_to_end(getattr(self.entry, "max_events", 200_000)))
+
+    def undo(self) -> Game:
+        """Take back the last event of the moment on show (its future is dropped)."""
+        if self.game.events_seen == 0:
+            raise ValueError("nothing to undo: this is the start of the game")
+        game = self.game.undo(1)
+        self._show(game, new_head=True)
+        return game
+
+    def answer(self, choice: Any = None) -> Game:
+        """Answer the pending decision with ``choice`` (default: the widget's choice)."""
+        game = self.game
+        if game.pending is None:
+            raise ValueError("no decision is waiting for an answer")
+        if choice is None:
+            if self.choice.value is None:
+                raise ValueError("choose one of the options first")
+            choice = game.pending.options[self.choice.value]
+        game.answer(choice)  # the engine checks the choice is legal
+        self._show(game, new_head=True)
+        return game
+
+    def force_dice(self, faces: str | Sequence[int]) -> list[int]:
+        """Make the next rolls show these faces ("let me enter the roll")."""
+        if isinstance(faces, str):
+            try:
+                values = [int(f) for f in faces.replace(",", " ").split()]
+            except ValueError:
+                raise ValueError(f"faces must be whole numbers, e.g. '6 3', not {faces!r}") \
+                    from None
+        else:
+            values = [int(f) for f in faces]
+        if not values:
+            raise ValueError("enter at least one face, e.g. '6'")
+        if any(v < 1 for v in values):
+            raise ValueError(f"a face is at least 1: {values}")
+        if self.viewing_history:  # forcing applies to the game that will continue from here
+            self.head = self.game
+        self.game.dice.force(*values)
+        self.faces.value = ""
+        self._refresh()
+        return values
+
+    def _dice_mode_changed(self, change: dict[str, Any]) -> None:
+        self.dice_row.layout.display = None if change["new"] != "random" else "none"
+
+    # -- history ---------------------------------------------------------------------------------
+    def goto(self, n_events: int) -> Game:
+        """Show the moment just after event number ``n_events`` of the furthest game."""
+        n = max(0, min(int(n_events), self.head.events_seen))
+        game = self.head if n == self.head.events_seen else self.head.replay_to(n)
+        self._show(game, new_head=False)
+        return game
+
+    def first(self) -> Game:
+        return self.goto(0)
+
+    def prev(self) -> Game:
+        return self.goto(self.game.events_seen - 1)
+
+    def next(self) -> Game:
+        return self.goto(self.game.events_seen + 1)
+
+    def last(self) -> Game:
+        return self.goto(self.head.events_seen)
+
+    def _log_clicked(self, change: dict[str, Any]) -> None:
+        if self._quiet or change["new"] is None:
+            return
+        self.goto(int(change["new"]) + 1)
+
+    # -- showing ---------------------------------------------------------------------------------
+    def _show(self, game: Game, new_head: bool) -> None:
+        if new_head:
+            self.head = game
+        self.game = game
+        self._refresh()
+        for callback in list(self._listeners):
+            callback(game)
+
+    def _refresh(self) -> None:
+        game, head = self.game, self.head
+        s = game.state
+        where = f"event {game.events_seen} of {head.events_seen}"
+        if self.viewing_history:
+            where += " <i>(history: stepping continues from here)</i>"
+        result = (f" · <b style='color:#1b5e20'>Result: {html.escape(str(s.result))}</b>"
+                  if s.result is not None else "")
+        if game.pending is not None:
+            who = html.escape(game.pending.player)
+            result += f" · <b style='color:#e65100'>waiting for {who}</b>"
+        self.status.value = (f"<b>Turn {s.turn}</b> · {html.escape(s.phase or '')}"
+                             + (f" · {html.escape(str(s.step))}" if s.step else "")
+                             + f" · {where}{result}")
+        self.sequence.value = self._sequence_html(s)
+        finished = game.finished or s.result is not None
+        for key in ("next_event", "next_step", "next_phase", "next_turn", "run_to_end"):
+            self.buttons[key].disabled = finished or game.pending is not None
+        self.buttons["undo"].disabled = game.events_seen == 0
+        self.buttons["first"].disabled = self.buttons["prev"].disabled = game.events_seen == 0
+        self.buttons["next"].disabled = self.buttons["last"].disabled = not self.viewing_history
+        self._refresh_decision(game)
+        self._refresh_log()
+        queued = list(getattr(game.dice, "_queue", []) or [])
+        self.dice_note.value = f"queued: {queued}" if queued else ""
+
+    def _sequence_html(self, s: GameState) -> str:
+        phases = list(self.entry.extra.get("sequence_of_play") or [])
+        for event in self.head.log:
+            if event.phase and event.phase not in phases:
+                phases.append(event.phase)
+        if s.phase and s.phase not in phases:
+            phases.append(s.phase)
+        chips = []
+        for phase in phases:
+            current = phase == s.phase
+            style = ("background:#ffe082;font-weight:bold;" if current else "background:#eeeeee;")
+            cls = "re-phase re-phase-current" if current else "re-phase"
+            chips.append(f"<span class='{cls}' style='{style}padding:1px 6px;margin:1px;"
+                         f"border-radius:8px'>{html.escape(phase)}</span>")
+        return "Sequence of play: " + " → ".join(chips) if chips else ""
+
+    def _refresh_decision(self, game: Game) -> None:
+        decision = game.pending
+        if decision is None:
+            self.decision_box.layout.display = "none"
+            self.choice.options = []
+            return
+        self.decision_box.layout.display = None
+        rule = f" <i>({html.escape(decision.rule)})</i>" if decision.rule else ""
+        self.prompt.value = (f"<b>{html.escape(decision.player)} decides:</b> "
+                             f"{html.escape(decision.prompt)}{rule}")
+        self.choice.options = [(str(option), i) for i, option in enumerate(decision.options)]
+        self.choice.value = 0
+
+    def _refresh_log(self) -> None:
+        head = self.head
+        key = (id(head), len(head.log))
+        self._quiet = True
+        try:
+            if key != self._log_key:
+                rows = head.log[-LOG_ROWS:]
+                self.log_list.options = [(_row_text(e), e.index) for e in rows]
+                self._log_key = key
+            current = self.game.events_seen - 1
+            indices = {value for _, value in self.log_list.options}
+            self.log_list.value = current if current in indices else None
+        finally:
+            self._quiet = False
+
+    def log_frame(self):
+        """The furthest game's log as a DataFrame (turn, phase, step, kind, message, rule)."""
+        return self.head.log_frame()
