@@ -339,7 +339,7 @@ class PhaseStepper(widgets.VBox):
         self.buttons["next"].disabled = self.buttons["last"].disabled = not self.viewing_history
         self._refresh_decision(game)
         self._refresh_log()
-        queued = list(getattr(game.dice, "_queue", []) or [])
+        queued = list(getattr(game.dice, "queued", ()) or ())
         self.dice_note.value = f"queued: {queued}" if queued else ""
 
     def _sequence_html(self, s: GameState) -> str:

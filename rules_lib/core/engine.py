@@ -296,33 +296,49 @@ class GameRecord:
 class CountingDice:
     """The game's dice source: seeded, counts rolls, lets a person force the next faces.
 
-    Forced faces are remembered by roll number so a replay reproduces them.
+    Forced faces are remembered by roll number so a replay reproduces them. The seeded stream
+    advances on every roll, forced or not, so forcing one roll never shifts the rolls after it.
+    ``keep_log=False`` (batch runs) keeps no per-roll log.
     """
 
-    def __init__(self, seed: int, forced: dict[int, int] | None = None) -> None:
+    def __init__(self, seed: int, forced: dict[int, int] | None = None,
+                 keep_log: bool = True) -> None:
         self._seeded = SeededDice(seed)
+        self._face = self._seeded._face  # one RNG: the SeededDice stream, without its own log
         self.rolls = 0
         self.forced: dict[int, int] = dict(forced or {})
         self._queue: list[int] = []
+        self.keep_log = keep_log
         self.log: list[tuple[str, int, int]] = []
 
     def force(self, *faces: int) -> None:
         """Make the next rolls show these faces ("let me enter the roll")."""
         self._queue.extend(faces)
 
+    @property
+    def queued(self) -> tuple[int, ...]:
+        """Faces forced for the next rolls and not rolled yet."""
+        return tuple(self._queue)
+
+    def clear_forced(self) -> None:
+        """Drop the queued faces that have not been rolled yet."""
+        self._queue.clear()
+
     def roll(self, sides: int = 6, purpose: str = "") -> int:
-        seeded = self._seeded.roll(sides, purpose)  # always advance: forcing keeps the stream
-        if self.rolls in self.forced:
-            face = self.forced[self.rolls]
+        seeded = self._face(sides, purpose)
+        n = self.rolls
+        if n in self.forced:
+            face = self.forced[n]
         elif self._queue:
             face = self._queue.pop(0)
             if not 1 <= face <= sides:
                 raise ValueError(f"forced face {face} is not on a d{sides} ({purpose})")
-            self.forced[self.rolls] = face
+            self.forced[n] = face
         else:
             face = seeded
-        self.rolls += 1
-        self.log.append((purpose, sides, face))
+        self.rolls = n + 1
+        if self.keep_log:
+            self.log.append((purpose, sides, face))
         return face
 
     def roll_many(self, n: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
@@ -348,8 +364,8 @@ class Game:
         self.state = state
         self.initial_state = state.to_data()
         self.policies: dict[str, Policy] = dict(policies or {})
-        self._dice = dice if dice is not None else CountingDice(seed,
-                                                                record.forced_faces if record else None)
+        self._dice = dice if dice is not None else CountingDice(
+            seed, record.forced_faces if record else None, keep_log=keep_log)
         self._policy_rng = random.Random(f"policy-{seed}")
         self._replay: list[Any] = list(record.decisions) if record else []
         self.decisions: list[Any] = []
