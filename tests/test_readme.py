@@ -27,3 +27,19 @@ def test_binder_installs_the_project_and_opens_start_here():
     readme = (ROOT / "README.md").read_text()
     assert "urlpath=lab/tree/notebooks/00_start_here.ipynb" in readme
     assert (ROOT / "notebooks" / "00_start_here.ipynb").exists()
+
+
+def test_binder_pins_every_runtime_dependency_exactly():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pins = {}
+    for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            assert version, f"binder/requirements.txt: {line!r} is not an exact pin"
+            pins[name.lower().replace("_", "-")] = version
+    for dep in project["dependencies"] + ["voila"]:
+        name = re.split(r"[<>=\[ ]", dep, maxsplit=1)[0].lower()
+        assert name in pins, f"binder/requirements.txt does not pin {name}"
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip().startswith("python-3.11")
