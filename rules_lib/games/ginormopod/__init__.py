@@ -21,6 +21,7 @@ from .odds import add_odds_arguments, combat_odds, odds_from_args
 from .policies import HeuristicPolicy, RandomPolicy
 from .reach import movement_reach
 from .setup import initial_forts, manifest
+from .setup_editing import SETUP_API
 from .state import POOLS, GinState
 from .turn import play
 
@@ -204,7 +205,7 @@ def pieces(state: GinState) -> list[dict[str, Any]]:
         if u.pool != "map":
             continue
         face = "Reduced" if u.reduced else ("hidden" if not u.revealed else "Fresh")
-        out.append({"loc": u.loc, "side": u.side, "label": u.id, "kind": u.type,
+        out.append({"id": u.id, "loc": u.loc, "side": u.side, "label": u.id, "kind": u.type,
                     "hover": f"{u.id} ({u.formation}, {face})"})
     for city, f in state.forts.items():
         out.append({"loc": city, "side": "Human", "label": f"Fort {f.strength}", "kind": "Fort",
@@ -227,7 +228,9 @@ ENTRY = GameEntry(
     invariants=invariants, summary=summary, validate_data=validate_data,
     provenance_report=provenance_report, board=board, pieces=pieces, combat_odds=combat_odds,
     movement_reach=movement_reach, add_odds_arguments=add_odds_arguments,
-    odds_from_args=odds_from_args, max_events=100_000)
+    odds_from_args=odds_from_args, max_events=100_000,
+    extra={"setup": SETUP_API, "board_aspect": 1.29,
+           "sequence_of_play": ["Set-Up", "Fade In", "Action", "Fade Out"]})
 
 __all__ = ["ENTRY", "RULES", "VARIANTS", "GinState", "invariants", "new_game", "summary",
            "validate_state"]
