@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -56,8 +57,10 @@ def voila_url(tmp_path_factory):
             if proc.poll() is not None:
                 pytest.fail(f"voila exited early:\n{log.read_text()[-3000:]}")
             try:
-                urllib.request.urlopen(url + "api", timeout=2)
+                urllib.request.urlopen(url, timeout=60)  # Voila answers once it has run the notebook
                 break
+            except urllib.error.HTTPError:
+                break  # the server answers: it is up
             except OSError:
                 time.sleep(0.3)
         else:
@@ -131,6 +134,12 @@ def test_next_step_changes_the_log_and_the_board(page):
 
 
 def test_clicking_a_unit_shows_its_reach(page):
+    for _ in range(5):  # Set-Up places the counters; make sure it is over
+        if page.evaluate("() => document.querySelector('.re-status').innerText")\
+                .find("Set-Up") < 0:
+            break
+        page.click(".re-next-phase")
+        page.wait_for_timeout(500)
     # Plotly draws no DOM group for an empty trace, so find the units trace by its uid
     uid = page.evaluate("""() => document.querySelector('.re-board .js-plotly-plot')
                                    .data.find(t => t.name === 'units').uid""")
