@@ -1,9 +1,7 @@
 """Write notebooks/00_start_here.ipynb (kept as a script so the notebook's text is reviewable)."""
-import nbformat as nbf
+from notebook_tools import ROOT, code, md, write_notebook
 
-nb = nbf.v4.new_notebook()
-md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
-nb.cells = [
+CELLS = [
     md("""# Rules Explorer — start here
 
 Rules Explorer turns four published board-game rulebooks into running, inspectable models. The rules
@@ -65,5 +63,6 @@ data files (`rules_lib/games/<game>/data/*.yaml`)."""),
     report = get_game(name).provenance_report()
     print(f"{name}: {len(report)} assumed values")"""),
 ]
-nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-nbf.write(nb, "notebooks/00_start_here.ipynb")
+
+if __name__ == "__main__":
+    write_notebook(CELLS, ROOT / "notebooks" / "00_start_here.ipynb")
