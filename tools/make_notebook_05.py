@@ -7,17 +7,10 @@ state is stored. Run from the repository root: ``/work/venv/bin/python tools/mak
 """
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from notebook_tools import ROOT, code, md, write_notebook
 
-import nbformat as nbf
-from nbclient import NotebookClient
-
-ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "notebooks" / "05_designer_playtesting.ipynb"
-CHECK = "# NBVAL_CHECK_OUTPUT"
 
-md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
 
 CELLS = [
     md("""# Designer playtesting: change a number or a rule reading, simulate, compare
@@ -154,38 +147,5 @@ games that finished, with `df.attrs["interrupted"]` set."""),
 ]
 
 
-def build() -> nbf.NotebookNode:
-    nb = nbf.v4.new_notebook()
-    nb.cells = CELLS
-    for i, cell in enumerate(nb.cells):
-        cell.id = f"c{i:02d}"  # stable ids: regenerating gives a clean diff
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}
-    nb.metadata["language_info"] = {"name": "python"}
-    return nb
-
-
-def execute_and_strip(nb: nbf.NotebookNode, cwd: Path) -> nbf.NotebookNode:
-    """Run every cell, then keep only the outputs nbval compares (cells marked NBVAL_CHECK_OUTPUT)."""
-    NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=False,
-                   resources={"metadata": {"path": str(cwd)}}).execute()
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
-        if CHECK not in cell.source:
-            cell.outputs = []
-            cell.execution_count = None  # nbval treats a cell with a count as run
-        cell.metadata.pop("execution", None)
-    nb.metadata.pop("widgets", None)
-    return nb
-
-
-def main() -> None:
-    nb = execute_and_strip(build(), TARGET.parent)
-    nbf.validate(nb)
-    nbf.write(nb, TARGET)
-    print(f"wrote {TARGET.relative_to(ROOT)}", file=sys.stderr)
-
-
 if __name__ == "__main__":
-    main()
+    write_notebook(CELLS, TARGET)

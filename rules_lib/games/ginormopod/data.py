@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -148,7 +149,13 @@ def load_game_data(overrides: dict[str, Any] | None = None) -> GinData:
     """The validated game data (the standard data is loaded once and cached)."""
     if not overrides:
         return _cached_standard()
-    return build(load_sources(overrides))
+    return _cached_overridden(json.dumps(overrides, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_overridden(overrides_json: str) -> GinData:
+    """Data with overrides, built once per set of overrides (a sweep plays many games per point)."""
+    return build(load_sources(json.loads(overrides_json)))
 
 
 def _pips(chk: Check, node: Any, path: tuple) -> tuple[int, ...]:

@@ -1,0 +1,81 @@
+"""Executors: the same seed blocks give the same DataFrame in-process, in local processes and on
+a Dask cluster, whatever the number of workers."""
+from __future__ import annotations
+
+import sys
+
+import pandas as pd
+import pytest
+
+from rules_lib.executors import DaskExecutor, InProcess, LocalProcesses, get_executor
+from rules_lib.playtest import Design, play_block, run_games, seed_blocks, sweep
+
+GAME = "gods_war"
+LIMIT = "base_game.victory.turn_limit"
+
+
+@pytest.fixture(scope="module")
+def in_process():
+    return sweep(GAME, {LIMIT: [6, 10]}, n_per_point=5, seed=11)
+
+
+@pytest.mark.parametrize("size", [1, 2, 5, 7])
+def test_seed_blocks_cover_every_seed_of_every_point_once(size):
+    designs = [Design(GAME), Design(GAME, variants=("lust_chains",))]
+    blocks = seed_blocks(designs, 5, 11, size)
+    played = sorted((b.point, s) for b in blocks for s in range(b.first_seed,
+                                                                 b.first_seed + b.count))
+    assert played == [(p, s) for p in (0, 1) for s in range(11, 16)]
+    assert all(b.count <= size for b in blocks)
+
+
+def test_a_block_plays_its_seeds_in_order():
+    block = seed_blocks([Design(GAME)], 3, 4, 3)[0]
+    ticks = []
+    result = play_block(block, on_game=lambda: ticks.append(1))
+    assert [r["seed"] for r in result.rows] == [4, 5, 6] and len(ticks) == 3
+    assert not result.interrupted
+
+
+def test_default_executor_is_in_process_and_owned():
+    ex, owned = get_executor(None)
+    assert isinstance(ex, InProcess) and owned
+
+
+def test_an_executor_given_is_left_to_its_owner():
+    mine = InProcess()
+    assert get_executor(mine) == (mine, False)
+
+
+@pytest.mark.parametrize("spec, message", [("threads", "unknown executor 'threads'"),
+                                           ("processes:two", "whole number")])
+def test_bad_executor_spec_is_a_clear_error(spec, message):
+    with pytest.raises(ValueError, match=message):
+        get_executor(spec)
+
+
+def test_dask_executor_without_distributed_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(ImportError, match=r"rules-explorer\[cluster\]"):
+        DaskExecutor(workers=1)
+
+
+def test_local_processes_give_the_in_process_result(in_process):
+    with LocalProcesses(2) as ex:
+        got = sweep(GAME, {LIMIT: [6, 10]}, n_per_point=5, seed=11, executor=ex, block_size=2)
+    pd.testing.assert_frame_equal(got, in_process)
+
+
+def test_two_worker_local_cluster_gives_the_in_process_result(in_process):
+    pytest.importorskip("distributed")
+    with DaskExecutor(workers=2) as ex:
+        client = ex.client
+        addresses = list(client.scheduler_info()["workers"])
+        assert ex.workers == 2 and all(a.startswith("tcp://127.0.0.1:") for a in addresses)
+        got = sweep(GAME, {LIMIT: [6, 10]}, n_per_point=5, seed=11, executor=ex, block_size=2)
+        # a Client given directly is used and left open for its owner
+        batch = run_games(GAME, 5, seed=11, executor=client, data_overrides={LIMIT: 10})
+        assert client.status == "running"
+    assert client.status == "closed"  # the cluster the executor started is gone with it
+    pd.testing.assert_frame_equal(got, in_process)
+    pd.testing.assert_frame_equal(batch, run_games(GAME, 5, seed=11, data_overrides={LIMIT: 10}))
