@@ -1,21 +1,18 @@
-"""Space Vermin From Beyond! (rulebook 002_7b0e0cb0284ead64.txt), part 1.
+"""Space Vermin From Beyond! (rulebook 002_7b0e0cb0284ead64.txt).
 
-The maps, terrain, Line-of-Sight, counters, and the Marines' side (actions §I, combat §J, phases
-§H, §K, §L).
-
-Modules: ``data`` (YAML -> typed tables), ``board`` (Mapzones Alpha and Beta as HexBoards, terrain
-rules, the hex numbering scheme), ``los`` (§J-1 Line-of-Sight), ``state`` (plain-data state),
-``counters`` (the counter mix as units), ``dice`` (the dice definitions), ``combat`` (§F, §J),
-``movement`` (Marine reach, §I-1), ``actions`` (the Marine Action Phase and its actions, §H-§L
-phases), ``odds`` (exact odds tables).
-
-The Vermite programmed opponent, the scenarios and victory (part 2) build on these; no ``ENTRY`` is
-registered until a whole game runs to a result.
+Part 1: the maps, terrain, Line-of-Sight, counters and the Marines' side (``data``, ``board``,
+``los``, ``state``, ``counters``, ``dice``, ``combat``, ``movement``, ``actions``, ``odds``).
+Part 2: the programmed Vermite opponent (``vermite_turn``: §C-2-a, §D; ``vermite_movement``: §D-2,
+§E; ``tunnels``: §E-1-c; ``spawning``: §G, §Q-2-c), the sequence of play (``turn``: §C-2, §M),
+the scenarios (``scenarios``: §Q), victory (``victory``: §N, §Q) and the Marine ``policies``.
 """
 
 from __future__ import annotations
 
-from rules_lib.core.engine import Variant
+from typing import Any
+
+from rules_lib.core.engine import Game, Rules, Variant, check_variants
+from rules_lib.registry import GameEntry
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(
@@ -32,6 +29,99 @@ VARIANTS: tuple[Variant, ...] = (
         default_reading="every Disrupted unit adjacent to the rallying unit, or the rallying "
         "unit itself, may roll",
     ),
+    Variant(
+        "two_player",
+        "Two-player option: the Vermite player draws two Event Chits each turn and picks one.",
+        rule="Space Vermin §O (SV-AMB-12)",
+        default_reading="solitaire: one chit drawn at random; a B.U.R.P./B.E.L.C.H. extra chit "
+        "is always a single random draw",
+    ),
 )
 
-__all__ = ["VARIANTS"]
+from .board import map_for  # noqa: E402
+from .data import load_game_data, provenance_report, validate_data  # noqa: E402
+from .los import visible_from  # noqa: E402
+from .movement import marine_reach  # noqa: E402
+from .odds import add_odds_arguments, combat_odds, odds_from_args  # noqa: E402
+from .policies import HeuristicPolicy, RandomPolicy  # noqa: E402
+from .scenarios import SCENARIOS, new_state  # noqa: E402
+from .state import SVState  # noqa: E402
+from .turn import play  # noqa: E402
+from .victory import escaped_vp, migration_vp  # noqa: E402
+from .views import invariants as _invariants  # noqa: E402
+from .views import pieces  # noqa: E402
+
+NAME = "space_vermin"
+PLAYERS = ("Marines", "Vermites")
+RULES = Rules(NAME, SVState, play, data=load_game_data, players=PLAYERS, variants=VARIANTS)
+
+
+def new_game(scenario: str | None = None, seed: int = 0, variants=(), policies=None,
+             data_overrides: dict[str, Any] | None = None, keep_log: bool = True) -> Game:
+    """A game of a scenario (family_jewels, great_migration, campaign) ready to play."""
+    data = load_game_data(data_overrides)
+    state = new_state(data, scenario or "family_jewels")
+    state.variants = check_variants(variants, VARIANTS, NAME)
+    rules = RULES if not data_overrides else Rules(NAME, SVState, play, data=lambda: data,
+                                                   players=PLAYERS, variants=VARIANTS)
+    return Game(rules, state, seed=seed, policies=policies, keep_log=keep_log)
+
+
+def invariants(state: SVState) -> list[str]:
+    """Stacking, hexes, markers, units conserved (map/cup/piles/off-map), Jewels conserved."""
+    return _invariants(state)
+
+
+def summary(state: SVState) -> dict[str, Any]:
+    """One row per game: victory level, Jewels exited, Marines lost, VP, escaped Vermites."""
+    data = load_game_data()
+    vermites = [u for u in state.units if not u.is_marine]
+    return {
+        "outcome": state.result or "unfinished",
+        "scenario": state.scenario,
+        "reason": state.outcome_detail,
+        "turns": state.turn,
+        "jewels_exited": state.jewels_exited,
+        "marines_lost": state.marines_lost,
+        "vp": state.vp if state.map == "beta" else 0,
+        "escaped_vermites": sum(1 for u in vermites if u.status == "escaped"),
+        "escaped_vp": escaped_vp(data, state),
+        "eliminated_vermites": sum(1 for u in vermites if u.status == "eliminated"),
+        "campaign_vp_1": state.campaign_vp_1,
+    }
+
+
+def board(state: SVState):
+    """The Mapzone the state plays on, as the core HexBoard."""
+    return map_for(state.map).board
+
+
+def movement_reach(state: SVState, unit_id: str) -> dict[Any, Any]:
+    """{hex: MP} where a Marine can end a Full Move now (§I-1)."""
+    smap = map_for(state.map)
+    unit = state.unit(unit_id)
+    if not unit.is_marine or not unit.on_map:
+        raise ValueError(f"{unit_id} is not a Marine on the map")
+    return {h: info.cost for h, info in marine_reach(load_game_data(), smap, state, unit_id).items()}
+
+
+def line_of_sight(state: SVState, loc) -> list[Any]:
+    """Every hex a Marine at ``loc`` (a hex or its label) can see (§J-1)."""
+    smap = map_for(state.map)
+    h = smap.hex(loc) if isinstance(loc, (str, int)) else loc
+    return sorted(visible_from(smap, state, h), key=smap.number_key)
+
+
+POLICIES = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
+
+ENTRY = GameEntry(
+    name=NAME, title="Space Vermin From Beyond!", rulebook="002_7b0e0cb0284ead64.txt",
+    rules=RULES, new_game=new_game, scenarios=list(SCENARIOS), policies=POLICIES,
+    default_policies={"Marines": "heuristic", "Vermites": "random"}, invariants=invariants,
+    summary=summary, validate_data=validate_data, provenance_report=provenance_report,
+    board=board, pieces=pieces, combat_odds=combat_odds, movement_reach=movement_reach,
+    add_odds_arguments=add_odds_arguments, odds_from_args=odds_from_args, max_events=200_000,
+    extra={"line_of_sight": line_of_sight, "reach_label": "MP spent"})
+
+__all__ = ["ENTRY", "RULES", "VARIANTS", "SVState", "invariants", "migration_vp", "new_game",
+           "summary"]

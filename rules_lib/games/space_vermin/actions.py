@@ -85,7 +85,7 @@ def legal_actions(data: SVData, smap: SVMap, state: SVState, unit_id: str) -> li
     mtype = data.marines[unit.type]
     out: list[str] = []
     landed = unit.landed_turn == state.turn
-    may_fire = bool(fire_plans(data, smap, state, unit.id)) and not landed
+    may_fire = not landed and bool(fire_plans(data, smap, state, unit.id, first_only=True))
     if not landed:
         if unit.type == "ant_gun":
             if unit.limbered:
@@ -113,6 +113,21 @@ def legal_actions(data: SVData, smap: SVMap, state: SVState, unit_id: str) -> li
         if can_detonate(state, unit):
             out.append(DETONATE)
     return out
+
+
+def has_action(data: SVData, smap: SVMap, state: SVState, unit_id: str) -> bool:
+    """Whether the Marine may still act this phase: ``bool(legal_actions(...))``, answered from the
+    cheap actions first (a Full Move or a Special Action) before looking for a target to fire at."""
+    unit = state.unit(unit_id)
+    if unit.acted:
+        return False
+    if unit.on_map and unit.landed_turn != state.turn:
+        mtype = data.marines[unit.type]
+        if mtype.jump_pack or mtype.recon or unit.type == "ant_gun":
+            return True
+        if movement_allowance(data, unit) > 0:
+            return True
+    return bool(legal_actions(data, smap, state, unit_id))
 
 
 def marine_action(state: SVState, ctx: Context, unit_id: str, action: str) -> Iterator:
@@ -637,6 +652,8 @@ def designated_entry(state: SVState, ctx: Context, unit_id: str) -> Iterator:
         for lab, cost in move_options(
             data, smap, state, unit_id, budget=ma - enter_cost, start=entry
         ).items():
+            if lab in marines:
+                continue  # no stacking at the end of a move (§I-1-a)
             total = cost + enter_cost
             if lab not in options or total < options[lab]:
                 options[lab] = total
@@ -953,9 +970,7 @@ def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
         if u.is_marine:
             u.acted = False
     while True:
-        ready = [
-            u.id for u in state.units if u.is_marine and legal_actions(data, smap, state, u.id)
-        ]
+        ready = [u.id for u in state.units if u.is_marine and has_action(data, smap, state, u.id)]
         if not ready:
             break
         # a delayed drop must try to land again every turn (§I-5-b): no ending the phase before it

@@ -84,9 +84,15 @@ def _adjacent_hq(data: SVData, smap: SVMap, state: SVState, firer: Unit) -> bool
 
 
 def fire_plans(
-    data: SVData, smap: SVMap, state: SVState, firer_id: str, shoot_and_scoot: bool = False
+    data: SVData,
+    smap: SVMap,
+    state: SVState,
+    firer_id: str,
+    shoot_and_scoot: bool = False,
+    first_only: bool = False,
 ) -> list[FirePlan]:
-    """Every legal target of a Marine's fire this action, with its modified CF (§J-1 to §J-4)."""
+    """Every legal target of a Marine's fire this action, with its modified CF (§J-1 to §J-4);
+    ``first_only`` stops at the first one (is there anything to shoot at?)."""
     firer = state.unit(firer_id)
     if not firer.is_marine or not firer.on_map or firer.landed_turn == state.turn:
         return []
@@ -104,6 +110,8 @@ def fire_plans(
                 plans.append(
                     FirePlan(firer.id, v.id, v.hex, "pants", 1, effective_values(data, v).dn)
                 )
+                if first_only:
+                    return plans
         return sorted(plans, key=lambda p: (smap.number_key(smap.hex(p.target_hex)), p.target))
     base_mods: list[tuple[str, int]] = []
     if shoot_and_scoot:
@@ -120,6 +128,8 @@ def fire_plans(
         if weapon == "pistol" or not unlimited:
             if dist > 1 and not (dist == 0 and same_hex_bonus):
                 return
+        if state.fire_range_limit and dist > state.fire_range_limit:
+            return  # an Event Chit limits Marine fire this turn (chit card, assumed)
         mods = list(base_mods)
         if smap.defensive(there, state.flooded):
             mods.append(("target in defensive terrain", table["defensive_terrain"]))
@@ -130,12 +140,15 @@ def fire_plans(
             return
         plans.append(FirePlan(firer.id, target_id, target_hex, weapon, cf, dn, tuple(mods)))
 
+    occupied = {smap.hex_of[lab] for lab in state.occupied()}
     for v in state.vermites_on_map():
         if targetable(data, smap, state, v) and (
             smap.distance(here, smap.hex(v.hex)) <= 1
-            or has_line_of_sight(smap, state, here, smap.hex(v.hex))
+            or has_line_of_sight(smap, state, here, smap.hex(v.hex), occupied)
         ):
             plan(v.id, v.hex, effective_values(data, v).dn, False)
+            if first_only and plans:
+                return plans
     for number, condition in sorted(state.tunnel_exits.items()):
         label = smap.mdata.tunnel_exits[int(number)]
         there = smap.hex(label)
@@ -145,7 +158,7 @@ def fire_plans(
         if (
             label == firer.hex
             or smap.distance(here, there) <= 1
-            or has_line_of_sight(smap, state, here, there)
+            or has_line_of_sight(smap, state, here, there, occupied)
         ):
             plan(f"{TUNNEL_EXIT}{number}", label, data.tunnel_exit_dn, True)
     return sorted(plans, key=lambda p: (smap.number_key(smap.hex(p.target_hex)), p.target))
@@ -162,7 +175,7 @@ def vermite_destination(data: SVData, state: SVState, unit: Unit, cause: str) ->
     if cause == "kitten":
         return "removed"
     if (
-        state.scenario == "great_migration"
+        (state.scenario == "great_migration" or state.campaign_stage == 2)
         and kind_of(data, unit) != "drone"
         and cause == "marine_combat"
     ):

@@ -26,6 +26,7 @@ FILES = {
     "tables": "tables.yaml",
     "alpha": "maps/alpha.yaml",
     "beta": "maps/beta.yaml",
+    "scenarios": "scenarios.yaml",
 }
 MAPS = ("alpha", "beta")
 TERRAIN_TYPES = ("clear", "bamboo", "bog", "building", "tar_pit", "nest")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules_lib.core.boards.hex import Hex
+from rules_lib.core.boards.hex import Hex, hex_line
 
 from .board import SVMap
 from .state import SVState
@@ -29,9 +29,31 @@ def blocker(smap: SVMap, state: SVState | None) -> Callable[[Hex], bool]:
     return lambda h: blocks(h) or h in occupied
 
 
-def has_line_of_sight(smap: SVMap, state: SVState | None, a: Hex, b: Hex) -> bool:
-    """Whether a Marine in ``a`` sees a target in ``b`` (§J-1)."""
-    return smap.board.line_of_sight(a, b, blocker(smap, state), rule=LOS_RULE)
+_BETWEEN: dict[tuple[str, Hex, Hex], tuple[Hex, ...]] = {}
+
+
+def between(smap: SVMap, a: Hex, b: Hex) -> tuple[Hex, ...]:
+    """Hexes strictly between a and b on either nudged side of the line (cached: pure geometry)."""
+    key = (smap.key, a, b)
+    found = _BETWEEN.get(key)
+    if found is None:
+        line = hex_line(a, b)
+        index = set(smap.board.locations())
+        found = tuple(dict.fromkeys(h for h in (*line.left[1:-1], *line.right[1:-1])
+                                    if h in index))
+        _BETWEEN[key] = found
+    return found
+
+
+def has_line_of_sight(
+    smap: SVMap, state: SVState | None, a: Hex, b: Hex, occupied: set[Hex] | None = None
+) -> bool:
+    """Whether a Marine in ``a`` sees a target in ``b`` (§J-1): no blocking terrain or unit on
+    either side of the line ("either" rule, same as the core ``line_of_sight``)."""
+    if occupied is None:
+        occupied = {smap.hex_of[lab] for lab in state.occupied()} if state is not None else set()
+    blocks = smap.blocks_los
+    return not any(blocks(h) or h in occupied for h in between(smap, a, b))
 
 
 def visible_from(smap: SVMap, state: SVState | None, a: Hex) -> set[Hex]:

@@ -179,3 +179,19 @@ def combat_odds(cf: int, dn: int, reduced: bool = False, attacker: str = "Marine
     if attacker == "Marines":
         return marine_fire_odds(cf, dn, reduced)
     return vermite_attack_odds(cf, dn, reduced)
+
+
+def add_odds_arguments(parser) -> None:
+    """Arguments of `rules-explorer odds space_vermin`."""
+    parser.add_argument("--cf", type=int, required=True, help="net Combat Factor (dice rolled)")
+    parser.add_argument("--dn", type=int, required=True, help="target's Defense Number")
+    parser.add_argument("--attacker", default="Marines", choices=["Marines", "Vermites"])
+    parser.add_argument("--reduced", action="store_true",
+                        help="the target is already Disrupted/Reduced")
+
+
+def odds_from_args(args):
+    """The odds table for parsed CLI arguments (same dice definitions as the game)."""
+    if args.cf < 0 or args.dn < 0:
+        raise ValueError("--cf and --dn must be 0 or more")
+    return combat_odds(args.cf, args.dn, reduced=args.reduced, attacker=args.attacker)

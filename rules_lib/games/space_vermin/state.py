@@ -68,6 +68,22 @@ class SVState(GameState):
     lz_delayed: list[str] = field(default_factory=list)  # Landing Zone drops delayed (§I-5-b)
     jewels_exited: int = 0
     marines_lost: int = 0
+    # -- part 2: the Vermite turn, scenarios and victory --
+    direction_chit: str = ""  # the chit whose arrows set this turn's direction (B.U.R.P., §D-1)
+    turn_events: list[str] = field(default_factory=list)  # every chit resolved this turn
+    sneak_attack: bool = False  # Bogs Flood drawn in Scenario 1 (§Q-1-c)
+    magnetic_storm: bool = False  # Bogs Flood drawn in Scenario 2 (§Q-2-f)
+    soldier_ma_bonus: int = 0  # event effect this turn (chit card, assumed)
+    fire_range_limit: int = 0  # event effect this turn: Marine fire range cap (0 = none)
+    drones_flock_again: bool = False  # event effect this turn
+    extra_spawn: int = 0  # event effect this turn: extra spawns for the High Queen
+    jewels_in_play: int = 0  # Crown Jewels this battle uses (5; campaign battle 2: as recorded)
+    marines_entered: bool = True  # Scenario 2: Instant Loss only once the Marines are in (SV-AMB-09)
+    vp: int = 0  # Scenario 2 / campaign victory points
+    campaign_stage: int = 0  # 0 = not a campaign; 1 = Family Jewels; 2 = Great Migration
+    campaign_vp_1: int = 0
+    campaign_jewels_recorded: int = 0
+    outcome_detail: str = ""
 
     # -- lookups --
 

@@ -109,9 +109,44 @@ def invariants(state: SVState, data: SVData | None = None) -> list[str]:
         + state.jewels_exited
         + sum(u.jewels for u in state.units)
     )
-    if jewels and jewels != _jewel_count(data):
-        problems.append(f"{jewels} Crown Jewels accounted for, the game has {_jewel_count(data)}")
+    expected = state.jewels_in_play or (_jewel_count(data) if jewels else 0)
+    if jewels != expected:
+        problems.append(f"{jewels} Crown Jewels accounted for, the battle has {expected}")
+    problems += _conservation(data, state)
     return problems
+
+
+def _conservation(data: SVData, state: SVState) -> list[str]:
+    """Units conserved: every counter of the mix exactly once, each in a known place (§B-1, §Q)."""
+    from .counters import all_units
+    from .state import STATUSES
+
+    out = []
+    ids = sorted(u.id for u in state.units)
+    expected = _all_ids(data, all_units)
+    if ids != expected:
+        out.append(f"units not conserved: {len(ids)} counters, the mix has {len(expected)}")
+    for u in state.units:
+        if u.status not in STATUSES:
+            out.append(f"{u.id} is in an unknown place {u.status!r}")
+        elif u.status == "map" and u.hex is None:
+            out.append(f"{u.id} is on the map without a hex")
+        elif u.is_marine and u.status == "cup":
+            out.append(f"Marine {u.id} is in the Vermite Unit Cup")
+    exits = list(state.tunnel_exits) + list(state.cup_tunnel_exits)
+    if len(exits) != len(set(exits)):
+        out.append(f"a Tunnel Exit chit is in two places: {sorted(exits)}")
+    return out
+
+
+_IDS: dict[int, list[str]] = {}
+
+
+def _all_ids(data: SVData, all_units) -> list[str]:
+    key = id(data)
+    if key not in _IDS:
+        _IDS[key] = sorted(u.id for u in all_units(data))
+    return _IDS[key]
 
 
 def _jewel_count(data: SVData) -> int:

@@ -25,6 +25,7 @@ from .events import full_deck
 from .movement import movement_reach, squares_of
 from .odds import combat_odds
 from .policies import HeuristicPolicy, RandomPolicy
+from .setup_editing import SETUP_API, zombie_id
 from .state import PlacedTile, Survivor, ZState
 from .town import town_map
 from .turn import play
@@ -222,6 +223,7 @@ def pieces(state: ZState) -> list[dict[str, Any]]:
         for sq in squares_of(state, data, s):
             out.append(
                 {
+                    "id": s.name,
                     "loc": sq,
                     "side": s.name,
                     "label": s.size[0],
@@ -233,6 +235,7 @@ def pieces(state: ZState) -> list[dict[str, Any]]:
     for z in state.zombies:
         out.append(
             {
+                "id": zombie_id(z.id),
                 "loc": tuple(z.loc),
                 "side": "Zombies",
                 "label": "Z",
@@ -241,6 +244,19 @@ def pieces(state: ZState) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def survivor_reach(state: ZState, piece_id: str, data: ZData | None = None):
+    """movement_reach for a counter id: a Survivor standing on its own feet, else a clear refusal."""
+    surv = next((s for s in state.survivors if s.name == piece_id and s.in_play), None)
+    if surv is None:
+        if any(zombie_id(z.id) == piece_id for z in state.zombies):
+            raise ValueError(f"{piece_id}: zombies roll no movement; they step 1 square toward "
+                             "the player on the zombie turn (Step 4)")
+        raise ValueError(f"no Survivor {piece_id!r} in play")
+    if surv.carried_by:
+        raise ValueError(f"{surv.name} is carried by {surv.carried_by} and moves with that Giant")
+    return movement_reach(state, piece_id, data)
 
 
 def add_odds_arguments(parser) -> None:
@@ -276,7 +292,8 @@ ENTRY = GameEntry(
     board=board,
     pieces=pieces,
     combat_odds=combat_odds,
-    movement_reach=movement_reach,
+    movement_reach=survivor_reach,
     add_odds_arguments=add_odds_arguments,
     odds_from_args=odds_from_args,
+    extra={"setup": SETUP_API},
 )
