@@ -150,7 +150,7 @@ def pieces(state: GWState) -> list[dict[str, Any]]:
                     "hover": f"{p.empire}: {p.kind} ({ut.klass}, Combat {ut.combat})"})
     for name, m in state.monsters.items():
         if m.status == "in play":
-            aura = [m.area, *board_for(data).neighbors(m.area)]
+            aura = monsters.monster_aura(state, name, data)
             out.append({"loc": m.area, "side": "Monster", "label": name[:4], "kind": name,
                         "hover": f"{name} (Cosmic Monster = greater god, Combat "
                                  f"{data.cards[name].combat}); aura: {', '.join(aura)}"})

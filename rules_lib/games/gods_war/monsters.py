@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
 
+from .board import board_for
 from .data import GodsWarData, UnitType
 from .state import GWState, MonsterState
 
@@ -48,6 +49,14 @@ def piece_class(data: GodsWarData, kind: str) -> str:
 def is_hero_or_greater_god(data: GodsWarData, kind: str) -> bool:
     """Heroes and greater gods (and so Cosmic Monsters, and Elder Races classified as heroes)."""
     return piece_class(data, kind) in ("hero", "greater_god")
+
+
+def monster_aura(state: GWState, name: str, data: GodsWarData | None = None) -> list[str]:
+    """A monster's area and the areas adjacent to it, where units trigger it (GW-TRIG-01)."""
+    area = state.monster_area(name)
+    if area is None:
+        return []
+    return [area, *board_for(data).neighbors(area)]
 
 
 # -- selection (set-up) ---------------------------------------------------------------------------

@@ -38,18 +38,18 @@ VARIANTS: tuple[Variant, ...] = (
     ),
 )
 
-from .board import map_for  # noqa: E402
-from .data import load_game_data, provenance_report, validate_data  # noqa: E402
-from .los import visible_from  # noqa: E402
-from .movement import marine_reach  # noqa: E402
-from .odds import add_odds_arguments, combat_odds, odds_from_args  # noqa: E402
-from .policies import HeuristicPolicy, RandomPolicy  # noqa: E402
-from .scenarios import SCENARIOS, new_state  # noqa: E402
-from .state import SVState  # noqa: E402
-from .turn import play  # noqa: E402
-from .victory import escaped_vp, migration_vp  # noqa: E402
-from .views import invariants as _invariants  # noqa: E402
-from .views import pieces  # noqa: E402
+from .board import map_for
+from .data import load_game_data, provenance_report, validate_data
+from .los import visible_from
+from .movement import marine_reach
+from .odds import add_odds_arguments, combat_odds, odds_from_args
+from .policies import HeuristicPolicy, RandomPolicy
+from .scenarios import SCENARIOS, new_state
+from .state import SVState
+from .turn import play
+from .victory import escaped_vp, migration_vp
+from .views import invariants as _invariants
+from .views import pieces
 
 NAME = "space_vermin"
 PLAYERS = ("Marines", "Vermites")

@@ -23,8 +23,7 @@ def decisions(events):
     return [e.data["decision"] for e in events if e.kind == "decision"]
 
 
-@pytest.mark.rule("GIN-COMB-02", "GIN-COMB-03", "GIN-COMB-04", "GIN-OVER-03", "GIN-OVER-04",
-                  "GIN-OVER-05",
+@pytest.mark.rule("GIN-COMB-02", "GIN-COMB-04", "GIN-OVER-03", "GIN-OVER-04", "GIN-OVER-05",
                   "GIN-RETR-01", "GIN-RETR-03")
 def test_both_sides_roll_hits_apply_together_and_the_acting_side_retreats_on_a_tie(table):
     s = table.place("Minneapolis", "Ant X1", "Infantry A1")
@@ -35,6 +34,19 @@ def test_both_sides_roll_hits_apply_together_and_the_acting_side_retreats_on_a_t
     assert table.where("Ant X1") == "Des Moines"  # tie: the acting side goes back
     assert table.where("Infantry A1") == "Minneapolis"
     assert any(e.kind == "combat" and "Combat Marker" in e.message for e in events)
+
+
+@pytest.mark.rule("GIN-COMB-03", "GIN-OVER-05")
+def test_hits_apply_simultaneously_so_a_unit_eliminated_in_the_combat_still_scores(table):
+    s = table.place("Minneapolis", "Ant X1", "Infantry A1", reduced=True)
+    s.unit("Ant X1").came_from = "Des Moines"
+    # Humans roll first: reduced Infantry [5] rolls 6 -> 1 hit; reduced Ant [4] rolls 4 -> 1 hit.
+    # Were the Human hits applied before the Swarm rolled, the Ant could not fire back.
+    events, _ = fight(table, "Minneapolis", "Swarm", "X", [6, 4])
+    assert s.unit("Ant X1").pool == "track"  # Reduced + hit -> Eliminated
+    assert s.unit("Infantry A1").pool == "eliminated"
+    rolls = [e.kind for e in events if e.kind in ("roll", "hit")]
+    assert rolls == ["roll", "roll", "hit", "hit"]  # both sides roll before any hit is applied
 
 
 @pytest.mark.rule("GIN-TANK-01", "GIN-TANK-02")

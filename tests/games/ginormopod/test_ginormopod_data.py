@@ -33,8 +33,8 @@ def test_cities_are_drawn_at_real_longitude_latitude(data):
     assert -75 < x < -73 and 40 < y < 41.5
 
 
-@pytest.mark.rule("GIN-FORT-07", "GIN-MAP-03")
 def test_eight_forts_with_the_rulebook_formations(data):
+    # data check only; the rule GIN-FORT-07 is tested through the engine in test_ginormopod_fort
     forms = {c: f.formation for c, f in data.forts.items()}
     assert forms == {"Chicago": "A", "New York City": "A", "Washington DC": "A", "St Louis": "B",
                      "Memphis": "B", "Jackson": "C", "New Orleans": "C", "Atlanta": "C"}
@@ -50,20 +50,36 @@ def test_fence_forts_hives_and_flags_are_defined(data):
     assert set(data.flags) == {"Canadian Kingdom", "French", "Latin Coalition"}
 
 
-@pytest.mark.rule("GIN-MAP-02", "GIN-MOVE-02")
 def test_movement_points_per_unit_type(data):
+    # data check only; GIN-MOVE-02 is tested through unit_reach in test_ginormopod_movement
     mp = {t: data.types[t].mp for t in ("Worm", "Infantry", "Spider", "Tank", "Ant")}
     assert mp == {"Worm": 1, "Infantry": 2, "Spider": 2, "Tank": 3, "Ant": 3}
 
 
 @pytest.mark.rule("GIN-OVER-02", "GIN-FX-04")
 def test_counter_types_and_named_fx(data):
-    assert {t for t, v in data.types.items() if v.side == "Swarm"} == {"Ant", "Spider", "Worm"}
-    assert {"Infantry", "Tank", "Guard"} <= {t for t, v in data.types.items() if v.side == "Human"}
-    assert {f for f, v in data.fx.items() if v.side == "Swarm"} == {"Wasp", "Pill Bug",
-                                                                    "Tectonic Telekinesis"}
-    human = {f for f, v in data.fx.items() if v.side == "Human"}
-    assert {"Drone", "Laser Tower", "Nuclear"} <= human and len(human) == 6
+    """The counters and FX chits that the game's Set-Up actually puts on the table."""
+    from rules_lib.games.ginormopod import new_game
+
+    g = new_game(seed=3)
+    g.next_phase()  # Set-Up runs until the first turn begins
+    while g.state.phase == "Set-Up":
+        g.step_event()
+    state = g.state
+    types = {(u.side, u.type) for u in state.units}
+    assert {t for s, t in types if s == "Swarm"} == {"Ant", "Spider", "Worm"}
+    assert {t for s, t in types if s == "Human"} == {"Infantry", "Tank", "Guard"}
+    allied = {u.formation for u in state.units if u.formation in data.formations["Allied"]}
+    assert allied == {"Canadian Kingdom", "French", "Latin Coalition"}
+    chits = set(state.cup) | {c for cs in state.turn_chits.values() for c in cs}
+    fx_chits = {c for c in chits if c in data.fx}
+    assert {f for f in fx_chits if data.fx[f].side == "Swarm"} == {
+        "Wasp", "Pill Bug", "Tectonic Telekinesis"}
+    assert {f for f in fx_chits if data.fx[f].side == "Human"} == {"Drone", "Laser Tower",
+                                                                  "Nuclear"}
+    # one FX per Allied Formation, entering with its nation (GIN-ALLY-03)
+    per_nation = {n: [f for f, v in data.fx.items() if v.formation == n] for n in allied}
+    assert all(len(fx) == 1 for fx in per_nation.values())
     assert {f for f, v in data.fx.items() if v.danger} == {"Tectonic Telekinesis", "Nuclear"}
 
 
