@@ -47,6 +47,7 @@ from .policies import HeuristicPolicy, RandomPolicy
 from .scenarios import SCENARIOS, new_state
 from .state import SVState
 from .turn import play
+from .vermite_movement import preview_paths
 from .victory import escaped_vp, migration_vp
 from .views import invariants as _invariants
 from .views import pieces
@@ -121,7 +122,8 @@ ENTRY = GameEntry(
     summary=summary, validate_data=validate_data, provenance_report=provenance_report,
     board=board, pieces=pieces, combat_odds=combat_odds, movement_reach=movement_reach,
     add_odds_arguments=add_odds_arguments, odds_from_args=odds_from_args, max_events=200_000,
-    extra={"line_of_sight": line_of_sight, "reach_label": "MP spent"})
+    extra={"line_of_sight": line_of_sight, "reach_label": "MP spent",
+           "preview_vermite_paths": preview_paths})
 
 __all__ = ["ENTRY", "RULES", "VARIANTS", "SVState", "invariants", "migration_vp", "new_game",
            "summary"]

@@ -102,7 +102,7 @@ def ant_gun_odds(max_range: int = 12, nat: bool = False, data: SVData | None = N
     import pandas as pd
 
     rows = []
-    for r in range(0, max_range + 1):
+    for r in range(max_range + 1):
         d = ant_gun_outcome(r, nat, data)
         rows.append(
             {

@@ -1,0 +1,105 @@
+"""Marine policies: random-legal (the engine's) and a heuristic that fires at the best expected
+target, rallies, escorts Jewels with the Recovery Vehicles and keeps out of NAT hexes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules_lib.core.engine import Decision, RandomPolicy
+
+from . import actions as act
+from .board import map_for
+from .data import load_game_data
+from .state import SVState, effective_values
+
+__all__ = ["HeuristicPolicy", "RandomPolicy"]
+
+ACTION_PRIORITY = (act.ENTER, act.LAND, act.DETONATE, act.BUILD, act.FULL_FIRE, act.RALLY,
+                   act.REQUEST, act.RECON)
+
+
+class HeuristicPolicy:
+    """A sensible Marine commander: shoot first, carry Jewels west, rally, call for help."""
+
+    name = "heuristic"
+
+    def choose(self, state: SVState, decision: Decision, rng: random.Random) -> Any:
+        handler = getattr(self, f"_{decision.kind}", None)
+        if handler is None:
+            return decision.options[0]
+        answer = handler(state, decision)
+        return answer if answer in decision.options else decision.options[0]
+
+    # -- which action --
+    def _action(self, state: SVState, d: Decision) -> Any:
+        uid = d.prompt[len("What does "):-len(" do?")]
+        unit = state.unit(uid)
+        opts = d.options
+        if unit.type == "recovery_vehicle":
+            for a in (act.ENTER, act.FULL_MOVE):
+                if a in opts:
+                    return a
+        if unit.type == "mad_scientist" and act.BUILD not in opts and act.DETONATE not in opts:
+            smap = map_for(state.map)
+            if unit.on_map and unit.hex not in smap.mdata.labs.values() and act.FULL_MOVE in opts:
+                return act.FULL_MOVE
+        for a in ACTION_PRIORITY:
+            if a in opts:
+                return a
+        if unit.type == "ant_gun" and act.UNLIMBER in opts:
+            return act.UNLIMBER
+        return act.NO_ACTION if act.NO_ACTION in opts else opts[0]
+
+    # -- where to move --
+    def _move_to(self, state: SVState, d: Decision) -> Any:
+        return self._destination(state, d.data.get("unit", ""), d.options)
+
+    def _enter_to(self, state: SVState, d: Decision) -> Any:
+        uid = d.prompt[len("Where does "):].split(" move")[0]
+        return self._destination(state, uid, d.options)
+
+    def _destination(self, state: SVState, uid: str, options: list[Any]) -> Any:
+        smap = map_for(state.map)
+        unit = state.unit(uid)
+        exits = [o for o in options if str(o).startswith(act.EXIT_PREFIX)]
+        if exits:
+            return exits[0]
+        hexes = [o for o in options if not str(o).startswith(act.EXIT_PREFIX)]
+        if unit.type == "recovery_vehicle":
+            goals = list(smap.mdata.jewel_exit_hexes) if unit.jewels else [
+                lab for lab, n in state.jewels.items() if n]
+        elif unit.type == "mad_scientist":
+            goals = list(smap.mdata.labs.values())
+        else:
+            return unit.hex if unit.hex in hexes else hexes[-1]
+        if not goals:
+            return unit.hex if unit.hex in hexes else hexes[0]
+        targets = [smap.hex(g) for g in goals]
+        return min(hexes, key=lambda lab: min(smap.distance(smap.hex(lab), t) for t in targets))
+
+    # -- what to shoot --
+    def _fire_at(self, state: SVState, d: Decision) -> Any:
+        data = load_game_data()
+        cfs = d.data.get("cf", {})
+
+        def value(target: str) -> float:
+            cf = cfs.get(target, 1)
+            if target.startswith("Tunnel Exit"):
+                return cf * (6 - data.tunnel_exit_dn) / 6 * 0.5
+            v = state.unit(target)
+            dn = effective_values(data, v).dn
+            worth = 1.0 + v.jewels * 2 + (1.0 if v.reduced else 0.0)
+            return cf * max(0, 6 - dn) / 6 * worth
+
+        return max(d.options, key=value)
+
+    def _rv_load(self, state: SVState, d: Decision) -> Any:
+        return "load"
+
+    def _reinforcement(self, state: SVState, d: Decision) -> Any:
+        for kind in ("heavy_weapons", "squad", "scout", "special_ops"):
+            for o in d.options:
+                if state.unit(o).type == kind:
+                    return o
+        return d.options[0]

@@ -1,0 +1,214 @@
+"""Vermite reinforcements (§G, §Q-1-c, §Q-2-c): drawing from the Vermite Unit Cup, the Queens'
+spawn in their Nests (Scenario 1) and the Vermite Hordes at the Entry hexes (Scenario 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules_lib.core.engine import Context, Event
+
+from . import dice as svdice
+from .board import SVMap, map_for
+from .combat import game_data, kind_of
+from .data import SVData
+from .state import SVState, Unit
+from .tunnels import place_tunnel_exit
+
+TUNNEL_TOKEN = "Tunnel Exit "
+
+
+def cup_contents(state: SVState) -> list[str]:
+    """What is in the Vermite Unit Cup, in a fixed order: Vermites by counter order, then the
+    Tunnel Exit chits by number (the order only matters for replaying the dice)."""
+    units = [u.id for u in state.units if not u.is_marine and u.status == "cup"]
+    return units + [TUNNEL_TOKEN + n for n in sorted(state.cup_tunnel_exits)]
+
+
+def draw_from_cup(state: SVState, ctx: Context, purpose: str, pool: list[str] | None = None) -> str | None:
+    """One counter drawn at random from the cup (or from ``pool``): a die with as many faces as
+    counters; None when it is empty."""
+    cup = cup_contents(state) if pool is None else pool
+    if not cup:
+        return None
+    index = ctx.dice.roll(len(cup), purpose) - 1 if len(cup) > 1 else 0
+    return cup[index]
+
+
+def nest_of(smap: SVMap, label: str | None) -> int | None:
+    """Which Nest (1 or 2) a hex label is, if any."""
+    for n, h in smap.nests.items():
+        if smap.label(h) == label:
+            return n
+    return None
+
+
+def queens_in_nests(data: SVData, smap: SVMap, state: SVState) -> list[Unit]:
+    """Queens in a Nest hex, in rank order High, Sister, Child (§G)."""
+    found = [
+        u
+        for u in state.vermites_on_map()
+        if kind_of(data, u) == "queen" and nest_of(smap, u.hex) is not None
+    ]
+    return sorted(found, key=lambda u: data.vermites[u.type].rank)
+
+
+def spawn_number(data: SVData, smap: SVMap, state: SVState, queen: Unit) -> int:
+    """SN + 1 per Crown Jewel in her Nest (§E-2, §G), + an event's extra spawn for the High Queen."""
+    nest = nest_of(smap, queen.hex)
+    bonus = data.jewel_spawn_bonus * state.nest_jewels.get(str(nest), 0)
+    extra = state.extra_spawn if data.vermites[queen.type].rank == 1 else 0
+    return data.vermites[queen.type].sn + bonus + extra
+
+
+def queens_spawn(state: SVState, ctx: Context) -> Iterator[Event]:
+    """The Queen Spawn Step: each Queen in a Nest draws her spawn from the cup (§G, §Q-1-c)."""
+    data = game_data(ctx)
+    smap = map_for(state.map, data)
+    for queen in queens_in_nests(data, smap, state):
+        if queen.arrival_turn == state.turn:
+            yield Event(
+                f"{queen.id} arrived this turn and begins spawning next turn",
+                rule="Space Vermin §Q-1-c",
+                kind="info",
+            )
+            continue
+        n = spawn_number(data, smap, state, queen)
+        nest = nest_of(smap, queen.hex)
+        yield Event(
+            f"{queen.id} in Nest {nest} spawns {n} (SN {data.vermites[queen.type].sn} + "
+            f"{state.nest_jewels.get(str(nest), 0)} Crown Jewel(s) in the Nest)",
+            rule="Space Vermin §G / §E-2",
+            kind="info",
+        )
+        for i in range(n):
+            token = draw_from_cup(state, ctx, f"{queen.id} spawn {i + 1}")
+            if token is None:
+                yield Event(
+                    f"The Vermite Unit Cup is empty: {n - i} spawn(s) of {queen.id} are lost",
+                    rule="Space Vermin §G",
+                    kind="info",
+                )
+                break
+            yield from _place_spawn(data, smap, state, queen, token)
+
+
+def _place_spawn(data: SVData, smap: SVMap, state: SVState, queen: Unit, token: str) -> Iterator[Event]:
+    if token.startswith(TUNNEL_TOKEN):
+        yield place_tunnel_exit(
+            state, smap, token[len(TUNNEL_TOKEN) :], f"drawn as part of {queen.id}'s spawn"
+        )
+        return
+    unit = state.unit(token)
+    if kind_of(data, unit) == "queen":
+        sister = next(
+            (q for q in state.vermites_on_map() if data.vermites[q.type].rank == 2), queen
+        )
+        unit.status, unit.hex, unit.arrival_turn = "map", sister.hex, state.turn
+        yield Event(
+            f"{unit.id} is drawn as part of {queen.id}'s spawn and placed with {sister.id} in "
+            f"{sister.hex}; she spawns from next turn",
+            rule="Space Vermin §Q-1-c",
+            kind="move",
+        )
+        return
+    unit.status, unit.hex, unit.reduced = "map", queen.hex, False
+    yield Event(
+        f"{unit.id} is spawned in {queen.hex}",
+        rule="Space Vermin §G",
+        kind="move",
+        data={"unit": unit.id, "to": queen.hex},
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# Scenario 2: the Vermite Hordes
+# --------------------------------------------------------------------------------------------------
+
+
+def entry_hex(smap: SVMap, number: int) -> str:
+    return smap.mdata.vermite_entry_hexes[number]
+
+
+def hordes(state: SVState, ctx: Context, table: dict) -> Iterator[Event]:
+    """The Vermite Hordes Step (§Q-2-c): Queens and Ultra-Mites on Turn 1, then the die table."""
+    data = game_data(ctx)
+    smap = map_for(state.map, data)
+    if state.turn == 1:
+        yield from _first_horde(data, smap, state, ctx)
+        return
+    roll = svdice.one_die().roll(ctx.dice, "Vermite Hordes").value
+    row = next(r for r in table["rows"] if roll in r["rolls"])
+    yield Event(
+        f"Vermite Hordes roll {roll}: one Vermite in each of Entry hexes {row['entry_hexes']}",
+        rule="Space Vermin §Q-2-c",
+        kind="roll",
+    )
+    for number in row["entry_hexes"]:
+        yield from _horde_unit(state, ctx, smap, number)
+    if roll in table["extra_on"]:
+        extra = svdice.one_die().roll(ctx.dice, "Vermite Hordes extra hex").value
+        yield Event(
+            f"Extra Vermite roll {extra}: one more Vermite in Entry hex {extra}",
+            rule="Space Vermin §Q-2-c",
+            kind="roll",
+        )
+        yield from _horde_unit(state, ctx, smap, extra)
+
+
+def _horde_unit(state: SVState, ctx: Context, smap: SVMap, number: int) -> Iterator[Event]:
+    token = draw_from_cup(state, ctx, f"Horde for Entry hex {number}")
+    if token is None:
+        yield Event("The Vermite Unit Cup is empty: no Vermite enters", rule="Space Vermin §Q-2-c",
+                    kind="info")
+        return
+    unit = state.unit(token)
+    unit.status, unit.hex, unit.reduced = "map", entry_hex(smap, number), False
+    yield Event(
+        f"{unit.id} enters at Entry hex {number} ({unit.hex})",
+        rule="Space Vermin §Q-2-c",
+        kind="move",
+        data={"unit": unit.id, "to": unit.hex},
+    )
+
+
+def _first_horde(data: SVData, smap: SVMap, state: SVState, ctx: Context) -> Iterator[Event]:
+    """Turn 1: the three Queens in three different random Entry hexes, one random Ultra-Mite in
+    each Entry hex; an Ultra-Mite with a Queen is her Escort (§Q-2-c)."""
+    queens = sorted(
+        (u for u in state.units if not u.is_marine and u.status == "off_map"
+         and kind_of(data, u) == "queen"),
+        key=lambda u: data.vermites[u.type].rank,
+    )
+    used: set[int] = set()
+    for q in queens:
+        while True:  # a die naming a taken hex is rolled again (assumed: "different" hexes)
+            number = svdice.one_die().roll(ctx.dice, f"Entry hex for {q.id}").value
+            if number not in used:
+                break
+        used.add(number)
+        q.status, q.hex = "map", entry_hex(smap, number)
+        yield Event(f"{q.id} enters at Entry hex {number} ({q.hex})", rule="Space Vermin §Q-2-c",
+                    kind="move", data={"unit": q.id, "to": q.hex})
+    for number in sorted(smap.mdata.vermite_entry_hexes):
+        pool = [u.id for u in state.units if not u.is_marine and u.status == "off_map"
+                and kind_of(data, u) == "ultra_mite"]
+        token = draw_from_cup(state, ctx, f"Ultra-Mite for Entry hex {number}", pool=pool)
+        if token is None:
+            break
+        um = state.unit(token)
+        um.status, um.hex = "map", entry_hex(smap, number)
+        queen = next((q for q in queens if q.hex == um.hex), None)
+        if queen is not None:
+            um.escort_of = queen.id
+        yield Event(
+            f"{um.id} enters at Entry hex {number} ({um.hex})"
+            + (f" as {queen.id}'s Escort" if queen else ""),
+            rule="Space Vermin §Q-2-c / §Q-2-d",
+            kind="move",
+            data={"unit": um.id, "to": um.hex},
+        )
+    for u in state.units:
+        if not u.is_marine and u.status == "off_map" and kind_of(data, u) == "ultra_mite":
+            u.status = "cup"
+            yield Event(f"{u.id} goes into the Vermite Unit Cup for later Hordes",
+                        rule="Space Vermin §Q-2-c (default reading of SV-AMB-18)", kind="info")

@@ -1,0 +1,153 @@
+"""The sequence of play (§C-2): set-up, then Game Turns of six phases until the Event Cup is empty
+or an instant end; the Campaign plays battle 1 then battle 2 (§Q-3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from rules_lib.core.engine import Context, Event
+
+from .actions import marine_action_phase, nat_effect_phase, purging_phase, recovery_phase
+from .combat import game_data
+from .scenarios import scenario_table, setup_family_jewels, setup_great_migration
+from .spawning import hordes, queens_spawn
+from .state import SVState
+from .vermite_turn import reset_turn_effects, vermite_action_phase
+from .victory import (
+    battle_end,
+    battle_outcome,
+    family_jewels_vp,
+    jewels_left_on_map,
+    level_by_vp,
+    migration_vp,
+)
+
+RULE_SEQ = "Space Vermin §C-2"
+
+
+def _watched(proc: Iterator, state: SVState, data) -> Iterator:
+    """Run a phase, checking after every event whether the battle has ended at once."""
+    to_send: Any = None
+    while True:
+        try:
+            item = proc.send(to_send)
+        except StopIteration:
+            return None
+        to_send = yield item
+        if isinstance(item, Event):
+            reason = battle_end(data, state)
+            if reason is not None:
+                proc.close()
+                return reason
+    return None
+
+
+def _reinforcements(state: SVState, ctx: Context) -> Iterator:
+    """Queens Spawn (Scenario 1) or Vermite Hordes (Scenario 2) (§C-2-a-4)."""
+    data = game_data(ctx)
+    if state.map == "alpha":
+        yield from queens_spawn(state, ctx)
+    else:
+        yield from hordes(state, ctx, scenario_table(data, "great_migration")["hordes"])
+
+
+def game_turn(state: SVState, ctx: Context) -> Iterator:
+    """One Game Turn, its phases in order (§C-2); returns why the battle ended, if it did."""
+    data = game_data(ctx)
+    state.phase, state.step = "Vermite Action", ""
+    yield Event(f"Turn {state.turn}", rule=RULE_SEQ, kind="turn")
+    yield Event(f"Turn {state.turn}: Vermite Action Phase", rule="Space Vermin §C-2-a",
+                kind="phase")
+    reset_turn_effects(state)
+    phases = [
+        ("Vermite Action", lambda: vermite_action_phase(state, ctx, _reinforcements), None),
+        ("NAT Effect", lambda: nat_effect_phase(state, ctx), "Space Vermin §H"),
+        ("Marine Action", lambda: marine_action_phase(state, ctx), None),
+        ("Marines Recovery", lambda: recovery_phase(state, ctx), "Space Vermin §K"),
+        ("NAT Purging", lambda: purging_phase(state, ctx), "Space Vermin §L"),
+    ]
+    for name, make, rule in phases:
+        if rule is not None:
+            state.phase, state.step = name, ""
+            yield Event(f"Turn {state.turn}: {name} Phase", rule=rule, kind="phase")
+        reason = yield from _watched(make(), state, data)
+        if name == "Marine Action" and not state.marines_entered:
+            state.marines_entered = True  # Instant Loss counts from here (SV-AMB-09)
+            reason = reason or battle_end(data, state)
+        if reason is not None:
+            return reason
+    state.phase, state.step = "End", ""
+    yield Event(f"Turn {state.turn}: End Phase ({len(state.event_cup)} Event Chit(s) left)",
+                rule="Space Vermin §M", kind="phase")
+    if not state.event_cup:
+        return "the Event Cup is empty"
+    return None
+
+
+def play_battle(state: SVState, ctx: Context) -> Iterator:
+    """Turns until the battle ends; returns why it ended."""
+    while True:
+        reason = yield from game_turn(state, ctx)
+        if reason is not None:
+            return reason
+        state.turn += 1
+
+
+def play(state: SVState, ctx: Context) -> Iterator:
+    """The whole game: set-up, the battle(s), the result (§C, §N, §Q)."""
+    data = game_data(ctx)
+    if state.phase == "Set-Up":
+        yield Event(f"Set-up: {state.scenario}", rule="Space Vermin §C-1", kind="phase")
+        if state.map == "alpha":
+            yield from setup_family_jewels(state, ctx)
+        else:
+            yield from setup_great_migration(state, ctx)
+    reason = yield from play_battle(state, ctx)
+    outcome = battle_outcome(data, state, reason)
+    if state.campaign_stage == 1:
+        yield from _campaign_second_battle(state, ctx, reason)
+        return
+    if state.campaign_stage == 2:
+        total = state.campaign_vp_1 + migration_vp(data, state)
+        state.vp = total
+        state.result = level_by_vp(scenario_table(data, "campaign")["levels"], total)
+        state.outcome_detail = f"battle 2 {outcome} ({reason}); campaign VP {total}"
+        yield Event(f"Campaign over: battle 1 {state.campaign_vp_1} VP + battle 2 "
+                    f"{migration_vp(data, state)} VP = {total}: {state.result}",
+                    rule="Space Vermin §Q-3", kind="result")
+        return
+    if state.map == "beta":
+        state.vp = migration_vp(data, state)
+    state.result = outcome
+    state.outcome_detail = reason
+    yield Event(f"Game over ({reason}): {outcome}", rule=_victory_rule(state), kind="result",
+                data={"outcome": outcome})
+
+
+def _victory_rule(state: SVState) -> str:
+    return "Space Vermin §N / §Q-1-d" if state.map == "alpha" else "Space Vermin §N / §Q-2-g"
+
+
+def _campaign_second_battle(state: SVState, ctx: Context, reason: str) -> Iterator:
+    """Record battle 1 (VP, Jewels left on the map) and play The Great Migration (§Q-3)."""
+    data = game_data(ctx)
+    state.campaign_vp_1 = family_jewels_vp(data, state)
+    state.campaign_jewels_recorded = jewels_left_on_map(state)
+    yield Event(f"Campaign battle 1 over ({reason}): {state.jewels_exited} Jewel(s) exited, "
+                f"{state.marines_lost} Marine(s) lost: {state.campaign_vp_1} VP; "
+                f"{state.campaign_jewels_recorded} Jewel(s) still on the map",
+                rule="Space Vermin §Q-3", kind="result")
+    yield Event("Campaign battle 2: The Great Migration", rule="Space Vermin §Q-3", kind="phase")
+    state.campaign_stage = 2
+    state.map = "beta"
+    state.turn = 1
+    state.marines_lost = 0
+    state.jewels_exited = 0
+    state.phase = "Set-Up"
+    yield from setup_great_migration(state, ctx, queen_jewels=state.campaign_jewels_recorded)
+    state.phase = "Vermite Action"
+    yield from play(state, ctx)
+
+
+__all__ = ["INSTANT_LOSS", "BattleOver", "game_turn", "play"]

@@ -1,0 +1,395 @@
+"""Vermite movement (§D-2, §E-1, §E-2, §E-3, §P, §Q-2-d): one unit (or a Queen with her Escort)
+walks hex by hex in the Queen's Preferred Direction, overridden by Jewel Exit Trails, Scent Trails,
+the Toxic Tar Pit sidestep and map edges; it stops when out of MP, next to a Marine or in a Crown
+Jewel hex, and never ends over the stacking limit. Every step says why the unit went there."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rules_lib.core.boards.hex import Hex
+from rules_lib.core.engine import Context, Event
+
+from . import dice as svdice
+from .board import SVMap, map_for
+from .combat import game_data, kind_of
+from .data import SVData
+from .events import preferred_direction
+from .state import SVState, Unit, effective_values
+
+RULE_MOVE = "Space Vermin §E-1"
+CARRIERS = ("soldier", "ultra_mite")
+
+
+def opposite(direction: int) -> int:
+    """The reverse of a Vermite Movement Indicator direction (1 <-> 4, 2 <-> 5, 3 <-> 6)."""
+    return (direction + 2) % 6 + 1
+
+
+def turn_by(direction: int, step: int) -> int:
+    """The direction ``step`` hexsides clockwise (negative: counter-clockwise)."""
+    return (direction - 1 + step) % 6 + 1
+
+
+def unlimited_hexes(smap: SVMap) -> frozenset[str]:
+    """Nest and Vermite Entry hexes: any number of Vermites may stack there (§E-3, §Q-2-c)."""
+    return frozenset(smap.label(h) for h in smap.nests.values()) | frozenset(
+        smap.mdata.vermite_entry_hexes.values()
+    )
+
+
+def big_count(data: SVData, state: SVState, label: str, exclude: tuple[str, ...] = ()) -> int:
+    """Non-Drone Vermites in a hex (Drones never count against stacking, §E-3)."""
+    return sum(
+        1
+        for u in state.units_at(label)
+        if not u.is_marine and kind_of(data, u) != "drone" and u.id not in exclude
+    )
+
+
+def has_room(data: SVData, smap: SVMap, state: SVState, label: str, group: list[Unit]) -> bool:
+    """Whether the group may stop in the hex: at most two Queens/Ultra-Mites/Soldiers (§E-3)."""
+    if label in unlimited_hexes(smap):
+        return True
+    ids = tuple(u.id for u in group)
+    return big_count(data, state, label, ids) + len(group) <= 2
+
+
+def marine_adjacent(smap: SVMap, state: SVState, h: Hex, marines: set[str] | None = None) -> bool:
+    """Whether a hex touches a Marine (non-Drones stop there, §E-1)."""
+    if marines is None:
+        marines = state.marine_hexes()
+    return any(smap.label(n) in marines for n in smap.neighbors(h))
+
+
+def escort_of(state: SVState, queen: Unit) -> Unit | None:
+    """The Queen's Escort: the Ultra-Mite/Soldier bound to her and in her hex (§Q-2-d)."""
+    for u in state.units:
+        if u.escort_of == queen.id and u.on_map and u.hex == queen.hex:
+            return u
+    return None
+
+
+def free_escort_candidates(data: SVData, state: SVState, label: str) -> list[Unit]:
+    """Ultra-Mites/Soldiers in a hex that escort nobody: Ultra-Mites first, then by ID (§Q-2-d)."""
+    found = [
+        u
+        for u in state.units_at(label)
+        if not u.is_marine and kind_of(data, u) in CARRIERS and not u.escort_of
+    ]
+    return sorted(found, key=lambda u: (kind_of(data, u) != "ultra_mite", u.number))
+
+
+def unescorted_queen_at(data: SVData, state: SVState, label: str) -> Unit | None:
+    """An above-ground Queen in the hex without an Escort."""
+    for u in state.units_at(label):
+        if not u.is_marine and kind_of(data, u) == "queen" and escort_of(state, u) is None:
+            return u
+    return None
+
+
+def can_carry(data: SVData, state: SVState, unit: Unit) -> bool:
+    """Who picks up a lying Jewel: Soldiers and Ultra-Mites (§E-2), also Queens in the Campaign's
+    second battle (§Q-3); a Soldier or Ultra-Mite carries one Jewel, a Queen any number."""
+    kind = kind_of(data, unit)
+    if kind in CARRIERS:
+        return unit.jewels == 0
+    return kind == "queen" and state.campaign_stage == 2
+
+
+@dataclass
+class Heading:
+    """Where the unit is going now and why (direction, plus whether an edge already reversed it)."""
+
+    direction: int
+    reason: str
+    reversed: bool = False
+
+
+def start_direction(state: SVState, ctx: Context, smap: SVMap, unit: Unit) -> Iterator[Event]:
+    """The Preferred Direction for a unit starting in its hex; a die under a Magnetic Storm."""
+    chit = state.direction_chit or state.active_event
+    d = preferred_direction(chit, smap, smap.hex(unit.hex))
+    if d == "*":
+        roll = svdice.one_die().roll(ctx.dice, f"Magnetic Storm direction for {unit.id}")
+        yield Event(
+            f"Magnetic Storm: {unit.id} rolls direction {roll.value}",
+            rule="Space Vermin §Q-2-f",
+            kind="roll",
+            data={"direction": roll.value},
+        )
+        return Heading(roll.value, "the Magnetic Storm die (§Q-2-f)")
+    if smap.key == "alpha":
+        arrow = "blue (south of the road)" if smap.zone(smap.hex(unit.hex)) == "south" else (
+            "yellow (on or north of the road)"
+        )
+        why = f"the {chit} chit's {arrow} arrow (§D-1, §Q-1-c)"
+    else:
+        why = f"the {chit} chit's Scenario 2 arrow (§D-1)"
+    return Heading(int(d), why)
+
+
+def movement_allowance(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> int:
+    """MA this step: face value, +1 per Jewel carried at the start (§E-2), the Psychic Whip
+    (§P-3-o) and any event bonus for Soldiers."""
+    ma = effective_values(data, unit, with_jewel_ma=True).ma
+    if kind_of(data, unit) != "drone" and smap.in_psychic_whip(smap.hex(unit.hex)):
+        ma += 1
+    if kind_of(data, unit) == "soldier":
+        ma += state.soldier_ma_bonus
+    return ma
+
+
+def _next_hex(
+    data: SVData, smap: SVMap, state: SVState, cur: Hex, leader: Unit, heading: Heading
+) -> tuple[Hex | str | None, str]:
+    """The hex the leader enters next and the rule that sends it there; "escape" for Beta's east
+    edge; None when it cannot go on."""
+    if leader.jewels and smap.jewel_trail_next(cur) is not None and smap.key == "alpha":
+        return smap.jewel_trail_next(cur), "it carries a Crown Jewel: Jewel Exit Trail (§E-2, §P-2-i)"
+    if not state.magnetic_storm and smap.trail_next(cur) is not None:
+        return smap.trail_next(cur), "it is on a Scent Trail and must follow it (§D-2, §P-1-f)"
+    d = heading.direction
+    n = smap.neighbor(cur, d)
+    if n is None:
+        edges = smap.edges(cur)
+        if smap.mdata.escape_edge == "east" and "east" in edges and d in (2, 3):
+            return "escape", "it moves off Mapzone Beta's east edge (§D-2, §Q-2-f)"
+        if state.sneak_attack:
+            for node in smap.mdata.sneak_attack.values():
+                if not isinstance(node, dict):
+                    continue
+                if node.get("direction") == d and node.get("leaves_edge") in edges:
+                    target = smap.hex(node["trail_end"])
+                    return target, (
+                        f"Vermite Sneak Attack: it follows the trail to {node['trail_end']} "
+                        f"(§Q-1-c, default reading of SV-AMB-03)"
+                    )
+        if heading.reversed:
+            return None, "it is boxed in at the map edge"
+        heading.direction = opposite(d)
+        heading.reversed = True
+        heading.reason = f"reversed at the map edge to direction {heading.direction} (§D-2)"
+        n = smap.neighbor(cur, heading.direction)
+        if n is None:
+            return None, "it is boxed in at the map edge"
+        d = heading.direction
+    if not smap.enterable(cur, n):
+        sides = [smap.neighbor(cur, turn_by(d, s)) for s in (-1, 1)]
+        ok = [s for s in sides if s is not None and smap.enterable(cur, s)]
+        if not ok:
+            return None, "a Toxic Tar Pit blocks it and no sidestep hex exists (§D-2)"
+        side = smap.lowest_numbered(ok, cur)
+        return side, (
+            f"a Toxic Tar Pit blocks direction {d}: it sidesteps to the lowest-numbered adjacent "
+            f"hex (§D-2, §P-1-g)"
+        )
+    return n, f"direction {d}: {heading.reason}"
+
+
+def move_group(
+    state: SVState,
+    ctx: Context,
+    group: list[Unit],
+    heading: Heading | None = None,
+    marines: set[str] | None = None,
+) -> Iterator[Event]:
+    """Move one Vermite, or a Queen with her Escort (leader first), for one movement step."""
+    data = game_data(ctx)
+    smap = map_for(state.map, data)
+    leader = group[0]
+    names = " and ".join(u.id for u in group)
+    start_label = leader.hex
+    start = smap.hex(start_label)
+    if marines is None:
+        marines = state.marine_hexes()  # Marines do not move during a Vermite step
+    if marine_adjacent(smap, state, start, marines):
+        yield Event(
+            f"{names} in {start_label} starts next to a Marine and does not move (§E-1)",
+            rule=RULE_MOVE,
+            kind="move",
+        )
+        return
+    remaining = movement_allowance(data, smap, state, leader)
+    # a carrier that stopped in a Jewel hex picks the Jewel up first: 1 MP (§E-2)
+    if state.jewels.get(start_label) and can_carry(data, state, leader) and remaining >= 1:
+        remaining -= 1
+        _take_jewel(state, leader, start_label)
+        yield Event(
+            f"{leader.id} picks up a Crown Jewel in {start_label} (1 MP)",
+            rule="Space Vermin §E-2",
+            kind="move",
+        )
+    if heading is None:
+        heading = yield from start_direction(state, ctx, smap, leader)
+    path: list[Hex] = [start]
+    cur = start
+    stop_reason = "its Movement Allowance is spent"
+    while True:
+        if remaining <= 0:
+            break
+        nxt, why = _next_hex(data, smap, state, cur, leader, heading)
+        if nxt == "escape":
+            yield from _escape(state, group, smap.label(cur), why)
+            return
+        if nxt is None:
+            stop_reason = why
+            break
+        label = smap.label(nxt)
+        if label in marines:
+            stop_reason = f"{label} holds a Marine"
+            break
+        cost = smap.vermite_step_cost(cur, nxt, state.flooded)
+        if cost is None:
+            stop_reason = f"{label} cannot be entered"
+            break
+        if cost > remaining:
+            stop_reason = f"not enough MP left to enter {label} (cost {cost}, §E-1)"
+            break
+        if len(group) > 1 and not has_room(data, smap, state, label, group):
+            stop_reason = f"no room in {label} for the Queen and her Escort (§Q-2-d)"
+            break
+        remaining -= cost
+        cur = nxt
+        path.append(cur)
+        yield Event(
+            f"{names} enters {label} ({cost} MP, {remaining} left): {why}",
+            rule=_rule_of(why),
+            kind="step_detail",
+            data={"units": [u.id for u in group], "to": label, "mp": cost},
+        )
+        # what the hex does to the mover
+        if label in _entrances(smap) and smap.key == "alpha":
+            for u in group:
+                u.hex = label
+            yield from _enter_tunnel_entrance(state, ctx, smap, group, label)
+            return
+        if state.jewels.get(label) and can_carry(data, state, leader):
+            stop_reason = f"it entered a Crown Jewel hex ({label}) and stops (§E-2)"
+            break
+        queen = unescorted_queen_at(data, state, label)
+        if (
+            queen is not None
+            and len(group) == 1
+            and kind_of(data, leader) in CARRIERS
+            and has_room(data, smap, state, label, group)
+        ):
+            leader.escort_of = queen.id
+            stop_reason = f"it joins the Unescorted {queen.id} as her Escort (§Q-2-d)"
+            break
+        if kind_of(data, leader) == "queen" and len(group) == 1:
+            cands = [
+                c for c in free_escort_candidates(data, state, label) if c.id != leader.id
+            ]
+            if cands:
+                esc = cands[0]
+                esc.escort_of = leader.id
+                group.append(esc)
+                names = " and ".join(u.id for u in group)
+                yield Event(
+                    f"{leader.id} picks up {esc.id} in {label} as her new Escort (§Q-2-d)",
+                    rule="Space Vermin §Q-2-d",
+                    kind="move",
+                )
+        if marine_adjacent(smap, state, cur, marines):
+            stop_reason = f"{label} is next to a Marine (§E-1)"
+            break
+    # stacking: stop in the last hex entered where the group fits (§E-3, SV-AMB-07)
+    end = len(path) - 1
+    while end > 0 and not has_room(data, smap, state, smap.label(path[end]), group):
+        end -= 1
+    final = smap.label(path[end])
+    if end < len(path) - 1:
+        stop_reason = (
+            f"{smap.label(path[-1])} is full, so it stays in {final}, the last hex it may stop in "
+            f"(§E-3, default reading of SV-AMB-07)"
+        )
+        if leader.escort_of and len(group) == 1:
+            leader.escort_of = ""
+    for u in group:
+        u.hex = final
+    verb = "stays in" if final == start_label else "ends in"
+    yield Event(
+        f"{names} {verb} {final}: {stop_reason}",
+        rule="Space Vermin §E-3" if "full" in stop_reason else RULE_MOVE,
+        kind="move",
+        data={"units": [u.id for u in group], "from": start_label, "to": final},
+    )
+
+
+def _rule_of(why: str) -> str:
+    """The section a movement reason cites (the first § in it)."""
+    if "§" in why:
+        return "Space Vermin " + why[why.index("§") :].split(",")[0].split(")")[0]
+    return RULE_MOVE
+
+
+def _entrances(smap: SVMap) -> dict[str, int]:
+    return {lab: n for n, lab in smap.mdata.nest_tunnel_entrances.items()}
+
+
+def _take_jewel(state: SVState, unit: Unit, label: str) -> None:
+    state.jewels[label] -= 1
+    if not state.jewels[label]:
+        del state.jewels[label]
+    unit.jewels += 1
+
+
+def _escape(state: SVState, group: list[Unit], label: str, why: str) -> Iterator[Event]:
+    """Off Beta's east edge: into the Escaped pile (§Q-2-f); a carried Jewel leaves with it."""
+    for u in group:
+        u.status = "escaped"
+        u.hex = None
+        u.escort_of = ""
+        yield Event(
+            f"{u.id} leaves the map from {label}: {why}; it goes to the Escaped pile",
+            rule="Space Vermin §Q-2-f",
+            kind="move",
+        )
+
+
+def _enter_tunnel_entrance(
+    state: SVState, ctx: Context, smap: SVMap, group: list[Unit], label: str
+) -> Iterator[Event]:
+    """A Nest Tunnel Entrance returns the Vermite to the cup and its Jewel to the Nest (§P-2-l)."""
+    nest = _entrances(smap)[label]
+    for u in group:
+        if u.jewels:
+            key = str(nest)
+            brought, u.jewels = u.jewels, 0
+            state.nest_jewels[key] = state.nest_jewels.get(key, 0) + brought
+            yield Event(
+                f"{u.id} brings {brought} Crown Jewel(s) into Nest {nest}",
+                rule="Space Vermin §E-2 / §P-2-l",
+                kind="move",
+            )
+        u.status = "cup"
+        u.hex = None
+        u.reduced = False
+        u.escort_of = ""
+        yield Event(
+            f"{u.id} enters Nest {nest}'s Tunnel Entrance ({label}) and returns to the Vermite "
+            f"Unit Cup (§P-2-l, default reading of SV-AMB-15)",
+            rule="Space Vermin §P-2-l",
+            kind="move",
+        )
+
+
+def preview_paths(state: SVState, data: SVData | None = None, seed: int = 0) -> dict[str, list[str]]:
+    """Every non-Drone's path for the drawn chit, before the Movement Step: the step is run on a
+    copy with its own dice (only a Magnetic Storm or a collapsed tunnel's NAT roll use any), so
+    the game's dice are untouched. {unit id: [hex labels entered, in order]}."""
+    from rules_lib.core.dice import SeededDice
+
+    from .data import load_game_data
+    from .vermite_turn import movement_step  # local: the turn module imports this one
+
+    trial = state.copy()
+    ctx = Context(dice=SeededDice(seed), data=data or load_game_data())
+    paths: dict[str, list[str]] = {}
+    for ev in movement_step(trial, ctx, drones=False):
+        if isinstance(ev, Event) and ev.kind == "step_detail":
+            for uid in ev.data.get("units", []):
+                paths.setdefault(uid, []).append(ev.data["to"])
+    return paths

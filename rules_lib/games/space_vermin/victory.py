@@ -1,0 +1,102 @@
+"""Victory (§N, §Q-1-d, §Q-2-g, §Q-3): instant ends, victory levels and Victory Points."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .combat import kind_of
+from .data import SVData
+from .scenarios import scenario_table
+from .state import SVState
+
+INSTANT_VICTORY = "Instant Victory"
+INSTANT_LOSS = "Instant Loss"
+
+
+def family_jewels_level(data: SVData, jewels_exited: int, marines_lost: int) -> str:
+    """Level by Jewels taken off the map, one level lower if more than 6 Marines were lost."""
+    t = scenario_table(data, "family_jewels")
+    level = next(r["level"] for r in t["levels"] if jewels_exited >= r["jewels"])
+    cut = t["marine_losses_reduce"]
+    if marines_lost > cut["more_than"]:
+        order = t["level_order"]
+        level = order[max(0, order.index(level) - int(cut["by"]))]
+    return level
+
+
+def level_by_vp(levels: list[dict[str, Any]], vp: int) -> str:
+    """The first level whose threshold the VP reach (tables list the best level first)."""
+    return next(r["level"] for r in levels if vp >= r["at_least"])
+
+
+def escaped_vp(data: SVData, state: SVState) -> int:
+    """VP deducted for the Escaped pile: Queens 4/3/2, Soldiers and Ultra-Mites 1 (§Q-2-g)."""
+    table = scenario_table(data, "great_migration")["vp"]["escaped"]
+    return sum(
+        int(table.get(u.type, 0)) for u in state.units if not u.is_marine and u.status == "escaped"
+    )
+
+
+def migration_vp(data: SVData, state: SVState) -> int:
+    """Net VP of The Great Migration: +2 per eliminated Vermite, -escapes, -1 per Marine lost."""
+    t = scenario_table(data, "great_migration")["vp"]
+    eliminated = sum(1 for u in state.units if not u.is_marine and u.status == "eliminated")
+    return (
+        int(t["eliminated_vermite"]) * eliminated
+        + escaped_vp(data, state)
+        + int(t["marine_lost"]) * state.marines_lost
+    )
+
+
+def family_jewels_vp(data: SVData, state: SVState) -> int:
+    """Campaign battle 1 VP: +10 per Jewel exited, -1 per Marine lost (§Q-3)."""
+    t = scenario_table(data, "campaign")
+    return int(t["jewel_exited_vp"]) * state.jewels_exited + int(t["marine_lost_vp"]) * (
+        state.marines_lost
+    )
+
+
+def jewels_left_on_map(state: SVState) -> int:
+    """Jewels neither exited nor in a Nest, carried ones included (SV-AMB-21)."""
+    return sum(state.jewels.values()) + sum(u.jewels for u in state.units if u.on_map)
+
+
+def only_drones_left(data: SVData, state: SVState) -> bool:
+    """The Great Migration ends when the only Vermites on the map are Drones (§Q-2-f)."""
+    return not any(
+        u.status == "map" and not u.is_marine and kind_of(data, u) != "drone" for u in state.units
+    )
+
+
+def marines_on_map(state: SVState) -> bool:
+    """Is any Marine on the map? (none: Instant Loss, §N)."""
+    return any(u.status == "map" and u.is_marine for u in state.units)
+
+
+def battle_end(data: SVData, state: SVState) -> str | None:
+    """Why the battle ends right now, if it does: Instant Victory/Loss, only Drones (§N, §Q)."""
+    if state.map == "alpha":
+        need = int(scenario_table(data, "family_jewels")["instant_victory_jewels"])
+        if state.jewels_exited >= need:
+            return INSTANT_VICTORY
+        if not marines_on_map(state):
+            return INSTANT_LOSS
+        return None
+    if not state.marines_entered:
+        return None
+    if not marines_on_map(state):
+        return INSTANT_LOSS
+    if only_drones_left(data, state):
+        return "only Drones remain"
+    return None
+
+
+def battle_outcome(data: SVData, state: SVState, reason: str) -> str:
+    """The result of a finished battle (not the campaign): its victory level."""
+    if state.map == "alpha":
+        if reason in (INSTANT_VICTORY, INSTANT_LOSS):
+            return reason
+        return family_jewels_level(data, state.jewels_exited, state.marines_lost)
+    if reason == INSTANT_LOSS:
+        return INSTANT_LOSS
+    return level_by_vp(scenario_table(data, "great_migration")["levels"], migration_vp(data, state))

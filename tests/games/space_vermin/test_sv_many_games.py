@@ -1,0 +1,65 @@
+"""Robustness: 100 seeded games per scenario end with a result and a sound position; replays are
+identical; the heuristic Marines do better than random ones in The Great Migration's VP."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from rules_lib.core.engine import GameRecord, replay
+from rules_lib.games.space_vermin import ENTRY, RULES, invariants, new_game
+
+RESULTS = {
+    "family_jewels": {"Instant Victory", "Instant Loss", "Major", "Minor", "Draw", "Loss"},
+    "great_migration": {"Instant Loss", "Decisive", "Major", "Minor", "Draw", "Loss"},
+    "campaign": {"Decisive", "Major", "Minor", "Draw", "Loss"},
+}
+
+
+@pytest.mark.rule("SV-SEQ-01", "SV-END-02")
+@pytest.mark.parametrize("scenario", list(RESULTS))
+def test_one_hundred_seeded_random_games_end_with_a_victory_level(scenario):
+    outcomes = Counter()
+    for seed in range(100):
+        game = new_game(scenario, seed=seed, keep_log=False,
+                        policies=ENTRY.make_policies({"Marines": "random"}))
+        game.run_to_end(max_events=ENTRY.max_events)
+        assert game.finished and game.state.result in RESULTS[scenario], (seed, game.state.result)
+        assert invariants(game.state) == [], seed
+        assert game.state.turn <= 15
+        outcomes[game.state.result] += 1
+    assert sum(outcomes.values()) == 100
+
+
+@pytest.mark.parametrize("scenario", list(RESULTS))
+def test_a_heuristic_game_replays_identically(scenario):
+    game = new_game(scenario, seed=11, keep_log=False)
+    game.run_to_end()
+    again = replay(RULES, GameRecord.from_json(game.record().to_json()))
+    assert again.state.to_json() == game.state.to_json()
+
+
+def test_heuristic_marines_score_more_migration_vp_than_random_ones():
+    def mean_vp(policy):
+        total = 0
+        for seed in range(8):
+            game = new_game("great_migration", seed=seed, keep_log=False,
+                            policies=ENTRY.make_policies({"Marines": policy}))
+            game.run_to_end()
+            total += game.state.vp
+        return total / 8
+
+    assert mean_vp("heuristic") > mean_vp("random")
+
+
+@pytest.mark.benchmark
+def test_bench_family_jewels_heuristic_game(benchmark):
+    seeds = iter(range(10_000))
+
+    def one_game():
+        game = new_game("family_jewels", seed=next(seeds), keep_log=False)
+        game.run_to_end()
+        return game.state.result
+
+    assert benchmark(one_game) is not None

@@ -1,0 +1,164 @@
+"""Scenario set-ups (§C-1, §Q-1-a/b, §Q-2-a/b/c) and reinforcements by scenario (§Q-1-c, §Q-2-e),
+played through the registered game entry."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_lib.games.space_vermin import ENTRY, new_game
+from rules_lib.games.space_vermin.actions import (
+    ENTER,
+    LAND,
+    legal_actions,
+    request_reinforcements,
+)
+from rules_lib.games.space_vermin.scenarios import scenario_table
+from rules_lib.games.space_vermin.spawning import hordes
+from rules_lib.games.space_vermin.views import invariants
+
+from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, run, texts
+from .sv_turn_helpers import turn_table
+
+
+def set_up(scenario: str, seed: int = 0, *forced: int):
+    """A game stepped to the start of Turn 1 (set-up done), optionally forcing the first dice."""
+    game = new_game(scenario, seed=seed)
+    game.dice.force(*forced)
+    while True:
+        ev = game.step_event()
+        assert ev is not None
+        if ev.kind == "turn":
+            return game
+
+
+def where(state, status):
+    return [u for u in state.units if not u.is_marine and u.status == status]
+
+
+@pytest.mark.rule("SV-S1-01", "SV-S1-02", "SV-S1-04", "SV-SETUP-01", "SV-S1-06", "SV-EX-11", "SV-CF-07")
+def test_family_jewels_die_5_puts_the_high_queen_and_jewel_in_nest_2():
+    state = set_up("family_jewels", 0, 5).state
+    assert state.map == "alpha"
+    assert state.unit("High Queen").hex == "Nest 2" and state.unit("Sister Queen").hex == "Nest 1"
+    assert state.nest_jewels == {"2": 1} and state.jewels == {"421": 2, "356": 2}
+    warriors = {n: sum(1 for u in state.units_at(n) if "Queen" not in u.id)
+                for n in ("Nest 1", "Nest 2")}
+    assert warriors == {"Nest 2": 4, "Nest 1": 2}  # SN 3 + 1 Jewel, SN 2
+
+
+@pytest.mark.rule("SV-S1-03", "SV-S1-05", "SV-SETUP-02", "SV-SETUP-05")
+def test_family_jewels_two_tunnel_exits_and_everything_else_in_the_cup():
+    state = set_up("family_jewels", 3).state
+    assert len(state.tunnel_exits) == 2 and len(state.cup_tunnel_exits) == 4
+    cup = where(state, "cup")
+    assert "Child Queen" in [u.id for u in cup]
+    assert len(cup) + len(state.vermites_on_map()) == sum(1 for u in state.units if not u.is_marine)
+    assert all(u.status in ("map", "pool", "turn_track", "removed") for u in state.units
+               if u.is_marine)
+    assert invariants(state) == []
+
+
+@pytest.mark.rule("SV-S1-07", "SV-S1-09")
+def test_family_jewels_marines_in_new_lancaster_scientist_at_422():
+    state = set_up("family_jewels", 1).state
+    city = set(ALPHA.mdata.city_limits["New Lancaster"])
+    start = scenario_table(DATA, "family_jewels")["marines"]
+    on_map = [u for u in state.marines_on_map() if u.type != "mad_scientist"]
+    assert sorted(u.type for u in on_map) == sorted(t for t, n in start.items() for _ in range(n))
+    assert all(u.hex in city for u in on_map)
+    assert state.unit("M.A.D. Scientist").hex == "422"
+    assert set(ALPHA.mdata.labs.values()) == {"213", "564"}
+
+
+@pytest.mark.rule("SV-S1-08")
+def test_recovery_vehicles_arrive_on_turns_2_4_6_at_656():
+    state = set_up("family_jewels", 2).state
+    assert {rv: state.unit(rv).arrival_turn for rv in ("RV 1", "RV 2", "RV 3")} == {
+        "RV 1": 2, "RV 2": 4, "RV 3": 6}
+    assert legal_actions(DATA, ALPHA, state, "RV 1") == []
+    state.turn = 2
+    assert legal_actions(DATA, ALPHA, state, "RV 1") == [ENTER]
+    assert ALPHA.mdata.marine_entry_hexes == ("656",)
+
+
+@pytest.mark.rule("SV-S1-10", "SV-S2-17")
+def test_hq_reinforcements_enter_by_entry_hex_landing_zone_or_jump():
+    for smap, key in ((ALPHA, "alpha"), (BETA, "beta")):
+        state = turn_table({"HQ 1": 111 if key == "alpha" else 666}, "Quiet Night", key)
+        proc = request_reinforcements(state, dice(6), "HQ 1")
+        pick = first_decision(proc)
+        how = proc.send("Scout 1")
+        assert pick.kind == "reinforcement" and ENTER in how.options and LAND in how.options
+        assert "Jump Pack Move" in how.options
+
+
+@pytest.mark.rule("SV-S2-01", "SV-S2-02", "SV-S2-03", "SV-S2-04", "SV-S2-05")
+def test_great_migration_setup_soldiers_on_entry_hexes_queens_and_ultra_mites_off_map():
+    game = new_game("great_migration", seed=4)
+    ev = game.step_event()
+    while ev.kind != "turn":
+        ev = game.step_event()
+    state = game.state
+    assert state.map == "beta" and state.jewels == {} and state.tunnel_exits == {}
+    entry = set(BETA.mdata.vermite_entry_hexes.values())
+    on_map = state.vermites_on_map()
+    assert len(on_map) == 6 and {u.hex for u in on_map} == entry
+    assert all(u.type == "soldier" for u in on_map)
+    assert {u.type for u in where(state, "off_map")} == {"high_queen", "sister_queen",
+                                                           "child_queen", "ultra_mite"}
+    assert {u.type for u in where(state, "cup")} == {"drone", "soldier"}
+    assert all(state.unit(rv).status == "removed" for rv in ("RV 1", "RV 2", "RV 3"))
+    marines = sorted(u.type for u in state.units if u.is_marine and u.status == "off_map")
+    assert marines == sorted(["hq", "logistics", "squad", "squad", "squad", "squad",
+                              "mad_scientist"])
+    assert BETA.mdata.labs == {"Science Station": "616"}
+
+
+@pytest.mark.rule("SV-S2-06")
+def test_great_migration_marines_enter_only_through_652_661_665():
+    game = set_up("great_migration", 5)
+    state = game.state
+    assert legal_actions(DATA, BETA, state, "Squad 1") == [ENTER]
+    assert BETA.mdata.marine_entry_hexes == ("652", "661", "665")
+
+
+@pytest.mark.rule("SV-S2-07", "SV-SPAWN-06")
+def test_first_horde_three_queens_in_different_hexes_ultra_mites_everywhere():
+    game = set_up("great_migration", 6)
+    state = game.state
+    table = scenario_table(DATA, "great_migration")["hordes"]
+    # Queens roll 2, 2 (taken, rolled again), 5, 1; then Ultra-Mites drawn with die 1 each time
+    events = run(hordes(state, dice(2, 2, 5, 1, 1, 1, 1, 1, 1, 1), table))
+    assert (state.unit("High Queen").hex, state.unit("Sister Queen").hex,
+            state.unit("Child Queen").hex) == ("112", "115", "111")
+    ums = [u for u in state.vermites_on_map() if u.type == "ultra_mite"]
+    assert sorted(u.hex for u in ums) == sorted(BETA.mdata.vermite_entry_hexes.values())
+    escorts = {u.escort_of for u in ums if u.escort_of}
+    assert escorts == {"High Queen", "Sister Queen", "Child Queen"}
+    assert all(u.status == "cup" for u in state.units if u.type == "ultra_mite" and not u.on_map)
+    assert "spawns" not in texts(events)  # above-ground Queens do not spawn
+    assert table["extra_on"] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.rule("SV-S2-08", "SV-S2-09", "SV-S2-10")
+def test_later_hordes_odd_even_or_all_entry_hexes_plus_one_extra():
+    table = scenario_table(DATA, "great_migration")["hordes"]
+    for roll, hexes, extra in ((3, [1, 3, 5], 1), (4, [2, 4, 6], 6), (6, [1, 2, 3, 4, 5, 6], None)):
+        game = set_up("great_migration", 7)
+        state = game.state
+        state.turn = 2
+        before = {h: len(state.units_at(h)) for h in BETA.mdata.vermite_entry_hexes.values()}
+        faces = [roll] + [1] * len(hexes) + ([extra, 1] if extra else [])
+        run(hordes(state, dice(*faces), table))
+        after = {h: len(state.units_at(h)) for h in before}
+        added = {n: after[BETA.mdata.vermite_entry_hexes[n]] - before[BETA.mdata.vermite_entry_hexes[n]]
+                 for n in range(1, 7)}
+        expect = {n: (n in hexes) + (n == extra) for n in range(1, 7)}
+        assert added == expect
+        assert invariants(state) == []  # Entry hexes have no stacking limit
+
+
+def test_the_registry_lists_the_three_scenarios():
+    assert list(ENTRY.scenarios) == ["family_jewels", "great_migration", "campaign"]
+    with pytest.raises(ValueError, match="unknown scenario 'beach'"):
+        new_game("beach")
