@@ -13,6 +13,7 @@ from .board import board_for
 from .data import GodsWarData, default_data, load, validate_data
 from .policies import HeuristicPolicy, RandomPolicy
 from .setup import SCENARIOS, initial_state
+from .setup_editing import SETUP_API, building_id, piece_ids, web_token_id
 from .state import GWState
 from .turn import play
 
@@ -144,22 +145,26 @@ def pieces(state: GWState) -> list[dict[str, Any]]:
     """Counters to draw: empire pieces, monsters (with their aura), web tokens, buildings."""
     data = default_data()
     out = []
-    for p in state.pieces:
+    for pid, p in zip(piece_ids(state), state.pieces):
         ut = monsters.unit_type(data, p.kind)
-        out.append({"loc": p.area, "side": p.empire, "label": p.kind[:3], "kind": p.kind,
+        out.append({"id": pid, "loc": p.area, "side": p.empire, "label": p.kind[:3],
+                    "kind": p.kind,
                     "hover": f"{p.empire}: {p.kind} ({ut.klass}, Combat {ut.combat})"})
     for name, m in state.monsters.items():
         if m.status == "in play":
             aura = monsters.monster_aura(state, name, data)
-            out.append({"loc": m.area, "side": "Monster", "label": name[:4], "kind": name,
+            out.append({"id": name, "loc": m.area, "side": "Monster", "label": name[:4],
+                        "kind": name,
                         "hover": f"{name} (Cosmic Monster = greater god, Combat "
                                  f"{data.cards[name].combat}); aura: {', '.join(aura)}"})
     for area in state.web_tokens:
-        out.append({"loc": area, "side": "Web", "label": "web", "kind": "web token",
+        out.append({"id": web_token_id(area), "loc": area, "side": "Web", "label": "web",
+                    "kind": "web token",
                     "hover": "web token (Spinning the Web)"})
     for area, owners in state.buildings.items():
         for o in owners:
-            out.append({"loc": area, "side": o, "label": "B", "kind": "building",
+            out.append({"id": building_id(o, area), "loc": area, "side": o, "label": "B",
+                        "kind": "building",
                         "hover": f"{o}'s building"})
     return out
 
@@ -186,5 +191,6 @@ ENTRY = GameEntry(
     summary=summary, validate_data=validate_data, provenance_report=provenance_report,
     board=board, pieces=pieces, combat_odds=odds.combat_odds, movement_reach=None,
     add_odds_arguments=_add_odds_arguments, odds_from_args=_odds_from_args,
-    extra={"androgeus_table": odds.androgeus_table, "arachne_table": odds.arachne_table,
+    extra={"setup": SETUP_API,
+           "androgeus_table": odds.androgeus_table, "arachne_table": odds.arachne_table,
            "androgeus_figure": odds.androgeus_figure, "arachne_figure": odds.arachne_figure})
