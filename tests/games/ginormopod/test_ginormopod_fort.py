@@ -6,6 +6,7 @@ import pytest
 
 from rules_lib.core.engine import drive
 from rules_lib.games.ginormopod.combat import resolve_battle
+from rules_lib.games.ginormopod.fort import forts_with_options
 from rules_lib.games.ginormopod.turn import activate, combat_cities
 
 
@@ -123,3 +124,21 @@ def test_a_winning_sortie_may_return_to_the_fort(table):
     assert "sortie" in [e.data.get("decision") for e in events]
     assert table.where("Infantry A1") == table.where("Tank A1") == "Chicago"
     assert s.unit("Ant X1").pool == "track"
+
+
+@pytest.mark.rule("GIN-FORT-07")
+@pytest.mark.parametrize("formation,forts", [
+    ("A", ["Chicago", "New York City", "Washington DC"]),
+    ("B", ["Memphis", "St Louis"]),
+    ("C", ["Atlanta", "Jackson", "New Orleans"])])
+def test_each_fort_answers_to_the_activation_of_its_own_formation(table, formation, forts):
+    # a Swarm unit in every Fort City and no Human unit anywhere: only the Fort's Formation
+    # decides which Forts are offered Full Attack / Barrage / Withdrawal (GIN-FORT-08)
+    swarm = ["Ant X1", "Ant X2", "Ant Y1", "Ant Y2", "Ant Z1", "Ant Z2", "Spider X1", "Spider Y1"]
+    for city, uid in zip(sorted(table.state.forts), swarm):
+        table.place(city, uid)
+    act = table.activation("Human", formation)
+    assert sorted(forts_with_options(table.state, table.data, act)) == forts
+    events = run_activation(table, "Human", formation, [], answers=["none"] * len(forts))
+    offered = [e for e in events if e.kind == "decision" and e.data["decision"] == "fort_option"]
+    assert len(offered) == len(forts)

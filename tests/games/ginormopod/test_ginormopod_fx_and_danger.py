@@ -57,12 +57,13 @@ def test_each_side_uses_at_most_one_fx_per_combat(table):
     assert sorted(s.fx_used) == ["Drone", "Pill Bug"]
 
 
-@pytest.mark.rule("GIN-DNGR-01", "GIN-OVER-08")
+@pytest.mark.rule("GIN-DNGR-01")
 def test_tectonic_telekinesis_advances_and_flips_the_danger_marker(table):
     s = table.place("Minneapolis", "Ant X1", "Infantry A1")
     s.fx_hand["Swarm"] = ["Tectonic Telekinesis"]
+    s.danger, s.danger_side = 2, "Human"  # the Humans' Nukes moved it last
     battle(table, "Minneapolis", [1, 1, 1, 1], answers=["Tectonic Telekinesis"])
-    assert s.danger == 1 and s.danger_side == "Swarm"
+    assert s.danger == 3 and s.danger_side == "Swarm"  # one space right, flipped to the Swarm
     assert s.unit("Infantry A1").pool == "eliminated"  # two automatic hits (assumed effect)
 
 

@@ -26,6 +26,17 @@ def test_each_city_entered_costs_one_mp_up_to_the_type_allowance(table):
     assert set(worm) == {"Kansas City", "Des Moines", "Sioux Falls", "Shreveport", "St Louis"}
 
 
+@pytest.mark.rule("GIN-MOVE-02")
+@pytest.mark.parametrize("uid,mp", [("Worm Y1", 1), ("Infantry C1", 2), ("Spider Y1", 2),
+                                    ("Tank C1", 3), ("Ant Y1", 3)])
+def test_each_unit_type_moves_as_far_as_its_mp_allowance(table, uid, mp):
+    # an otherwise empty map east of the Fence: the farthest City reached is the allowance
+    s = table.place("Raleigh", uid)
+    reach = unit_reach(s, table.data, s.unit(uid))
+    assert max(cost for cost, _ in reach.values()) == mp
+    assert unit_reach(s, table.data, s.unit(uid), mp=mp + 1).keys() > reach.keys()
+
+
 @pytest.mark.rule("GIN-MOVE-01")
 def test_a_moving_unit_follows_roads_city_by_city(table):
     s = table.place("Nashville", "Tank C1")
@@ -54,6 +65,13 @@ def test_six_units_per_side_a_full_city_is_passed_through_not_entered(table):
     table.place("Sioux Falls", "Ant Z1")
     reach = unit_reach(s, table.data, s.unit("Ant Z1"))
     assert "Des Moines" not in reach and "St Louis" in reach
+    # the same limit for the Humans (Knoxville has no Fort)
+    table.place("Knoxville", "Infantry A1", "Infantry A2", "Infantry B1", "Infantry C1",
+                "Tank A1", "Tank B1")
+    table.place("Raleigh", "Tank C1")
+    assert "Knoxville" not in unit_reach(s, table.data, s.unit("Tank C1"))
+    s.unit("Tank B1").loc = "Atlanta"  # five left: room for one more
+    assert "Knoxville" in unit_reach(s, table.data, s.unit("Tank C1"))
 
 
 @pytest.mark.rule("GIN-STACK-02", "GIN-FORT-06")
@@ -134,10 +152,10 @@ def test_all_movement_of_the_formation_comes_before_its_combat(table):
     events = drive(activate(s, table.ctx([6] * 20), "Swarm", "X", "Swarm X"),
                    answers=["Minneapolis", "Minneapolis", "Minneapolis"])
     kinds = [e.kind for e in events if e.kind in ("move", "combat")]
-    assert "combat" in kinds
-    assert kinds.index("combat") > max(i for i, k in enumerate(kinds) if k == "move"
-                                       and i < kinds.index("combat"))
-    assert all(k != "move" for k in kinds[kinds.index("combat"):][:1])
+    # three units each move into Minneapolis (three move events), and only then the Combat
+    first_combat = kinds.index("combat")
+    assert kinds[:first_combat] == ["move"] * 3 and "move" not in kinds[first_combat:]
+    assert table.where("Spider X1") == "Minneapolis"
 
 
 def test_core_reach_gives_the_same_cities_and_costs_as_the_game(table):

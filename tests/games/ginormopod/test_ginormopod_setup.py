@@ -7,7 +7,7 @@ import pytest
 
 from rules_lib.core.dice import ScriptedDice, SeededDice
 from rules_lib.core.engine import Context, drive
-from rules_lib.games.ginormopod import new_game, standard_state
+from rules_lib.games.ginormopod import ENTRY, new_game, standard_state
 from rules_lib.games.ginormopod.setup import national_guard, setup
 
 
@@ -26,12 +26,21 @@ def test_each_hive_starts_with_two_ants_a_spider_and_a_worm_of_its_formation(dat
         here = Counter((u.type, u.formation, u.side) for u in state.at(hive))
         assert here == {("Ant", formation, "Swarm"): 2, ("Spider", formation, "Swarm"): 1,
                         ("Worm", formation, "Swarm"): 1}
+    # two players: every counter belongs to the Swarm or the Human player, who make the decisions
+    assert {u.side for u in state.units} == {"Swarm", "Human"}
+    assert ENTRY.rules.players == ("Swarm", "Human")
 
 
 @pytest.mark.rule("GIN-SETUP-02", "GIN-SETUP-06")
 def test_humans_are_placed_from_the_setup_table_and_allies_set_aside(data):
     state = set_up(data)
     assert len([u for u in state.at("New York City", "Human") if u.type == "Infantry"]) == 2
+    placed = Counter((u.loc, u.type, u.formation) for u in state.units
+                     if u.pool == "map" and u.side == "Human" and u.type != "Guard")
+    diagram = Counter()
+    for row in data.human_setup:
+        diagram[(row["city"], row["type"], row["formation"])] += int(row.get("count", 1))
+    assert placed == diagram  # exactly the diagram, nothing more
     allied = [u for u in state.units if u.formation in data.formations["Allied"]]
     assert allied and all(u.pool == "unplaced" for u in allied)
 

@@ -128,3 +128,22 @@ def test_move_bonus_cards_change_this_turns_movement():
     assert [d.data["left"] for d in decisions] == [4, 7]
     opts, _ = step_options(st, default_data(), s, 0, set())
     assert opts == ["stop"]
+
+
+@pytest.mark.rule("ZGC-RES-04", "ZGC-CARRY-05")
+def test_big_giants_may_use_item_cards_that_huge_giants_may_not():
+    from rules_lib.core.data import apply_override
+    from rules_lib.games.zombies_giants.data import build, load_files
+
+    # the Chainsaw without its card-specific size limits: the size rule alone decides
+    files = load_files()
+    files["events"] = apply_override(files["events"], "cards.Chainsaw.usable_by", {})
+    data = build(files)
+    bat = data.cards["Chainsaw"]
+    allowed = {size: can_play(make_state((size,)), data, make_state((size,)).survivors[0], bat)
+               for size in ("Normal", "Big", "Huge")}
+    assert allowed == {"Normal": True, "Big": True, "Huge": False}
+    # and a card-specific Giant weapon stays usable by both Giants
+    for size in ("Big", "Huge"):
+        st = make_state((size,))
+        assert can_play(st, data, st.survivors[0], card("Hey Look! A Shotgun"))

@@ -45,8 +45,9 @@ def test_a_data_override_reaches_the_game():
     assert g.state.survivors[0].bullets == 7
 
 
-@pytest.mark.rule("ZGC-NORM-01", "ZGC-BIG-01", "ZGC-HUGE-01", "ZGC-BIG-07", "ZGC-HUGE-05")
 def test_size_stats_are_the_texts():
+    # data check only: Reach (ZGC-BIG-07, ZGC-HUGE-05) and the Huge figure (ZGC-HUGE-01) are
+    # tested through the engine in test_zombies_reach_and_carry / test_zombies_movement
     data = default_data()
     n, b, h = (data.sizes[k] for k in ("Normal", "Big", "Huge"))
     assert "quarter" in data.get("sizes", "sizes.Normal.figure")
@@ -67,12 +68,16 @@ def test_collected_hearts_go_to_reserve_and_a_normal_holds_at_most_2():
 
 
 @pytest.mark.rule("ZGC-BIG-02", "ZGC-HUGE-02", "ZGC-RES-01")
-def test_giants_hold_unlimited_reserve_hearts_and_use_them():
-    st = make_state(("Big",))
-    st.tokens["11,10"] = {"hearts": 5}
+@pytest.mark.parametrize("size,faces,at,token,move", [
+    ("Big", [1, 1], (10, 10), "11,10", "move 11,10"),
+    ("Huge", [1, 1, 1], (9, 10), "10,11", "move 9,11"),  # the 2-wide figure covers 10,11
+])
+def test_giants_hold_unlimited_reserve_hearts_and_use_them(size, faces, at, token, move):
+    st = make_state((size,), at=at)
+    st.tokens[token] = {"hearts": 5}  # more than a Normal's 2-heart reserve limit
     s = st.survivors[0]
     s.halves = 10
-    play(move_fight(st, ctx([1, 1]), s), ["move 11,10", "use reserve heart", "stop"])
+    play(move_fight(st, ctx(faces), s), [move, "use reserve heart", "stop"])
     assert s.reserve == 4 and s.halves == 12
 
 

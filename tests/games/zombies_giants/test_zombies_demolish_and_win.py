@@ -95,6 +95,21 @@ def test_giants_cannot_board_the_helicopter_until_shrunk():
     assert "must shrink" in " ".join(messages(events))
 
 
+@pytest.mark.rule("ZGC-WIN-02")
+@pytest.mark.parametrize("size,shrink", [("Big", "drink Normal potion"),
+                                         ("Huge", "ray self to Normal")])
+def test_a_giant_shrunk_to_normal_escapes_by_helicopter(size, shrink):
+    from rules_lib.games.zombies_giants.state import SizeRay
+
+    st = make_state((size,), tiles=HELIPAD_TOWN, at=(17, 10))
+    s = st.survivors[0]
+    s.potions, s.size_ray = ["Normal"], SizeRay(2, 2)
+    run(do_craft_action(st, ctx(), s, shrink))
+    assert s.size == "Normal"
+    play(move_fight(st, ctx([3]), s), ["move 18,10"])
+    assert s.status == "escaped"
+
+
 @pytest.mark.rule("ZGC-WIN-03", "ZGC-AMB-17")
 def test_a_giant_with_no_shrinking_left_survives_by_25_kills():
     st = make_state(("Big",))

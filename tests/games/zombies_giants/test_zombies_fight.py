@@ -17,7 +17,7 @@ def one_fight(st, faces, answers=(), helpers=(), defender=0, n=1, variants=()):
     return events, c
 
 
-@pytest.mark.rule("ZGC-AMB-07", "ZGC-ZCOMB-01")
+@pytest.mark.rule("ZGC-AMB-07")
 def test_a_roll_of_4_beats_a_single_zombie_without_loss():
     st = make_state()
     one_fight(st, [4])
@@ -25,7 +25,7 @@ def test_a_roll_of_4_beats_a_single_zombie_without_loss():
     assert st.zombies == [] and s.kills == 1 and s.halves == 6
 
 
-@pytest.mark.rule("ZGC-FIGHT-02", "ZGC-FIGHT-03", "ZGC-ZCOMB-01", "ZGC-NORM-02")
+@pytest.mark.rule("ZGC-FIGHT-02", "ZGC-FIGHT-03", "ZGC-ZCOMB-01")
 def test_failed_checks_cost_a_heart_and_lower_the_target_until_the_survivor_wins():
     st = make_state()
     st.survivors[0].bullets = 0
@@ -68,8 +68,11 @@ def test_two_zombies_need_8_and_cost_only_one_hit_per_failure():
 @pytest.mark.rule("ZGC-BIG-06", "ZGC-AMB-06")
 def test_big_rolls_two_dice_and_keeps_the_higher():
     st = make_state(("Big",))
-    one_fight(st, [1, 5])
-    assert st.survivors[0].kills == 1 and st.survivors[0].halves == 16
+    # 2 and 2: kept 2 fails (a sum of 4 would have won); then 1 and 3: kept 3 beats the 2 left
+    events, c = one_fight(st, [2, 2, 1, 3])
+    s = st.survivors[0]
+    assert s.kills == 1 and s.halves == 15 and c.dice.remaining == ()
+    assert [e.data["total"] for e in events if e.kind == "roll"] == [2, 3]
 
 
 @pytest.mark.rule("ZGC-BIG-03", "ZGC-ARM-05")
@@ -108,8 +111,11 @@ def test_only_one_bullet_per_survivor_per_combat():
 def test_survivors_next_to_each_other_roll_and_add_their_results():
     st = make_state(("Normal", "Normal"))
     st.survivors[1].loc = [11, 10]
-    one_fight(st, [2, 2], helpers=[1])
-    assert not st.zombies and st.survivors[0].halves == 6
+    for s in st.survivors:
+        s.bullets = 0  # no bullet could make up for a missing helper roll
+    events, c = one_fight(st, [2, 2], helpers=[1])  # 2 + 2 = 4 beats the zombie at once
+    assert not st.zombies and st.survivors[0].halves == 6 and c.dice.remaining == ()
+    assert [e.data["total"] for e in events if e.kind == "roll"] == [4]
 
 
 @pytest.mark.rule("ZGC-ZCOMB-08")
@@ -118,8 +124,9 @@ def test_the_zombie_damages_only_the_survivor_it_attacked():
     st.survivors[1].loc = [11, 10]
     for s in st.survivors:
         s.bullets = 0
-    one_fight(st, [1, 1, 2, 6], helpers=[1])  # 2 < 4: hit; 2 left: 2+6 kills
+    one_fight(st, [1, 1], helpers=[1])  # 2 < 4: a hit; 2 left = two d6' lowest: instant kill
     assert st.survivors[0].halves == 4 and st.survivors[1].halves == 6
+    assert not st.zombies
 
 
 @pytest.mark.rule("ZGC-ZCOMB-09")
@@ -165,9 +172,13 @@ def test_a_giant_rolls_and_takes_hits_for_the_survivor_it_carries_who_may_add_a_
 
 
 @pytest.mark.rule("ZGC-BIG-04", "ZGC-HUGE-04", "ZGC-RES-03", "ZGC-AMB-10")
-def test_giants_collect_bullets_but_cannot_spend_them_in_a_fight():
-    st = make_state(("Huge",))
+@pytest.mark.parametrize("size,faces", [
+    ("Huge", [1] * 6),  # 2 -> 6 left, 2 -> 4 left, 2 -> 2 left: instant
+    ("Big", [1] * 14),  # Advantage 1 seven times: 8 -> 1 left: instant
+])
+def test_giants_collect_bullets_but_cannot_spend_them_in_a_fight(size, faces):
+    st = make_state((size,))
     st.survivors[0].bullets = 4
-    events, _ = one_fight(st, [1] * 6, n=2)  # 2 -> 6 left, 2 -> 4 left, 2 -> 2 left: instant
-    assert st.survivors[0].bullets == 4
-    assert not [e for e in events if e.kind == "decision"]
+    events, c = one_fight(st, faces, n=2)
+    assert st.survivors[0].bullets == 4 and st.survivors[0].kills == 2
+    assert not [e for e in events if e.kind == "decision"] and c.dice.remaining == ()

@@ -35,6 +35,7 @@ def first_events(proc, n_decisions=1):
 @pytest.mark.rule("ZGC-NORM-03", "ZGC-FIGHT-01", "ZGC-AMB-18")
 def test_normal_moves_d6_but_never_less_than_its_hearts():
     st = make_state()
+    st.survivors[0].reserve = 2  # reserve hearts do not raise the minimum (ZGC-AMB-18)
     events, decision = first_events(move_fight(st, ctx([1]), st.survivors[0]))
     assert decision.data["left"] == 3
     assert "at least 3 (hearts)" in messages(events)[0]

@@ -114,6 +114,10 @@ def test_a_giant_with_a_size_ray_snipes_at_1_plus_its_reach():
     assert not any(o.startswith("snipe") for o in options(st)[0])
     st.survivors[0].size_ray = SizeRay(2, 2)
     assert "snipe 12,10" in options(st)[0]
+    # the snipe spends a bullet for +2: Advantage 2 + 2 = 4 kills the zombie two squares away
+    play(move_fight(st, ctx([1, 1, 2, 1]), st.survivors[0]), ["snipe 12,10", "stay", "stop"])
+    s = st.survivors[0]
+    assert s.kills == 1 and s.bullets == 1 and not st.zombies
 
 
 def test_giants_grab_tokens_within_reach():

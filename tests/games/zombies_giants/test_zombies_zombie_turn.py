@@ -29,6 +29,16 @@ def test_a_zombie_that_steps_into_the_survivors_square_attacks():
     assert st.survivors[0].kills == 1 and not st.zombies
 
 
+@pytest.mark.rule("ZGC-ZCOMB-06")
+def test_a_zombie_that_ends_next_to_a_survivor_does_not_attack():
+    st = make_state()
+    z = zombies_at(st, (12, 10))[0]
+    events = run(zombie_turn(st, ctx([1, 1]), st.survivors[0]))  # one zombie, one square
+    assert z.loc == [11, 10]  # adjacent now, but zombies have no reach: no combat
+    assert not any(e.kind == "combat" for e in events)
+    assert st.survivors[0].halves == 6 and st.zombies == [z]
+
+
 @pytest.mark.rule("ZGC-ZTURN-04", "ZGC-ZTURN-05", "ZGC-ZCOMB-04", "ZGC-ZTURN-06")
 def test_at_most_two_zombies_share_a_square_and_arrivals_fight_together():
     st = make_state()
@@ -38,6 +48,7 @@ def test_at_most_two_zombies_share_a_square_and_arrivals_fight_together():
     assert third.loc == [9, 10]  # the square already holds two
     assert any("8 to beat" in m for m in messages(events))
     assert st.survivors[0].kills == 2
+    assert st.survivors[0].halves == 4  # one failed roll against two zombies: only 1 heart
 
 
 @pytest.mark.rule("ZGC-ZCOMB-05", "ZGC-AMB-13")
