@@ -17,7 +17,7 @@ from rules_lib.registry import GameEntry
 
 from .board import build_board
 from .data import GinData, load_game_data, validate_data
-from .odds import add_odds_arguments, combat_odds, odds_from_args
+from .odds import add_odds_arguments, combat_odds, odds_from_args, odds_from_selection
 from .policies import HeuristicPolicy, RandomPolicy
 from .reach import movement_reach
 from .setup import initial_forts, manifest
@@ -229,7 +229,7 @@ ENTRY = GameEntry(
     provenance_report=provenance_report, board=board, pieces=pieces, combat_odds=combat_odds,
     movement_reach=movement_reach, add_odds_arguments=add_odds_arguments,
     odds_from_args=odds_from_args, max_events=100_000,
-    extra={"setup": SETUP_API, "board_aspect": 1.29,
+    extra={"setup": SETUP_API, "board_aspect": 1.29, "odds_from_selection": odds_from_selection,
            "sequence_of_play": ["Set-Up", "Fade In", "Action", "Fade Out"]})
 
 __all__ = ["ENTRY", "RULES", "VARIANTS", "GinState", "invariants", "new_game", "summary",

@@ -178,3 +178,26 @@ def odds_from_args(args: Any):
                        attacker_fx=args.attacker_fx, defender_fx=args.defender_fx,
                        barrage=args.barrage)
     return odds.hits() if args.hits else odds.summary()
+
+
+def fighter_spec(unit: Any) -> str:
+    """A counter on the map as an odds-input token: 'Ant', 'Ant/r', 'Guard', 'Guard/blank'."""
+    if unit.type == "Guard":
+        return "Guard" if unit.armed else "Guard/blank"
+    return f"{unit.type}/r" if unit.reduced else unit.type
+
+
+def odds_from_selection(state: Any, loc: Any, piece: Any = None) -> dict[str, Any]:
+    """The what-if for the fight in a selected City: the Swarm there against the Humans and Fort.
+
+    Unrevealed Guards enter as what they really are (the analyst sees both sides' counters).
+    """
+    city = str(loc)
+    swarm = [fighter_spec(u) for u in state.at(city, "Swarm")]
+    humans = [fighter_spec(u) for u in state.at(city, "Human")]
+    fort = state.fort_boxes(city)
+    if not swarm or not (humans or fort):
+        raise ValueError(f"no fight in {city}: it needs Swarm units and Human units or an "
+                         f"undestroyed Fort")
+    return {"attacker": ",".join(swarm), "defender": ",".join(humans), "attacker_side": "Swarm",
+            "fort": fort}
