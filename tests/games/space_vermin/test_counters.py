@@ -76,8 +76,37 @@ def test_queens_rank_high_sister_child_with_spawn_numbers():
 
 @pytest.mark.rule("SV-COMP-09", "SV-COMP-11", "SV-COMP-12")
 def test_crown_jewels_five_with_their_bonuses():
-    assert DATA.jewel_bonus == {"cf": 2, "dn": 1, "ma": 1, "max_dn": 5}
-    assert DATA.jewel_spawn_bonus == 1
+    from rules_lib.games.space_vermin.combat import resolve_fire
+    from rules_lib.games.space_vermin.spawning import queens_spawn
+    from rules_lib.games.space_vermin.vermite_movement import move_group
+    from rules_lib.games.space_vermin.views import invariants
+
+    from .sv_turn_helpers import chit_for, turn_table
+
+    # carried Jewels: CF/DN/MA bonuses for non-Drone Vermites (not for Drones)
+    state = table({"Soldier #1": 131, "Drone #4": 132})
+    soldier, drone = state.unit("Soldier #1"), state.unit("Drone #4")
+    plain = effective_values(DATA, soldier)
+    soldier.jewels = drone.jewels = 1
+    carried = effective_values(DATA, soldier)
+    assert (carried.cf - plain.cf, carried.dn - plain.dn, carried.ma - plain.ma) == (2, 1, 1)
+    assert effective_values(DATA, drone) == counter_side(DATA, drone)
+    # Jewels in a Nest raise the spawn of the Queens there by 1 each
+    spawned = []
+    for nest_jewels in ({}, {"1": 1}):
+        spawn = turn_table({"High Queen": "Nest 1"}, "Quiet Night", nest_jewels=nest_jewels)
+        run(queens_spawn(spawn, dice(*[1] * 10)))
+        spawned.append(sum(1 for u in spawn.units_at("Nest 1") if "Queen" not in u.id))
+    assert spawned == [3, 4]
+    # Jewels do not count against stacking: a Soldier joins another in a 2-Jewel hex
+    stack = turn_table({"Soldier #1": 434, "Soldier #3": 421}, chit_for("434", 3),
+                       jewels={"421": 2, "356": 2}, nest_jewels={"1": 1})
+    run(move_group(stack, dice(), [stack.unit("Soldier #1")]))
+    assert stack.unit("Soldier #1").hex == "421" and invariants(stack) == []
+    # never destroyed: Marine fire eliminating the Vermites there leaves the Jewels in place
+    fire = table({"Squad 1": 422, "Soldier #1": 421}, jewels={"421": 2, "356": 2})
+    run(resolve_fire(fire, dice(6, 6, 6, 6, 6, 6, 6), "Squad 1", "Soldier #1"))
+    assert not fire.unit("Soldier #1").on_map and fire.jewels == {"421": 2, "356": 2}
 
 
 @pytest.mark.rule("SV-COMP-10", "SV-RV-02")
@@ -87,7 +116,12 @@ def test_only_carriers_move_jewels_an_rv_loads_one_for_one_mp():
     state = table({"RV 1": 355}, jewels={"356": 2})
     run(full_move(state, dice(), "RV 1"), answers=["356", "load"])
     assert state.unit("RV 1").jewels == 1 and state.jewels == {"356": 1}
-    assert DATA.marines["recovery_vehicle"].carries_jewels == 1
+    # at most 1 Jewel per RV: a loaded RV entering a Jewel hex is not offered another
+    loaded = table({"RV 1": 355}, jewels={"356": 2})
+    loaded.unit("RV 1").jewels = 1
+    events = run(full_move(loaded, dice(), "RV 1"), answers=["356"])  # then the first option
+    assert loaded.unit("RV 1").jewels == 1 and loaded.jewels == {"356": 2}
+    assert not any(e.kind == "decision" and "Load a Crown Jewel" in e.message for e in events)
 
 
 @pytest.mark.rule("SV-COMP-13", "SV-COMP-14", "SV-CF-12", "SV-EVT-01", "SV-EVT-05")

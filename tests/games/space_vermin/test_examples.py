@@ -8,14 +8,24 @@ from .sv_helpers import ALPHA, dice, run, table, texts
 from rules_lib.games.space_vermin.actions import full_move
 from rules_lib.games.space_vermin.combat import (
     drone_flock,
+    fire_plans,
     resolve_fire,
     vermite_combat_step,
 )
+
+from .sv_helpers import DATA
 
 
 @pytest.mark.rule("SV-EX-01", "SV-MAP-03")
 def test_dice_2_3_1_read_in_order_are_hex_231():
     assert ALPHA.label(ALPHA.hex_from_dice(2, 3, 1)) == "231"
+    # through the engine: a Drone flocking with dice 2, 3, 1 lands in 231 (not 213, 321, ...)
+    state = table({"Drone #4": "Nest 1"})
+    ctx = dice(2, 3, 1)
+    events = run(drone_flock(state, ctx, "Drone #4"))
+    assert state.unit("Drone #4").hex == "231"
+    assert "to hex 231 (dice [2, 3, 1])" in texts(events)
+    assert ctx.dice.remaining == ()
 
 
 @pytest.mark.rule(
@@ -33,9 +43,13 @@ def test_dice_2_3_1_read_in_order_are_hex_231():
 def test_f1_drone_attack_hq_unaffected_drone_to_cup_nat_infected_on_a_1():
     state = table({"HQ 1": 416, "Squad 1": 415, "Drone #4": "Nest 1"})
     # flock 4-1-6; six attack dice with only one above the HQ's DN 3; NAT roll 1
-    events = run(drone_flock(state, dice(4, 1, 6, 4, 1, 2, 3, 3, 2, 1), "Drone #4"))
+    ctx = dice(4, 1, 6, 4, 1, 2, 3, 3, 2, 1)
+    events = run(drone_flock(state, ctx, "Drone #4"))
     log = texts(events)
-    assert "CF 6 (no modifiers)" in log and "1 hit(s)" in log
+    assert ctx.dice.remaining == ()  # every stated die was read: 3 flock, 6 attack, 1 NAT
+    assert "flocks from Nest 1 to hex 416" in log
+    assert "attack HQ 1 in 416: CF 6 (no modifiers) rolls [4, 1, 2, 3, 3, 2]" in log
+    assert "1 hit(s): HQ 1 is unaffected" in log
     hq, drone = state.unit("HQ 1"), state.unit("Drone #4")
     assert hq.on_map and not hq.reduced
     assert drone.status == "cup" and drone.hex is None
@@ -60,11 +74,20 @@ def test_f2_normal_attack_two_soldiers_then_the_ultra_mite_advances_into_315():
         {"Squad 1": 315, "Squad 2": 334, "Soldier #1": 252, "Soldier #3": 252, "Ultra-Mite #2": 316}
     )
     # 252 attacks first: 7 dice (8 - 1 Building), three 5s/6s; then 316: 4 dice, two hits
-    events = run(vermite_combat_step(state, dice(5, 6, 5, 1, 2, 3, 4, 6, 5, 1, 2)))
+    ctx = dice(5, 6, 5, 1, 2, 3, 4, 6, 5, 1, 2)
+    events = run(vermite_combat_step(state, ctx))
     log = texts(events)
+    assert ctx.dice.remaining == ()  # 7 + 4 dice, as the text states
     assert log.index("Vermites in 252") < log.index("Vermites in 316")
-    assert "CF 7 (target in defensive terrain -1)" in log
-    assert "CF 4 (target in defensive terrain -1)" in log
+    assert "Soldier #1 + Soldier #3 attack Squad 1 in 315: CF 7 (target in defensive terrain -1)" \
+        " rolls [5, 6, 5, 1, 2, 3, 4]" in log
+    assert "3 hit(s)" in log
+    # 3 hits flip the Squad to Disrupted, before 316 attacks (the lowest adjacent hex, 315)
+    assert log.index("Squad 1 is flipped to its Disrupted side") < log.index("Vermites in 316")
+    assert "Vermites in 316 attack Squad 1 in 315" in log
+    assert "Ultra-Mite #2 attack Squad 1 in 315: CF 4 (target in defensive terrain -1)" \
+        " rolls [6, 5, 1, 2]" in log
+    assert "Squad 1 is eliminated (already Disrupted)" in log
     assert state.unit("Squad 1").status == "eliminated"
     assert state.unit("Squad 2").on_map and not state.unit("Squad 2").reduced
     assert state.unit("Ultra-Mite #2").hex == "315"
@@ -89,6 +112,12 @@ def test_j1_marines_vs_vermites_squad_flips_the_ultra_mite_pants_fries_the_soldi
     state = table(
         {"Squad 1": 315, "HQ 1": 335, "Special Ops 1": 413, "Ultra-Mite #2": 131, "Soldier #1": 316}
     )
+    # targets: the HQ has no LOS to either Vermite; the Squad (unlimited range) sees both;
+    # the Special Ops' PANTS (range 4, no LOS) reaches only the Soldier in 316
+    targets = {m: [p.target for p in fire_plans(DATA, ALPHA, state, m)]
+               for m in ("HQ 1", "Squad 1", "Special Ops 1")}
+    assert targets == {"HQ 1": [], "Squad 1": ["Ultra-Mite #2", "Soldier #1"],
+                       "Special Ops 1": ["Soldier #1"]}
     ctx = dice(6, 6, 5, 1, 2, 4, 3)  # Squad: 5 dice, 3 hits; PANTS die 4; NAT roll 3
     squad = run(resolve_fire(state, ctx, "Squad 1", "Ultra-Mite #2"))
     assert "CF 5 (adjacent to an HQ +1)" in texts(squad)
@@ -96,6 +125,8 @@ def test_j1_marines_vs_vermites_squad_flips_the_ultra_mite_pants_fries_the_soldi
     pants = run(resolve_fire(state, ctx, "Special Ops 1", "Soldier #1"))
     assert "Fried!" in texts(pants)
     assert state.unit("Soldier #1").status == "cup"
+    assert "die 4 = 4: Fried!" in texts(pants) and "NAT roll 3 (needs 1-3)" in texts(pants)
+    assert ctx.dice.remaining == ()
     assert state.unit("Squad 1").nat == "tainted"
     assert state.unit("HQ 1").nat == ""
 

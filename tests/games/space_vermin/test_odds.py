@@ -82,7 +82,6 @@ def test_pants_odds_match_every_roll():
     assert tally(outcomes) == exact(odds.pants_odds(shoot_and_scoot=True))
 
 
-@pytest.mark.rule("SV-JUMP-02")
 def test_jump_pack_odds_from_the_same_table():
     d = odds.banded_outcome("jump_pack", -1)
     brute = tally(
@@ -110,7 +109,6 @@ def test_nat_odds_match_every_roll(marker):
     assert tally(outcomes) == dict(odds.nat_outcome("soldier", marker).items())
 
 
-@pytest.mark.rule("SV-LZ-02", "SV-LZ-03", "SV-NATFX-01")
 def test_landing_zone_drift_and_nat_effect_odds():
     assert exact(odds.landing_zone_odds()) == {
         "on_target": Fraction(1, 2),
@@ -131,3 +129,20 @@ def test_fire_table_covers_every_cf_and_dn():
     row = frame[(frame.cf == 5) & (frame.dn == 3)].iloc[0]
     assert row.reduced == pytest.approx(0.625)
     assert (frame[["no_effect", "reduced", "eliminated"]].sum(axis=1) - 1).abs().max() < 1e-12
+
+
+@pytest.mark.rule("SV-NATFX-01")
+def test_nat_effect_phase_infected_dies_on_1_to_4_tainted_never_rolls():
+    from rules_lib.games.space_vermin.actions import nat_effect_phase
+
+    outcomes = []
+    for face in range(1, 7):
+        state = table({"Squad 1": 416, "Squad 2": 311})
+        state.unit("Squad 1").nat, state.unit("Squad 2").nat = "infected", "tainted"
+        ctx = dice(face)
+        run(nat_effect_phase(state, ctx))
+        assert ctx.dice.remaining == ()  # one roll: the Infected Squad's; Tainted does not roll
+        assert state.unit("Squad 2").on_map and state.unit("Squad 2").nat == "tainted"
+        outcomes.append("eliminated" if not state.unit("Squad 1").on_map else "survives")
+    assert outcomes == ["eliminated"] * 4 + ["survives"] * 2
+    assert Fraction(outcomes.count("eliminated"), 6) == odds.nat_effect_odds()

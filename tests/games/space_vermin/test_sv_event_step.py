@@ -9,7 +9,7 @@ from rules_lib.core.boards.hex import direction_between
 from rules_lib.games.space_vermin.events import fill_event_cup
 from rules_lib.games.space_vermin.vermite_turn import event_chit_step, movement_step
 
-from .sv_helpers import BETA, DATA, dice, run, texts
+from .sv_helpers import ALPHA, BETA, DATA, dice, run, texts
 from .sv_turn_helpers import entered, turn_table
 
 ORDER = [c.name for c in DATA.event_chits]
@@ -50,7 +50,7 @@ def test_burp_draws_a_second_chit_whose_directions_are_ignored():
     assert "directions" in texts(events)
 
 
-@pytest.mark.rule("SV-TWO-01")
+@pytest.mark.rule("SV-TWO-01", "SV-TWO-02")
 def test_two_player_vermite_player_draws_two_and_picks_one():
     state = fresh()
     rest = [c for c in ORDER if c != "Hive Mind"]
@@ -64,11 +64,16 @@ def test_two_player_vermite_player_draws_two_and_picks_one():
 
 @pytest.mark.rule("SV-S1-17")
 def test_bogs_flood_on_alpha_is_the_sneak_attack_south_4_north_1():
-    bogs = next(c for c in DATA.event_chits if c.name == "Bogs Flood")
-    assert (bogs.alpha_blue, bogs.alpha_yellow) == (4, 1)
-    state = fresh()
+    # a Soldier south of the road (441) and one north of it (114), moved by the drawn chit
+    state = fresh({"Soldier #1": 441, "Soldier #3": 114})
     run(event_chit_step(state, dice(chit_face("Bogs Flood", ORDER))))
     assert state.sneak_attack and state.flooded
+    events = run(movement_step(state, dice(), drones=False))
+    south = ALPHA.label(ALPHA.neighbor(ALPHA.hex("441"), 4))
+    north = ALPHA.label(ALPHA.neighbor(ALPHA.hex("114"), 1))
+    assert (entered(events, "Soldier #1")[0], entered(events, "Soldier #3")[0]) == (south, north)
+    assert (south, north) == ("442", "113")
+    assert "direction 4: the Bogs Flood chit's blue" in texts(events)
 
 
 @pytest.mark.rule("SV-S2-19", "SV-S2-20")

@@ -7,9 +7,12 @@ import pytest
 
 from rules_lib.games.space_vermin import ENTRY, new_game
 from rules_lib.games.space_vermin.actions import (
+    BUILD,
     ENTER,
     LAND,
+    designated_entry,
     legal_actions,
+    marine_action,
     request_reinforcements,
 )
 from rules_lib.games.space_vermin.scenarios import scenario_table
@@ -67,7 +70,13 @@ def test_family_jewels_marines_in_new_lancaster_scientist_at_422():
     assert sorted(u.type for u in on_map) == sorted(t for t, n in start.items() for _ in range(n))
     assert all(u.hex in city for u in on_map)
     assert state.unit("M.A.D. Scientist").hex == "422"
-    assert set(ALPHA.mdata.labs.values()) == {"213", "564"}
+    # he may build weapons in the College Lab (213) or the High School Lab (564), not elsewhere
+    can_build_in = {}
+    for lab in ("213", "564", "422"):
+        here = turn_table({"M.A.D. Scientist": lab}, "Quiet Night",
+                          secret_weapons_left=list(state.secret_weapons_left))
+        can_build_in[lab] = BUILD in legal_actions(DATA, ALPHA, here, "M.A.D. Scientist")
+    assert can_build_in == {"213": True, "564": True, "422": False}
 
 
 @pytest.mark.rule("SV-S1-08")
@@ -77,8 +86,18 @@ def test_recovery_vehicles_arrive_on_turns_2_4_6_at_656():
         "RV 1": 2, "RV 2": 4, "RV 3": 6}
     assert legal_actions(DATA, ALPHA, state, "RV 1") == []
     state.turn = 2
-    assert legal_actions(DATA, ALPHA, state, "RV 1") == [ENTER]
-    assert ALPHA.mdata.marine_entry_hexes == ("656",)
+    assert legal_actions(DATA, ALPHA, state, "RV 1") == [ENTER]  # no Landing Zone
+    where_to = first_decision(designated_entry(state, dice(), "RV 1"))
+    assert where_to.options[0] == "656"  # entering costs the 656 hex's MP first
+    run(marine_action(state, dice(), "RV 1", ENTER), answers=["656"])
+    assert state.unit("RV 1").hex == "656"
+    # with 656 occupied by a Vermite the RV is held off the map, to enter later
+    held = set_up("family_jewels", 2).state
+    held.turn = 4
+    held.unit("Soldier #1").status, held.unit("Soldier #1").hex = "map", "656"
+    events = run(marine_action(held, dice(), "RV 2", ENTER))
+    assert "is held off the map" in texts(events) and held.unit("RV 2").status == "off_map"
+    assert held.unit("RV 2").arrival_turn == 4  # still due: it may enter on a later turn
 
 
 @pytest.mark.rule("SV-S1-10", "SV-S2-17")
@@ -118,8 +137,21 @@ def test_great_migration_setup_soldiers_on_entry_hexes_queens_and_ultra_mites_of
 def test_great_migration_marines_enter_only_through_652_661_665():
     game = set_up("great_migration", 5)
     state = game.state
-    assert legal_actions(DATA, BETA, state, "Squad 1") == [ENTER]
-    assert BETA.mdata.marine_entry_hexes == ("652", "661", "665")
+    assert legal_actions(DATA, BETA, state, "Squad 1") == [ENTER]  # no Landing Zone
+    options = first_decision(designated_entry(state, dice(), "Squad 1")).options
+    assert set(options[:3]) == {"652", "661", "665"}  # the three entry hexes, 1 MP each
+    # Vermites on two entry hexes: the Squad still enters, through the third (661) only
+    state.unit("Soldier #1").status, state.unit("Soldier #1").hex = "map", "652"
+    state.unit("Soldier #3").status, state.unit("Soldier #3").hex = "map", "665"
+    for u in state.vermites_on_map():
+        if u.hex not in ("652", "665"):
+            u.status, u.hex = "cup", None
+    options = first_decision(designated_entry(state, dice(), "Squad 1")).options
+    assert options[0] == "661" and "652" not in options and "665" not in options
+    for u in ("Soldier #5", "Soldier #9"):
+        state.unit(u).status, state.unit(u).hex = "map", "661"
+    events = run(marine_action(state, dice(), "Squad 1", ENTER))
+    assert "is held off the map" in texts(events)
 
 
 @pytest.mark.rule("SV-S2-07", "SV-SPAWN-06")
@@ -162,3 +194,12 @@ def test_the_registry_lists_the_three_scenarios():
     assert list(ENTRY.scenarios) == ["family_jewels", "great_migration", "campaign"]
     with pytest.raises(ValueError, match="unknown scenario 'beach'"):
         new_game("beach")
+
+
+@pytest.mark.rule("SV-S1-02")
+@pytest.mark.parametrize("die, high, sister", [(1, "Nest 1", "Nest 2"), (3, "Nest 1", "Nest 2"),
+                                               (4, "Nest 2", "Nest 1"), (6, "Nest 2", "Nest 1")])
+def test_family_jewels_nest_die_1_3_nest_1_4_6_nest_2(die, high, sister):
+    state = set_up("family_jewels", 0, die).state
+    assert state.unit("High Queen").hex == high and state.unit("Sister Queen").hex == sister
+    assert state.nest_jewels == {high[-1]: 1}

@@ -101,7 +101,7 @@ def test_starting_next_to_a_marine_the_vermite_does_not_move():
     assert "adjacent to a Marine and does not move" in texts(events)
 
 
-@pytest.mark.rule("SV-VMOV-06", "SV-VMOV-07", "SV-SEQ-05", "SV-SPAWN-05", "SV-UMITE-01")
+@pytest.mark.rule("SV-VMOV-06", "SV-VMOV-07", "SV-SEQ-05", "SV-UMITE-01")
 def test_ultra_mites_move_before_soldiers_each_type_by_unit_id():
     state = turn_table({"Soldier #3": 131, "Soldier #1": 164, "Ultra-Mite #6": 441,
                         "Ultra-Mite #2": 455}, "Quiet Night")
@@ -147,7 +147,7 @@ def test_next_move_picks_up_for_1_mp_and_follows_the_jewel_exit_trail():
     assert "Jewel Exit Trail" in texts(events)
 
 
-@pytest.mark.rule("SV-JEWEL-04", "SV-TERR-24", "SV-JEWEL-08")
+@pytest.mark.rule("SV-JEWEL-04", "SV-TERR-24")
 def test_carrier_reaching_the_nest_tunnel_entrance_returns_to_cup_jewel_to_nest():
     state = turn_table({"Soldier #1": "u11.2"}, chit_for("u11.2", 4), jewels_in_play=1)
     state.unit("Soldier #1").jewels = 1
@@ -162,8 +162,11 @@ def test_carrying_a_jewel_at_the_start_gives_plus_one_ma():
     # 356 -> 361 (trail, 1) -> 362 (1) -> 363 (Bamboo, 2): 4 MP needs the Jewel's +1
     with_jewel = turn_table({"Soldier #1": 356}, chit_for("356", 4))
     with_jewel.unit("Soldier #1").jewels = 1
-    run(movement_step(with_jewel, dice(), drones=False))
+    events = run(movement_step(with_jewel, dice(), drones=False))
     assert with_jewel.unit("Soldier #1").hex == "363"
+    steps = [e.data for e in events if e.kind == "step_detail"]
+    assert [d["to"] for d in steps] == ["361", "362", "363"]
+    assert sum(d["mp"] for d in steps) == 4  # Soldier MA 3 + 1 for the Jewel carried at the start
 
 
 @pytest.mark.rule("SV-TERR-17")
@@ -230,3 +233,29 @@ def test_preview_shows_each_vermites_path_without_moving_anything():
     assert paths["Soldier #1"] == ["322", "321"]
     assert paths["Ultra-Mite #2"][0] == ALPHA.label(ALPHA.neighbor(ALPHA.hex("434"), 4))
     assert state.to_json() == before
+
+
+@pytest.mark.rule("SV-SEQ-05")
+def test_movement_step_order_drones_ultra_mites_tunnels_then_soldiers():
+    state = turn_table({"Drone #4": "Nest 2", "Soldier #1": "Nest 1", "Ultra-Mite #2": 441},
+                       "NAT Plague", tunnel_exits={"3": "open"})
+    events = run(movement_step(state, dice(4, 4, 2)))  # the Drone flocks to 442
+    log = texts(events)
+    heads = ["a) Drone Movement", "b) Ultra-Mite Movement", "c) Soldier Tunnel Movement",
+             "d) Soldier Regular Movement"]
+    assert [log.index(h) for h in heads] == sorted(log.index(h) for h in heads)
+    # the Drone flocks (a), the Ultra-Mite moves (b), the Soldier is put on Exit 3 (c) and then
+    # moves on from it (d)
+    assert log.index("Drone #4 flocks") < log.index("Ultra-Mite #2 ends in") < log.index(
+        "Soldier #1 (lowest Unit ID left in Nest 1) is placed on Tunnel Exit 3") < log.index(
+        "Soldier #1 ends in 321")
+    assert state.unit("Drone #4").hex == "442" and state.unit("Soldier #1").hex == "321"
+
+
+@pytest.mark.rule("SV-SEQ-05")
+def test_scenario_2_queens_and_escorts_move_last():
+    state = turn_table({"High Queen": 511, "Soldier #1": 531, "Ultra-Mite #2": 521},
+                       chit_for("511", 2, "beta"), "beta")
+    events = run(movement_step(state, dice(), drones=False))
+    movers = [e.data["units"][0] for e in events if e.kind == "move" and "units" in e.data]
+    assert movers == ["Ultra-Mite #2", "Soldier #1", "High Queen"]
