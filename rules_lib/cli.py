@@ -62,8 +62,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     policies = _policies(args.policy)
     df = run_games(args.game, args.n, args.seed, scenario=args.scenario, policies=policies,
                    variants=args.variant, executor=args.executor, progress=not args.quiet)
-    summary = summarize(df)
-    print(f"{args.game}: {len(df)} games from seed {args.seed}")
+    by = args.by or get_game(args.game).extra.get("summary_by")
+    summary = summarize(df, by=by)
+    print(f"{args.game}: {len(df)} games from seed {args.seed}"
+          + (f", by {', '.join(by) if isinstance(by, list) else by}" if by else ""))
     print(summary.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
     _write(df, out)
     return 0
@@ -187,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="write one row per game (.csv or .parquet)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--executor", help=EXECUTOR_HELP)
+    p.add_argument("--by", action="append", default=[], metavar="COLUMN",
+                   help="group the summary by a column of the games table (e.g. size); "
+                        "default: the game's own grouping, if any")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("sweep", help="play N games at every combination of data values / variants")

@@ -31,3 +31,11 @@ def test_simulate_prints_outcome_rates_with_intervals(name, capsys, tmp_path):
     out = capsys.readouterr().out
     assert "outcome = " in out and "low" in out and "high" in out
     assert len(out_csv.read_text().strip().splitlines()) == 4  # header + 3 games
+
+
+def test_simulate_zombies_prints_outcome_rates_by_size(capsys):
+    assert main(["simulate", "zombies_giants", "-n", "6", "--seed", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "by size" in out
+    for size in ("Normal", "Big", "Huge"):
+        assert size in out

@@ -329,6 +329,10 @@ class OddsPanel(widgets.VBox):
         hook = self.entry.extra.get("odds_from_selection")
         if hook is None:
             return False
-        self.a.set(hook(state, loc, piece))
+        try:
+            values = hook(state, loc, piece)
+        except ValueError:
+            return False  # no fight at this location: what-if A stays as it was
+        self.a.set(values)
         self.compute()
         return True

@@ -11,7 +11,7 @@ from rules_lib.core.data import apply_override, parse_value
 from rules_lib.core.engine import Game, Rules, Variant, check_variants
 from rules_lib.registry import GameEntry
 
-from . import crafting, sizes
+from . import capacity, crafting, sizes
 from .data import (
     SIZES,
     ZData,
@@ -28,7 +28,7 @@ from .policies import HeuristicPolicy, RandomPolicy
 from .setup_editing import SETUP_API, zombie_id
 from .state import PlacedTile, Survivor, ZState
 from .town import town_map
-from .turn import play
+from .turn import place_on_start_tile, play
 
 NAME = "zombies_giants"
 PLAYERS = ("Survivor 1", "Survivor 2")
@@ -98,9 +98,8 @@ def initial_state(scenario: str | None, seed: int, variants: list[str], data: ZD
         deck=full_deck(data),
         zombie_pool=data.files["zombies"].tree["pool"],
     )
-    slot = town["start_slot"]
-    for s in survivors:  # everyone starts on the centre of the Town Square (assumed)
-        s.loc = [slot[0] * 3 + 1, slot[1] * 3 + 1]
+    # everyone starts on the Town Square: its centre, then the nearest square with room (assumed)
+    place_on_start_tile(state, data)
     return state
 
 
@@ -189,7 +188,24 @@ def invariants(state: ZState, data: ZData | None = None) -> list[str]:
     for sq, bag in state.tokens.items():
         if min(bag.values(), default=0) < 0:
             bad.append(f"negative tokens on {sq}")
+    bad += square_capacity_problems(state, data)
     return bad
+
+
+def square_capacity_problems(state: ZState, data: ZData) -> list[str]:
+    """Every square's Survivor figures fit it: four Normals, or one Big, or half a Huge.
+
+    A Survivor passing through a full square in the middle of its move (``state.passing``) is
+    not counted: a move may pass through such a square but never ends there.
+    """
+    if not all(s.size in data.sizes for s in state.survivors):
+        return []
+    passing = next((s for s in state.survivors if s.name == state.passing), None)
+    return [
+        f"square {sq[0]},{sq[1]}: {', '.join(names)} do not fit on one square "
+        f"({capacity.RULE_CAPACITY})"
+        for sq, names in capacity.crowded(state, data, exclude=passing).items()
+    ]
 
 
 def summary(state: ZState) -> dict[str, Any]:
@@ -295,5 +311,5 @@ ENTRY = GameEntry(
     movement_reach=survivor_reach,
     add_odds_arguments=add_odds_arguments,
     odds_from_args=odds_from_args,
-    extra={"setup": SETUP_API},
+    extra={"setup": SETUP_API, "summary_by": "size"},
 )

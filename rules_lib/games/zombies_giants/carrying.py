@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import sizes
+from . import capacity, sizes
 from .data import ZData
 from .movement import reach_squares, squares_of
 from .state import Survivor, ZState
@@ -48,13 +48,45 @@ def pickup_options(state: ZState, data: ZData, giant: Survivor) -> list[str]:
 
 
 def setdown_options(state: ZState, data: ZData, giant: Survivor) -> list[str]:
-    """'set down NAME at x,y' on squares within Reach a one-square figure may stand on."""
+    """'set down NAME at x,y' on squares within Reach the rider may stand on and fits.
+
+    A set-down figure must fit beside the figures already there (ZGC-NORM-01, ZGC-BIG-01): not
+    on the Giant's own square(s), which its figure fills.
+    """
     if not giant.carrying:
         return []
     tm = town_map(state, data)
-    spots = sorted(
+    taken = capacity.occupancy(state, data)
+    out = []
+    for n in giant.carrying:
+        rider = state.survivor(n)
+        for x, y in sorted(reach_of(state, data, giant)):
+            sq = (x, y)
+            if (
+                capacity.stands(tm, data, rider.size, sq)
+                and not state.zombies_at(sq)
+                and capacity.fits(state, data, rider.size, sq, rider, taken)
+            ):
+                out.append(f"set down {n} at {x},{y}")
+    return out
+
+
+def step_off_squares(
+    state: ZState, data: ZData, giant: Survivor, rider: Survivor
+) -> list[tuple[int, int]]:
+    """Where a carried Survivor may move off: under or next to its Giant, with room (assumed)."""
+    tm = town_map(state, data)
+    mine = squares_of(state, data, giant)
+    near = set(mine)
+    for sq in mine:
+        for nb in tm.board.neighbors(sq):
+            if tm.board.crossing(sq, nb) != "wall":
+                near.add(nb)
+    taken = capacity.occupancy(state, data)
+    return sorted(
         sq
-        for sq in reach_of(state, data, giant)
-        if tm.kind.get(sq) in ("street", "building") and not state.zombies_at(sq)
+        for sq in near
+        if capacity.stands(tm, data, rider.size, sq)
+        and not state.zombies_at(sq)
+        and capacity.fits(state, data, rider.size, sq, rider, taken)
     )
-    return [f"set down {n} at {x},{y}" for n in giant.carrying for x, y in spots]

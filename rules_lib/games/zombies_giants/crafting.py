@@ -186,15 +186,69 @@ def craft_options(state: ZState, data: ZData, surv: Survivor) -> list[str]:
         out.append(f"drink {s} potion")
     ray = surv.size_ray
     if ray is not None:
-        if ray.charges > 0:
+        if ray.charges >= data.crafting["size_ray"]["charges_per_resize"]:
             out += [f"ray self to {s}" for s in data.sizes if s != surv.size]
             if surv.armour is not None and surv.armour.size != surv.size:
                 out.append("ray armour to fit")
+            out += [f"ray {name} to {surv.size}" for name in resizable_cards(data, surv)]
         if ray.charges < max_charges(data, ray.parts) and surv.bullets > 0:
             out.append("recharge Size-Ray")
     if surv.armour is not None and surv.armour.size != surv.size and surv.size in surv.potions:
         out.append(f"treat armour with {surv.size} potion")
     return out
+
+
+def resizable_cards(data: ZData, surv: Survivor) -> list[str]:
+    """Item/Weapon cards in hand or in play the Survivor can't wield at its size: a Size-Ray
+    charge resizes one for it (ZGC-RAY-05: 'Item to any Size'; ZGC-RAY-07: weapons for Giants)."""
+    from .events import card_fits
+
+    kinds = data.crafting["size_ray"]["resizes_items"]
+    names = {
+        w.name
+        for w in surv.weapons
+        if not card_fits(data, surv.size, data.cards[w.name], w.size)
+    }
+    for name in set(surv.hand):
+        card = data.cards[name]
+        if card.kind in kinds and not card_fits(
+            data, surv.size, card, surv.resized_cards.get(name)
+        ):
+            names.add(name)
+    return sorted(names)
+
+
+def ray_card(state: ZState, ctx: Context, surv: Survivor, name: str, size: str) -> Procedure:
+    """Spend a Size-Ray charge to resize one Item/Weapon card (in play first, else in hand)."""
+    from .events import card_fits
+
+    data: ZData = ctx.data
+    if name not in resizable_cards(data, surv) or size != surv.size:
+        raise ValueError(f"{surv.name} has no {name!r} card to resize to {size}")
+    surv.size_ray.charges -= data.crafting["size_ray"]["charges_per_resize"]
+    worn = next(
+        (
+            w
+            for w in surv.weapons
+            if w.name == name and not card_fits(data, surv.size, data.cards[w.name], w.size)
+        ),
+        None,
+    )
+    if worn is not None:
+        worn.size, worn.uses = size, None
+        where = "in play"
+    else:
+        surv.resized_cards[name] = size
+        where = "in hand"
+    yield Event(
+        f"{surv.name} uses a Size-Ray charge on {name} ({where}): resized for a {size} "
+        f"Survivor to wield ({surv.size_ray.charges} charges left)",
+        rule=f"{RULE_RAY} (ZGC-RAY-07: 'can change the size of weapons to be wielded by Giants'; "
+        "table: 'Shrink/Enlarge Survivor/Item to any Size'; assumed: 1 charge per card, a "
+        "resized weapon is the Giant's own and does not wear out)",
+        kind="craft",
+        data={"card": name, "size": size},
+    )
 
 
 def do_craft_action(state: ZState, ctx: Context, surv: Survivor, action: str) -> Procedure:
@@ -234,7 +288,7 @@ def do_craft_action(state: ZState, ctx: Context, surv: Survivor, action: str) ->
         yield from resized(state, ctx, surv, old)
     elif action.startswith("ray self to "):
         size = action.split()[-1]
-        surv.size_ray.charges -= 1
+        surv.size_ray.charges -= data.crafting["size_ray"]["charges_per_resize"]
         old = surv.size
         sizes.change_size(data, surv, size, ctx.variant(sizes.SIZE_SECTION_HEARTS))
         yield Event(
@@ -245,7 +299,7 @@ def do_craft_action(state: ZState, ctx: Context, surv: Survivor, action: str) ->
         )
         yield from resized(state, ctx, surv, old)
     elif action == "ray armour to fit":
-        surv.size_ray.charges -= 1
+        surv.size_ray.charges -= data.crafting["size_ray"]["charges_per_resize"]
         surv.armour.size = surv.size
         surv.halves += 2 * sizes.armour_extra(data, surv)
         surv.halves = min(surv.halves, 2 * sizes.max_hearts(data, surv))
@@ -273,37 +327,81 @@ def do_craft_action(state: ZState, ctx: Context, surv: Survivor, action: str) ->
             rule=f"{RULE_RAY} (a bullet restores all charges)",
             kind="craft",
         )
+    elif action.startswith("ray ") and " to " in action:
+        name, _, size = action[len("ray ") :].rpartition(" to ")
+        yield from ray_card(state, ctx, surv, name, size)
     else:
         raise ValueError(f"unknown crafting action {action!r}")
     yield from enlarged_inside(state, ctx, surv)
+    yield from make_room(state, ctx, surv)
 
 
 def resized(state: ZState, ctx: Context, surv: Survivor, old: str) -> Procedure:
     """After a size change: carried Survivors who no longer fit get off (assumed)."""
     data: ZData = ctx.data
     from .carrying import fits_on
+    from .movement import squares_of
 
     for name in list(surv.carrying):
         if not fits_on(state, data, surv, None):
             c = state.survivor(name)
             surv.carrying.remove(name)
             c.carried_by = None
-            c.loc = list(surv.loc) if surv.loc else None
+            spot = _room_near(state, data, c, squares_of(state, data, surv))
+            c.loc = list(spot) if spot else None
             yield Event(
-                f"{name} no longer fits on {surv.name}'s stand and gets off",
-                rule="Zombies!!! Giants-Club: Giants and Carrying",
+                f"{name} no longer fits on {surv.name}'s stand and gets off"
+                + (f" onto {spot[0]},{spot[1]}" if spot else ""),
+                rule="Zombies!!! Giants-Club: Giants and Carrying (assumed: onto the nearest "
+                "square with room, ZGC-NORM-01/ZGC-BIG-01)",
                 kind="move",
             )
     if surv.carried_by and sizes.stats(data, surv.size).is_giant:
         carrier = state.survivor(surv.carried_by)
+        around = squares_of(state, data, carrier)
         carrier.carrying.remove(surv.name)
         surv.carried_by = None
-        surv.loc = list(carrier.loc)
+        spot = _room_near(state, data, surv, around)
+        surv.loc = list(spot) if spot else list(carrier.loc)
         yield Event(
-            f"{surv.name} is too big to be carried and gets off",
-            rule="Zombies!!! Giants-Club: Giants and Carrying",
+            f"{surv.name} is too big to be carried and gets off onto {surv.loc[0]},{surv.loc[1]}",
+            rule="Zombies!!! Giants-Club: Giants and Carrying (assumed: onto the nearest square "
+            "with room, ZGC-NORM-01/ZGC-BIG-01)",
             kind="move",
         )
+
+
+def _room_near(state: ZState, data: ZData, surv: Survivor, around: list) -> tuple | None:
+    from .capacity import nearest_room
+
+    surv.loc = None
+    return nearest_room(state, data, surv, list(around))
+
+
+def make_room(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
+    """A figure that grew where its square has no room stands on the nearest square that does."""
+    from .capacity import RULE_CAPACITY, describe, nearest_room, stands, survivor_squares_fit
+    from .town import town_map
+
+    data: ZData = ctx.data
+    if surv.loc is None or surv.carried_by or not surv.in_play:
+        return
+    here = tuple(surv.loc)
+    if survivor_squares_fit(state, data, surv) and stands(
+        town_map(state, data), data, surv.size, here
+    ):
+        return
+    why = describe(state, data, surv.size, here, surv)
+    spot = nearest_room(state, data, surv, [here])
+    if spot is None:
+        return
+    surv.loc = [spot[0], spot[1]]
+    yield Event(
+        f"{surv.name} ({surv.size}) has no room at {here[0]},{here[1]} ({why}): "
+        f"the figure stands at {spot[0]},{spot[1]}",
+        rule=f"{RULE_CAPACITY} (assumed: a resized figure moves to the nearest square with room)",
+        kind="move",
+    )
 
 
 def shrink_left(state: ZState, data: ZData, surv: Survivor) -> bool:

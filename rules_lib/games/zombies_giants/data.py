@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ class SizeStats:
 
     name: str
     footprint: tuple[int, int]
+    figure_squares: Fraction  # how many squares the figure fills (Normal 1/4, Big 1, Huge 2)
     start_hearts: int
     start_hearts_size_section: int
     start_bullets: int
@@ -134,6 +136,23 @@ class ZData:
     def town(self) -> dict[str, Any]:
         return self.files["town"].tree
 
+    @property
+    def square_capacity(self) -> Fraction:
+        """How much figure one square holds (sizes.yaml square_capacity)."""
+        return Fraction(self.files["sizes"].tree["square_capacity"])
+
+
+def _fraction(value: Any, path: tuple, chk: Check) -> Fraction:
+    """A positive number or a fraction written as text ('1/4'); a clear error otherwise."""
+    try:
+        out = Fraction(value) if not isinstance(value, bool) else None
+    except (TypeError, ValueError, ZeroDivisionError):
+        out = None
+    if out is None or out <= 0:
+        chk.fail(path, f"must be a positive number or fraction like '1/4', found {value!r}")
+        return Fraction(1)
+    return out
+
 
 def _sizes(gd: GameData, chk: Check) -> dict[str, SizeStats]:
     out: dict[str, SizeStats] = {}
@@ -150,6 +169,7 @@ def _sizes(gd: GameData, chk: Check) -> dict[str, SizeStats]:
             out[name] = SizeStats(
                 name=name,
                 footprint=tuple(s["footprint"]),
+                figure_squares=_fraction(s["figure_squares"], p + ("figure_squares",), chk),
                 start_hearts=s["start_hearts"],
                 start_hearts_size_section=s["start_hearts_size_section"],
                 start_bullets=s["start_bullets"],
@@ -181,6 +201,15 @@ def _sizes(gd: GameData, chk: Check) -> dict[str, SizeStats]:
                 chk.fail(p + (key,), f"must be a whole number >= 0, found {s[key]!r}")
         if s["start_hearts"] < 1:
             chk.fail(p + ("start_hearts",), "a Survivor starts with at least 1 heart")
+        if name in out:
+            w, h = out[name].footprint
+            cap = _fraction(gd.tree.get("square_capacity"), ("square_capacity",), chk)
+            if out[name].figure_squares / (w * h) > cap:
+                chk.fail(
+                    p + ("figure_squares",),
+                    f"a figure of {out[name].figure_squares} squares over a {w}x{h} footprint "
+                    f"does not fit squares holding {cap}",
+                )
     return out
 
 

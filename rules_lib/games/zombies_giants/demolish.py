@@ -69,10 +69,15 @@ def destroy(state: ZState, ctx: Context, tile: str, by: Survivor) -> Procedure:
     for sq in inside:
         lost += sum(state.tokens.pop(key(sq), {}).values())
     street = sorted(sq for sq in tm.squares_of(tile) if tm.kind[sq] == "street")
-    for s in state.survivors:  # anyone left inside steps out to the tile's street (assumed)
-        if s.loc is not None and s is not by and tuple(s.loc) in inside and street:
-            s.loc = list(street[0])
     state.demolished.append(tile)
+    for s in state.survivors:  # anyone left inside steps out, the tile's street first (assumed)
+        if s.loc is not None and s is not by and s.in_play and tuple(s.loc) in inside and street:
+            from .capacity import nearest_room
+
+            s.loc = None  # out of the rubble; then onto the nearest square with room
+            spot = nearest_room(state, data, s, street[:1], among=street)
+            spot = spot or nearest_room(state, data, s, street[:1]) or street[0]
+            s.loc = list(spot)
     yield Event(
         f"The {tile} is demolished: {len(dead)} zombie(s) and {lost} resource(s) inside "
         f"are destroyed; cards relying on it can no longer be played",
@@ -102,8 +107,12 @@ def enlarged_inside(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
         )
         yield from destroy(state, ctx, tile, surv)
         tm = town_map(state, data)
-    if not huge_fits(tm, data, tuple(surv.loc)):
-        spot = nearest_fit(tm, data, tuple(surv.loc))
+    from .capacity import fits
+
+    if not huge_fits(tm, data, tuple(surv.loc)) or not fits(
+        state, data, surv.size, tuple(surv.loc), surv
+    ):
+        spot = nearest_fit(state, tm, data, surv)
         if spot is not None:
             surv.loc = list(spot)
             yield Event(
@@ -113,9 +122,8 @@ def enlarged_inside(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
             )
 
 
-def nearest_fit(tm, data: ZData, start: tuple[int, int]) -> tuple[int, int] | None:
-    """The closest anchor (by distance, then position) where a Huge figure fits."""
-    spots = [sq for sq in tm.kind if huge_fits(tm, data, sq)]
-    if not spots:
-        return None
-    return min(spots, key=lambda sq: (abs(sq[0] - start[0]) + abs(sq[1] - start[1]), sq))
+def nearest_fit(state: ZState, tm, data: ZData, surv: Survivor) -> tuple[int, int] | None:
+    """The closest anchor (by distance, then position) where the Huge figure fits, with room."""
+    from .capacity import nearest_room
+
+    return nearest_room(state, data, surv, [tuple(surv.loc)])

@@ -13,6 +13,10 @@ from .town import town_map
 RULE_EVT = "Zombies!!! Giants-Club: Step 2 Event Card"
 RULE_START = "Zombies!!! Giants-Club: Game Start"
 RULE_CARDS = "Zombies!!! Giants-Club: Card specific"
+RULE_RAY_ITEM = (
+    "Zombies!!! Giants-Club: Size Ray (resizes weapons so Giants can wield them; "
+    "table: shrink/enlarge a Survivor/Item to any size)"
+)
 
 
 def shuffle(items: list, ctx: Context, purpose: str) -> None:
@@ -64,12 +68,20 @@ def deal_start_hands(state: ZState, ctx: Context) -> Procedure:
         )
 
 
+def card_fits(data: ZData, size: str, card: Card, resized: str | None = None) -> bool:
+    """Can a Survivor of this size wield this Item/Weapon: as printed (Card specific,
+    ZGC-AMB-09), or because a Size-Ray resized it to exactly that size (ZGC-RAY-05, ZGC-RAY-07)?"""
+    if resized is not None:
+        return resized == size
+    if not card.usable(size):
+        return False
+    return sizes.stats(data, size).can_use_cards or bool(card.usable_by.get(size))
+
+
 def can_play(state: ZState, data: ZData, surv: Survivor, card: Card) -> bool:
     """Whether this Survivor may play the card now (size limits, buildings it relies on)."""
     if card.kind in ("item", "weapon"):
-        if not card.usable(surv.size):
-            return False
-        if not sizes.stats(data, surv.size).can_use_cards and not card.usable_by.get(surv.size):
+        if not card_fits(data, surv.size, card, surv.resized_cards.get(card.name)):
             return False
     if card.requires_building:
         if card.requires_building in state.demolished:
@@ -104,11 +116,18 @@ def grenade_targets(state: ZState, data: ZData, surv: Survivor) -> list[tuple[in
     return sorted({tuple(z.loc) for z in state.zombies if tuple(z.loc) in near})
 
 
-def play_card(state: ZState, ctx: Context, surv: Survivor, name: str) -> Procedure:
-    """Apply a card's effect for the Survivor who plays it (or whom a negative event targets)."""
+def play_card(
+    state: ZState, ctx: Context, surv: Survivor, name: str, resized: str | None = None
+) -> Procedure:
+    """Apply a card's effect for the Survivor who plays it (or whom a negative event targets).
+
+    ``resized``: the size a Size-Ray made this Item/Weapon card for (ZGC-RAY-07).
+    """
     data: ZData = ctx.data
     card = data.cards[name]
     rule = RULE_EVT if card.kind in ("negative", "positive") else RULE_CARDS
+    if resized is not None:
+        rule = f"{RULE_RAY_ITEM}, played as a {resized}-sized card"
     kept = False
     if card.effect == "lose_bullets":
         lost = min(card.amount, surv.bullets)
@@ -130,8 +149,9 @@ def play_card(state: ZState, ctx: Context, surv: Survivor, name: str) -> Procedu
         got = sizes.add_reserve(data, surv, card.amount)
         msg = f"{surv.name} gains {got} reserve heart(s) ({surv.reserve})"
     elif card.effect == "combat_bonus":
-        uses = card.giant_durability if sizes.stats(data, surv.size).is_giant else None
-        surv.weapons.append(Weapon(name, uses))
+        giant = sizes.stats(data, surv.size).is_giant
+        uses = card.giant_durability if giant and resized is None else None
+        surv.weapons.append(Weapon(name, uses, resized))
         kept = True
         msg = f"{surv.name} readies {name}: +{card.amount} on combat checks" + (
             f" for {uses} fights (a Giant's weapon with durability)" if uses else ""
@@ -230,6 +250,8 @@ def discard_step(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
         )
         if choice != "none":
             surv.hand.remove(choice)
+            if choice not in surv.hand:  # a resized copy goes with the last copy (assumed)
+                surv.resized_cards.pop(choice, None)
             state.discard.append(choice)
             yield Event(f"{surv.name} discards {choice}", rule=rule, kind="card")
     if state.revealed is not None:

@@ -85,11 +85,14 @@ class FightResult:
 
 
 def weapon_bonus(data: ZData, surv: Survivor) -> int:
-    """Combat bonus of the weapons a Survivor has in play."""
+    """Combat bonus of the weapons in play that fit the Survivor's size (ZGC-RAY-07)."""
+    from .events import card_fits
+
     return sum(
         data.cards[w.name].amount
         for w in surv.weapons
         if data.cards[w.name].effect == "combat_bonus"
+        and card_fits(data, surv.size, data.cards[w.name], w.size)
     )
 
 

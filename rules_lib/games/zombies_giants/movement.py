@@ -123,7 +123,8 @@ def zombie_squares(state: ZState) -> set[Square]:
 def movement_reach(state: ZState, name: str, data: ZData | None = None) -> dict[Square, Fraction]:
     """P(this turn's movement roll lets the Survivor end its move on each square).
 
-    Entering a zombie's square starts a fight, so no path runs through one (must stop).
+    Entering a zombie's square starts a fight, so no path runs through one (must stop); a square
+    the Survivors there already fill may be passed through but not ended on (ZGC-NORM-01/BIG-01).
     For a Huge figure the keys are anchors (the west square of the figure).
     """
     from .data import default_data
@@ -140,8 +141,11 @@ def movement_reach(state: ZState, name: str, data: ZData | None = None) -> dict[
             return loc in zs
         return any(sq in zs for sq in footprint(data, surv.size, loc))
 
+    from .capacity import can_end
+
     roll = movement_roll(data, surv, state.move_bonus, state.halve_move)
-    return reach_probability(board, start, roll, cost, must_stop)
+    # a full square (four Normals, a Big, a Huge's half) may be passed through, not ended on
+    return reach_probability(board, start, roll, cost, must_stop, can_end(state, data, surv))
 
 
 def reach_squares(

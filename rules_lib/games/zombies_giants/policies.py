@@ -42,7 +42,7 @@ class HeuristicPolicy:
         if kind == "take_card":
             return "take"
         if kind == "carried":
-            return "move off" if "move off" in opts else opts[0]
+            return next((o for o in opts if o.startswith("move off")), opts[0])
         if kind != "move":
             return opts[0]
         return self._move(state, data, state.survivor(decision.player), decision)
@@ -74,10 +74,12 @@ class HeuristicPolicy:
                     return o
         moves = [o for o in opts if o.startswith("move ")]
         if not moves:
-            return "stop"
+            return "stop" if "stop" in opts else opts[0]
         dist = goal_distances(state, data, s)
         here = tuple(s.loc)
         best, best_d = "stop", dist.get(here, 10**6)
+        if "stop" not in opts:  # passing through a full square: must move on (ZGC-NORM-01)
+            best, best_d = moves[0], 10**7
         for o in moves:
             sq = unkey(o[5:])
             d = dist.get(sq, 10**6)

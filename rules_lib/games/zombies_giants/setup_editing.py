@@ -6,7 +6,8 @@ naming the figure, the square and the rule that forbids it ("zombie 4 cannot go 
 conserved: a zombie is placed from the zombie pool and removed back into it; each player has one
 Survivor figure, placed with the Game Start counters of its size (ZGC-START-04).
 
-Survivor squares follow the movement rules' own tests (``movement.huge_fits``, the size's
+Survivor figures must fit their square beside the others (four Normals, or one Big, or a Huge
+figure's half: ZGC-NORM-01, ZGC-BIG-01). Survivor squares follow the movement rules' own tests (``movement.huge_fits``, the size's
 ``enters_buildings``): nobody stands on out-of-bounds squares alone, Huge figures never overlap a
 building interior. A position is edited after Game Start (which would put every Survivor back on
 the Town Square and deal its counters again).
@@ -82,6 +83,7 @@ def place(state: ZState, kind: str, side: str, loc: Any) -> ZState:
                          f"first ({R_ONE_FIGURE})")
     surv = _fresh_survivor(data, side, kind, sq, new.variants)
     _check_survivor_square(tm, data, surv, sq)
+    _check_room(new, data, surv, sq)
     if old is not None:
         new.survivors[new.survivors.index(old)] = surv
     else:
@@ -104,6 +106,7 @@ def move(state: ZState, piece_id: str, loc: Any) -> ZState:
         return new
     surv = _survivor(new, piece_id)
     _check_survivor_square(tm, data, surv, sq)
+    _check_room(new, data, surv, sq)
     if surv.carried_by:  # set down off its Giant's stand
         new.survivor(surv.carried_by).carrying.remove(surv.name)
         surv.carried_by = None
@@ -177,6 +180,17 @@ def _check_zombie_square(state: ZState, data: ZData, tm: TownMap, who: str, sq: 
     if len(there) >= cap:
         raise ValueError(f"{who} cannot go to {_k(sq)}: it already holds {len(there)} zombies, "
                          f"at most {cap} may occupy one square ({R_ZOMBIE_CAP})")
+
+
+def _check_room(state: ZState, data: ZData, surv: Survivor, sq: Square) -> None:
+    """The figure fits beside the Survivors already on its square(s) (riders take no room)."""
+    from .capacity import RULE_CAPACITY, describe, fits
+
+    if not fits(state, data, surv.size, sq, surv):
+        raise ValueError(
+            f"{surv.name} ({surv.size}) cannot stand at {_k(sq)}: no room, "
+            f"{describe(state, data, surv.size, sq, surv)} ({RULE_CAPACITY})"
+        )
 
 
 def _zombie_off_map(who: str, sq: Square, tm: TownMap) -> str:

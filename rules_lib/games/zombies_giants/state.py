@@ -47,6 +47,7 @@ class Weapon:
 
     name: str
     uses: int | None = None
+    size: str | None = None  # resized with a Size-Ray for this size (None: as printed)
 
 
 @dataclass
@@ -74,6 +75,7 @@ class Survivor:
     potions: list[str] = field(default_factory=list)
     armour: Armour | None = None
     weapons: list[Weapon] = field(default_factory=list)
+    resized_cards: dict[str, str] = field(default_factory=dict)  # hand card -> size rayed to
     permanent_move_bonus: int = 0
     turns_survived: int = 0
 
@@ -129,6 +131,7 @@ class ZState(GameState):
     active: int = 0
     move_bonus: int = 0  # this turn's movement change from cards
     halve_move: bool = False
+    passing: str | None = None  # a Survivor passing through a full square mid-move (ZGC-NORM-01)
 
     # -- lookups ------------------------------------------------------------------------------
     def survivor(self, name: str) -> Survivor:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
 
-from . import carrying, crafting, demolish, events, sizes
+from . import capacity, carrying, crafting, demolish, events, sizes
 from .data import ZData
 from .fight import fight
 from .movement import huge_fits, movement_points, reach_squares, squares_of, step_cost
@@ -34,20 +34,16 @@ def setup(state: ZState, ctx: Context) -> Procedure:
         rule=f"{G}: Zombies!!! Giants-Club Rules (Normal, Big or Huge)",
         kind="phase",
     )
-    tm = town_map(state, data)
-    start = state.tiles[0]
-    centre = (start.slot[0] * 3 + 1, start.slot[1] * 3 + 1)
+    place_on_start_tile(state, data)
     for s in state.survivors:
         hearts = sizes.start_hearts(data, s.size, size_section)
         s.base_max = sizes.base_max(data, s.size, size_section)
         s.halves = 2 * hearts
         s.bullets = sizes.stats(data, s.size).start_bullets
         s.reserve = 0
-        s.loc = [centre[0], centre[1]]
-        if s.size == "Huge" and not huge_fits(tm, data, centre):
-            s.loc = [centre[0] - 1, centre[1]]
         yield Event(
-            f"{s.name} ({s.size}) lays out {hearts} hearts and {s.bullets} bullets",
+            f"{s.name} ({s.size}) lays out {hearts} hearts and {s.bullets} bullets "
+            f"on the {state.tiles[0].name} at {s.loc[0]},{s.loc[1]}",
             rule=f"{G}: Game Start ("
             + (
                 "size section: Big 4, Huge 5 hearts, variant size_section_hearts"
@@ -67,6 +63,27 @@ def setup(state: ZState, ctx: Context) -> Procedure:
         rule=f"{G}: Game Start",
         kind="setup",
     )
+
+
+def place_on_start_tile(state: ZState, data: ZData) -> None:
+    """Everyone enters on the start tile: its centre first, then the nearest square with room."""
+    tm = town_map(state, data)
+    start = state.tiles[0]
+    centre = (start.slot[0] * 3 + 1, start.slot[1] * 3 + 1)
+    tile = tm.squares_of(start.name)
+    for s in state.survivors:
+        s.loc = None
+    for s in state.survivors:
+        if s.carried_by:
+            continue
+        spot = capacity.nearest_room(state, data, s, [centre], among=tile)
+        if spot is None:  # no room on the start tile itself: the nearest square in town
+            spot = capacity.nearest_room(state, data, s, [centre])
+        if spot is None:
+            raise ValueError(
+                f"{s.name} ({s.size}) has no square with room to start on ({capacity.RULE_CAPACITY})"
+            )
+        s.loc = [spot[0], spot[1]]
 
 
 # -- the rounds --------------------------------------------------------------------------------
@@ -249,12 +266,14 @@ def move_fight(state: ZState, ctx: Context, s: Survivor) -> Procedure:
     st = sizes.stats(data, s.size)
     if s.carried_by:
         giant = state.survivor(s.carried_by)
+        spots = carrying.step_off_squares(state, data, giant, s)
         off = yield Decision(
             s.name,
             "carried",
             f"Stay on {giant.name} or move off?",
-            ["stay", "move off"],
-            rule=f"{G}: Giants and Carrying",
+            ["stay"] + [f"move off to {x},{y}" for x, y in spots],
+            rule=f"{G}: Giants and Carrying (move off onto a square with room: "
+            f"{capacity.RULE_CAPACITY})",
         )
         if off == "stay":
             yield Event(
@@ -263,10 +282,11 @@ def move_fight(state: ZState, ctx: Context, s: Survivor) -> Procedure:
             return
         giant.carrying.remove(s.name)
         s.carried_by = None
-        s.loc = list(squares_of(state, data, giant)[0])
+        s.loc = list(unkey(off[len("move off to ") :]))
         yield Event(
-            f"{s.name} moves off {giant.name} at {s.loc[0]},{s.loc[1]}",
-            rule=f"{G}: Giants and Carrying (move off during their turn)",
+            f"{s.name} moves off {giant.name} onto {s.loc[0]},{s.loc[1]}",
+            rule=f"{G}: Giants and Carrying (move off during their turn; assumed: onto a square "
+            f"under or next to the Giant with room, {capacity.RULE_CAPACITY})",
             kind="move",
         )
     res = sizes.movement_dice(data, s.size).roll(ctx.dice, f"movement {s.name}")
@@ -309,6 +329,7 @@ def move_fight(state: ZState, ctx: Context, s: Survivor) -> Procedure:
             break
         if isinstance(ended, int):
             left = ended
+    state.passing = None
     if s.in_play:  # ending the move on the Helipad (perhaps after clearing the centre)
         yield from check_escape(state, ctx, s)
 
@@ -326,21 +347,23 @@ def step_options(
         return opts, costs
     here = tuple(s.loc)
     mine = squares_of(state, data, s)
-    # plain moves
+    # plain moves: a full square may be passed through, not ended on (ZGC-NORM-01, ZGC-BIG-01)
     if st.footprint == (1, 1):
         cost = step_cost(tm, data, s.size)
         for nb in tm.board.neighbors(here):
             c = cost(here, nb)
-            if c is not None and c <= left:
+            if c is not None and c <= left and capacity.can_pass(state, data, s, nb, left - c):
                 o = f"move {nb[0]},{nb[1]}"
                 opts.append(o)
                 costs[o] = c
     else:
         for a in tm.board.piece_neighbors(here, *st.footprint):
-            if huge_fits(tm, data, a) and left >= 1:
+            if huge_fits(tm, data, a) and left >= 1 and capacity.can_pass(state, data, s, a, left - 1):
                 o = f"move {a[0]},{a[1]}"
                 opts.append(o)
                 costs[o] = 1
+    if not capacity.fits(state, data, s.size, here, s):
+        return opts[1:], costs  # passing through a full square: keep moving, no stop
     # reach attacks, snipes, grabs
     reach_cost = rules["combat"]["reach_attack_cost"]
     near = reach_squares(tm, data, s.size, mine, st.reach) if st.reach else set()
@@ -386,7 +409,7 @@ def step_options(
             costs[o] = rules["carrying"]["set_down_cost"]
     if st.can_use_vents and here in tm.vents and left >= rules["vent_cost"]:
         for v in tm.vents:
-            if v != here:
+            if v != here and capacity.fits(state, data, s.size, v, s):
                 o = f"vent {v[0]},{v[1]}"
                 opts.append(o)
                 costs[o] = rules["vent_cost"]
@@ -540,12 +563,14 @@ def do_action(
         return None
     if verb == "play":
         name = rest
+        resized = None
         if state.revealed == name and name not in s.hand:
             state.revealed = None
         else:
             s.hand.remove(name)
+            resized = s.resized_cards.pop(name, None)  # the resized copy is the one played
         before = state.move_bonus + s.permanent_move_bonus
-        yield from events.play_card(state, ctx, s, name)
+        yield from events.play_card(state, ctx, s, name, resized)
         gained = state.move_bonus + s.permanent_move_bonus - before
         return max(0, left + gained) if gained else None
     yield from crafting.do_craft_action(state, ctx, s, choice)
@@ -558,7 +583,19 @@ def enter(state: ZState, ctx: Context, s: Survivor, target: tuple[int, int], how
     before = set(squares_of(state, data, s))
     s.loc = [target[0], target[1]]
     new = [sq for sq in squares_of(state, data, s) if sq not in before]
-    yield Event(f"{s.name} moves to {target[0]},{target[1]}", rule=RULE_MOVE, kind="move")
+    full = not capacity.fits(state, data, s.size, target, s)
+    state.passing = s.name if full else None
+    yield Event(
+        f"{s.name} moves to {target[0]},{target[1]}"
+        + (
+            f" (passing through: {capacity.describe(state, data, s.size, target, s)})"
+            if full
+            else ""
+        ),
+        rule=RULE_MOVE + (f" (a full square: pass through, not end; {capacity.RULE_CAPACITY})"
+                          if full else ""),
+        kind="move",
+    )
     zs = [z for sq in new for z in state.zombies_at(sq)]
     by_square: dict[tuple[int, int], list] = {}
     for z in zs:
@@ -622,7 +659,11 @@ def move_in(state: ZState, ctx: Context, s: Survivor, sq: tuple[int, int], left:
     here = tuple(s.loc)
     cost = data.rules["reach_moves"]["move_in_cost"]
     if st.footprint != (1, 1):
-        anchors = [a for a in ((sq[0], sq[1]), (sq[0] - 1, sq[1])) if huge_fits(tm, data, a)]
+        anchors = [
+            a
+            for a in ((sq[0], sq[1]), (sq[0] - 1, sq[1]))
+            if huge_fits(tm, data, a) and capacity.fits(state, data, s.size, a, s)
+        ]
         if not anchors:
             return None
         target = anchors[0]
@@ -631,6 +672,8 @@ def move_in(state: ZState, ctx: Context, s: Survivor, sq: tuple[int, int], left:
             return None
         if not (st.enters_buildings or tm.kind[sq] == "street"):
             return None
+        if not capacity.fits(state, data, s.size, sq, s):
+            return None  # no room there (ZGC-NORM-01, ZGC-BIG-01)
         target = sq
         if s.size == "Big" and tm.kind.get(here) == "building":
             adjacent = abs(sq[0] - here[0]) + abs(sq[1] - here[1]) == 1

@@ -164,8 +164,8 @@ def test_a_carried_survivor_may_move_off_during_its_turn():
     st = make_state(("Big", "Normal"))
     giant, rider = st.survivors
     giant.carrying, rider.carried_by, rider.loc = [rider.name], giant.name, None
-    play(move_fight(st, ctx([4]), rider), ["move off", "move 11,10", "stop"])
-    assert rider.carried_by is None and giant.carrying == [] and rider.loc == [11, 10]
+    play(move_fight(st, ctx([4]), rider), ["move off to 11,10", "move 12,10", "stop"])
+    assert rider.carried_by is None and giant.carrying == [] and rider.loc == [12, 10]
 
 
 @pytest.mark.rule("ZGC-MALL-01", "ZGC-MALL-02", "ZGC-MF-06")
