@@ -139,9 +139,27 @@ def test_the_free_lust_summon_does_not_trigger_lust_again_by_default(gw):
 def test_variant_lust_chains_lets_the_free_summon_trigger_lust_until_pools_run_dry(gw):
     s = gw.state(Androgeus="Altinela")
     ctx = gw.ctx(variants=["lust_chains"])
-    gw.run(summon(s, ctx, "Storm", "Storm Warrior", "Altinela"))
-    assert s.stats["lust_summons"] > 1
-    assert all(p.area == "Altinela" for p in s.pieces)
+    power = {e: sheet.power for e, sheet in s.empires.items()}
+    events = gw.run(summon(s, ctx, "Storm", "Storm Warrior", "Altinela"))
+    free = [e.data for e in events if e.rule == androgeus.LUST and "enemy" in e.data]
+    # each free summon is made by an enemy the previous summoner chose, into that same area
+    assert len(free) > 1 and free[0]["summoner"] == "Storm"
+    for before, after in zip(free, free[1:]):
+        assert after["summoner"] == before["enemy"] and after["enemy"] != after["summoner"]
+    assert all(f["area"] == "Altinela" for f in free)
+    # the chain runs until no enemy can summon; every free unit cost nothing and was the cheapest
+    assert androgeus.lust_targets(s, gw.data, free[-1]["enemy"]) == []
+    pools = {e: dict(sheet.pool) for e, sheet in gw.state().empires.items()}
+    pools["Storm"]["Storm Warrior"] -= 1
+    for f in free:  # the cheapest kind left in that enemy's pool at the moment of its summon
+        left = [gw.data.unit_types[k].cost for k, n in pools[f["enemy"]].items() if n > 0]
+        assert gw.data.unit_types[f["kind"]].cost == min(left)
+        pools[f["enemy"]][f["kind"]] -= 1
+    assert {e: sheet.pool for e, sheet in s.empires.items()} == pools
+    paid = {e: power[e] - sheet.power for e, sheet in s.empires.items()}
+    assert paid == {"Storm": gw.data.unit_types["Storm Warrior"].cost, "Sea": 0, "Earth": 0,
+                    "Invisible God": 0}
+    assert len(s.pieces) == 1 + len(free) and all(p.area == "Altinela" for p in s.pieces)
 
 
 @pytest.mark.rule("GW-AND-07")

@@ -24,7 +24,6 @@ def test_battle_dice_read_faces_from_data(gw):
     assert battle_dice(gw.data, 1).dist().p((0, 1)) == Fraction(2, 6)
 
 
-@pytest.mark.rule("GW-AND-09", "GW-AND-07")
 def test_p_kill_androgeus_with_one_die_matches_joint_brute_force(gw):
     """Every face of 1 attacker die x 6 Androgeus dice (6^7 combinations), through evaluate()."""
     mine, his = battle_dice(gw.data, 1), battle_dice(gw.data, 6)
@@ -36,7 +35,6 @@ def test_p_kill_androgeus_with_one_die_matches_joint_brute_force(gw):
     assert odds.androgeus_kill_probability_dice(1, True) == Fraction(hits, total)
 
 
-@pytest.mark.rule("GW-AND-07")
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_p_kill_androgeus_matches_enumeration_of_each_side(gw, n):
     mine = battle_dice(gw.data, n).enumerate_dist()
@@ -46,7 +44,6 @@ def test_p_kill_androgeus_matches_enumeration_of_each_side(gw, n):
     assert expected == (1 - Fraction(5, 6) ** n) * (1 - Fraction(5, 6) ** 6)
 
 
-@pytest.mark.rule("GW-AND-07", "GW-AND-08")
 def test_the_dice_cap_makes_more_combat_than_four_worthless(gw):
     four = odds.androgeus_kill_probability(["Storm Champion", "Storm Warrior", "Storm Warrior"])
     seven = odds.androgeus_kill_probability(["Storm King", "Storm Champion", "Storm Warrior",
@@ -59,13 +56,11 @@ def test_the_dice_cap_makes_more_combat_than_four_worthless(gw):
     assert table[table.attacking_combat >= 4].p_kill.nunique() == 2  # one per hero flag
 
 
-@pytest.mark.rule("GW-AND-09", "GW-AND-12")
 def test_without_a_hero_the_probability_is_zero(gw):
     assert odds.androgeus_kill_probability(["Malkioni Knight", "Malkioni Knight"]) == 0
     assert odds.androgeus_kill_probability(["Malkioni Knight", "Dragonewt Allies"]) > 0
 
 
-@pytest.mark.rule("GW-ARA-03")
 @pytest.mark.parametrize("n", [1, 3, 5])
 def test_vp_against_arachne_matches_brute_force(gw, n):
     counts = {}

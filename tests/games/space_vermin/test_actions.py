@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table, texts
 
-from rules_lib.core.engine import IllegalChoice
+from rules_lib.core.engine import Decision, IllegalChoice
 from rules_lib.games.space_vermin import actions as act
 from rules_lib.games.space_vermin.actions import (
     full_move,
@@ -50,9 +50,13 @@ def test_full_move_spends_up_to_the_ma_and_is_the_units_one_action():
 
 @pytest.mark.rule("SV-MMOV-03")
 def test_marines_pass_through_friends_but_never_end_stacked():
+    from rules_lib.games.space_vermin.movement import marine_reach
+
     state = table({"Squad 1": 411, "Squad 2": 412})
-    opts = destinations(state, "Squad 1")
-    assert "412" not in opts and "413" in opts
+    costs = first_decision(full_move(state, dice(), "Squad 1")).data["costs"]
+    assert "412" not in costs and Fraction(costs["413"]) == 2  # 2 MP only straight through 412
+    path = marine_reach(DATA, ALPHA, state, "Squad 1")[h(413)].path
+    assert [ALPHA.label(x) for x in path] == ["411", "412", "413"]
 
 
 @pytest.mark.rule("SV-MMOV-04")
@@ -81,15 +85,37 @@ def test_no_move_straight_from_one_vermite_adjacent_hex_to_another():
     assert [ALPHA.label(x) for x in path] == ["412", "441", "442"]
 
 
-@pytest.mark.rule("SV-COMP-02", "SV-ANT-01", "SV-ANT-02")
+@pytest.mark.rule("SV-ANT-01", "SV-ANT-02")
 def test_the_ant_gun_moves_limbered_fires_unlimbered_and_flips_as_an_action():
     state = table({"A.N.T. Gun": 411, "Soldier #1": 416})
     gun = state.unit("A.N.T. Gun")
     assert gun.limbered
     assert legal_actions(DATA, ALPHA, state, "A.N.T. Gun") == [act.FULL_MOVE, act.UNLIMBER]
     run(marine_action(state, dice(), "A.N.T. Gun", act.UNLIMBER))
+    assert not gun.limbered and gun.acted and gun.hex == "411"  # the flip was its action
     gun.acted = False
     assert legal_actions(DATA, ALPHA, state, "A.N.T. Gun") == [act.FULL_FIRE, act.LIMBER]
+    run(marine_action(state, dice(), "A.N.T. Gun", act.LIMBER))
+    assert gun.limbered
+
+
+@pytest.mark.rule("SV-COMP-02", "SV-ANT-01", "SV-MAD-01")
+def test_sv_comp_02_the_gun_enters_limbered_and_the_scientist_starts_on_his_motorcycle():
+    from .test_sv_scenarios import set_up
+
+    state = set_up("family_jewels", 0).state
+    doc = state.unit("M.A.D. Scientist")
+    assert doc.on_map and not doc.weapon_ready  # motorcycle side (J-5)
+    gun = state.unit("A.N.T. Gun")
+    assert gun.status == "pool"
+    run(
+        request_reinforcements(state, dice(6), "HQ 1"),
+        answers=["A.N.T. Gun", act.ENTER, "656"],
+    )
+    assert gun.hex == "656" and gun.limbered  # enters play on its Limbered side (J-3)
+    gun.acted = False
+    assert act.UNLIMBER in legal_actions(DATA, ALPHA, state, "A.N.T. Gun")
+    assert act.FULL_FIRE not in legal_actions(DATA, ALPHA, state, "A.N.T. Gun")
 
 
 # -- Jump Pack ------------------------------------------------------------------------------------
@@ -170,9 +196,14 @@ def test_shoot_and_scoot_moves_half_the_ma_and_fires_at_minus_one():
     )
     assert "CF 3 (Shoot and Scoot -1)" in texts(events)
     assert state.unit("Squad 1").hex == "413"
+    # move first: the move offered is half the Squad's MA 4 = 2 MP, not the Full Move's 4
     state = table({"Squad 1": 411, "Soldier #1": 416})
-    opts = first_decision(full_move(state, dice(), "Squad 1", budget=2)).data["costs"]
-    assert "414" not in opts and "413" in opts
+    proc = marine_action(state, dice(), "Squad 1", act.SHOOT_AND_SCOOT)
+    assert first_decision(proc).kind == "scoot_order"
+    move = proc.send("move then fire")
+    costs = {k: Fraction(v) for k, v in move.data["costs"].items()}
+    assert max(costs.values()) <= 2 and "413" in costs and "414" not in costs
+    assert "414" in first_decision(full_move(table({"Squad 1": 411}), dice(), "Squad 1")).options
 
 
 # -- Special actions ------------------------------------------------------------------------------
@@ -231,6 +262,12 @@ def test_a_blocked_entry_hex_holds_the_unit_off_map_and_jumpers_may_jump_in():
     state = table({"HQ 1": 411, "Soldier #1": 656})
     run(request_reinforcements(state, dice(6), "HQ 1"), answers=["Squad 1", act.ENTER])
     assert state.unit("Squad 1").status == "off_map"
+    state.unit("Soldier #1").status, state.unit("Soldier #1").hex = "cup", None  # 656 clears
+    state.turn += 1
+    state.unit("Squad 1").acted = False
+    assert act.ENTER in legal_actions(DATA, ALPHA, state, "Squad 1")
+    run(marine_action(state, dice(), "Squad 1", act.ENTER), answers=["656"])  # no dice: no roll
+    assert state.unit("Squad 1").hex == "656" and state.unit("Squad 1").status == "map"
     state = table({"HQ 1": 411})
     d = first_decision(_skip_to(request_reinforcements(state, dice(6), "HQ 1"), ["Scout 1"]))
     assert d.options == [act.ENTER, act.LAND, act.JUMP]
@@ -268,6 +305,25 @@ def test_landing_zone_on_target_full_strength_and_no_move_or_fire_that_turn():
     assert legal_actions(DATA, ALPHA, state, "Squad 1") == []
 
 
+@pytest.mark.rule("SV-LZ-02")
+@pytest.mark.parametrize(
+    "die,expected",
+    [(1, "on target"), (3, "on target"), (4, "drift"), (5, "drift"), (6, "delayed")],
+)
+def test_sv_lz_02_accuracy_die_bands(die, expected):
+    state = table({})
+    # drift: direction 1 (north), distance die 1 -> 1 hex: 413 -> 412
+    run(landing_zone(state, dice(die, 1, 1), "Squad 1"), answers=["413"])
+    u = state.unit("Squad 1")
+    got = {
+        ("413", False): "on target",
+        ("412", True): "drift",
+    }.get((u.hex, u.reduced), "delayed" if state.lz_delayed == ["Squad 1"] else "other")
+    assert got == expected
+    if expected == "delayed":
+        assert u.status == "off_map" and u.hex is None
+
+
 @pytest.mark.rule("SV-LZ-03", "SV-LZ-05")
 def test_landing_zone_drift_by_the_movement_indicator_lands_disrupted():
     state = table({"Squad 2": 413})
@@ -300,6 +356,8 @@ def test_landing_zone_drift_off_the_map_or_onto_a_vermite_eliminates():
 
 @pytest.mark.rule("SV-MAD-01", "SV-MAD-02", "SV-MAD-03")
 def test_the_scientist_builds_in_a_lab_and_cannot_use_it_the_same_turn():
+    away = table({"M.A.D. Scientist": 214}, secret_weapons_left=["The Alley Cat"])
+    assert act.BUILD not in legal_actions(DATA, ALPHA, away, "M.A.D. Scientist")  # not a Lab
     state = table({"M.A.D. Scientist": 213}, secret_weapons_left=["The Alley Cat"])
     doc = state.unit("M.A.D. Scientist")
     assert not doc.weapon_ready
@@ -312,7 +370,7 @@ def test_the_scientist_builds_in_a_lab_and_cannot_use_it_the_same_turn():
     assert act.DETONATE in legal_actions(DATA, ALPHA, state, "M.A.D. Scientist")
 
 
-@pytest.mark.rule("SV-MAD-04", "SV-MAD-05", "SV-MAD-07", "SV-MAD-09", "SV-SETUP-04")
+@pytest.mark.rule("SV-MAD-04", "SV-MAD-05", "SV-MAD-07", "SV-MAD-09")
 def test_detonation_picks_a_random_chit_range_and_count_and_the_player_picks_victims():
     names = [w.name for w in DATA.secret_weapons]
     state = table(
@@ -324,21 +382,49 @@ def test_detonation_picks_a_random_chit_range_and_count_and_the_player_picks_vic
             "Ultra-Mite #2": 415,
             "Drone #4": 441,
         },
-        secret_weapons_left=names,
+        secret_weapons_left=list(names),
         turn=2,
     )
     state.unit("Ultra-Mite #2").escort_of = "High Queen"
     doc = state.unit("M.A.D. Scientist")
     doc.weapon_ready, doc.weapon_built_turn = True, 1
     # chit 1 of 6 = The Alley Cat; range die 3 + 1 = 4; count die 4 / 2 = 2
-    events = run(
-        act.detonate_secret_weapon(state, dice(1, 3, 4, 6, 6), "M.A.D. Scientist"),
-        answers=["Soldier #3", "Ultra-Mite #2"],
-    )
+    proc = act.detonate_secret_weapon(state, dice(1, 3, 4, 6, 6), "M.A.D. Scientist")
+    offered = []
+    events = []
+    item, answers = next(proc), ["Soldier #3", "Ultra-Mite #2"]
+    while True:
+        if isinstance(item, Decision):
+            offered.append(list(item.options))
+            to_send = answers.pop(0) if answers else item.options[0]
+        else:
+            events.append(item)
+            to_send = None
+        try:
+            item = proc.send(to_send)
+        except StopIteration:
+            break
+    # the Escorted Queen in range is never offered (J-5-c); her Escort is
+    assert offered and all("High Queen" not in opts for opts in offered)
+    assert "Ultra-Mite #2" in offered[0] and "Soldier #3" in offered[0]
     assert "The Alley Cat: range 4, up to 2" in texts(events)
     assert state.unit("Soldier #3").status == "cup" and state.unit("Ultra-Mite #2").status == "cup"
     assert state.unit("Soldier #1").on_map and state.unit("High Queen").on_map
     assert not doc.weapon_ready and "The Alley Cat" not in state.secret_weapons_left
+
+
+@pytest.mark.rule("SV-SETUP-04")
+@pytest.mark.parametrize("scenario", ["family_jewels", "great_migration"])
+def test_sv_setup_04_six_secret_weapon_chits_set_aside_unrevealed(scenario):
+    from .test_sv_scenarios import set_up
+
+    game = set_up(scenario, 0)
+    left = game.state.secret_weapons_left
+    assert len(left) == 6 and len(set(left)) == 6  # the 6 chits, put to one side
+    assert {"The Alley Cat", "The Kitten"} <= set(left)  # the two the rulebook names
+    # generic side up: none is selected or revealed during set-up
+    assert not any(name in e.message for e in game.log for name in left)
+    assert not game.state.unit("M.A.D. Scientist").weapon_ready
 
 
 @pytest.mark.rule("SV-MAD-06", "SV-MAD-08", "SV-CF-13")

@@ -52,14 +52,14 @@ def test_full_strength_squads_hq_scouts_heavy_weapons_fire_at_any_range():
 
 @pytest.mark.rule("SV-MCOMB-06", "SV-MCOMB-10")
 def test_dice_equal_the_cf_and_hits_are_dice_above_the_dn():
-    state = table({"Squad 1": 233, "Ultra-Mite #2": 235})  # DN 3, not adjacent, Bog? no: clear
-    p = plan(state, "Squad 1", "Ultra-Mite #2")
-    events = run(
-        resolve_fire(state, dice(*([3, 4, 3, 4, 3, 4][: p.cf])), "Squad 1", "Ultra-Mite #2")
-    )
+    # rulebook values: full-strength Squad CF 4 (SV-CF-01), Ultra-Mite DN 3 (SV-CF-04); 233 and
+    # 235 are not adjacent and 235 is not defensive, so no modifier applies
+    state = table({"Squad 1": 233, "Ultra-Mite #2": 235})
+    events = run(resolve_fire(state, dice(3, 4, 3, 4, 6, 6), "Squad 1", "Ultra-Mite #2"))
     shot = next(e for e in events if "hits" in e.data)
-    assert len(shot.data["faces"]) == p.cf
-    assert shot.data["hits"] == sum(1 for f in shot.data["faces"] if f > p.dn)
+    assert shot.data["faces"] == [3, 4, 3, 4]  # four dice: one per point of CF
+    assert shot.data["hits"] == 2  # only the 4s exceed DN 3; a 3 equal to the DN misses
+    assert state.unit("Ultra-Mite #2").reduced  # 2 hits: flipped (the effect, not just a count)
 
 
 @pytest.mark.rule("SV-MCOMB-07", "SV-MCOMB-08", "SV-MCOMB-09", "SV-FIRE-02")

@@ -174,6 +174,10 @@ def test_connected_scent_trail_hexes_cost_vermites_one_mp_except_flooded():
 
 @pytest.mark.rule("SV-TERR-13")
 def test_crown_jewel_location_hexes_hold_the_jewels_and_are_not_landing_zones():
+    from .test_sv_scenarios import set_up
+
+    # the Family Jewels set-up deploys the Crown Jewels on the Location hexes 421 and 356 (SV-MF-07)
+    assert set_up("family_jewels", 0).state.jewels == {"421": 2, "356": 2}
     state = table({}, jewels={"421": 2, "356": 2})
     zones = landing_zone_hexes(ALPHA, state)
     assert "421" not in zones and "356" not in zones
