@@ -102,13 +102,17 @@ class ReachView(widgets.VBox):
     def _reach(self, state: Any, loc: Any, piece: Mapping[str, Any] | None) -> tuple[Any, str]:
         """(movement_reach's answer, who moves) for a selection, or (None, why not).
 
-        A counter with an ``id`` is asked about directly and a refusal is a real problem. Otherwise
-        the target is guessed: the counters of the stack from the top down, then the location;
-        the first the game accepts wins.
+        A counter with an ``id`` is asked about directly; the game's ValueError ("a Vermite does
+        not take Marine movement") is its answer, shown as a note. Otherwise the target is guessed:
+        the counters of the stack from the top down, then the location; the first the game
+        accepts wins.
         """
         if piece is not None and ("id" in piece or "reach_target" in self.entry.extra):
-            return (self.entry.movement_reach(state, self.target(loc, piece)),
-                    str(piece.get("label", piece.get("id", ""))))
+            who = str(piece.get("label", piece.get("id", "")))
+            try:
+                return self.entry.movement_reach(state, self.target(loc, piece)), who
+            except ValueError as exc:
+                return None, describe(exc)
         stack = list(reversed(self.board_view.pieces_at(loc)))
         if piece is not None:
             stack = [piece] + [p for p in stack if p is not piece]

@@ -45,6 +45,7 @@ from .movement import marine_reach
 from .odds import add_odds_arguments, combat_odds, odds_from_args
 from .policies import HeuristicPolicy, RandomPolicy
 from .scenarios import SCENARIOS, new_state
+from .setup_editing import SETUP_API
 from .state import SVState
 from .turn import play
 from .vermite_movement import preview_paths
@@ -123,7 +124,7 @@ ENTRY = GameEntry(
     board=board, pieces=pieces, combat_odds=combat_odds, movement_reach=movement_reach,
     add_odds_arguments=add_odds_arguments, odds_from_args=odds_from_args, max_events=200_000,
     extra={"line_of_sight": line_of_sight, "reach_label": "MP spent",
-           "preview_vermite_paths": preview_paths})
+           "preview_vermite_paths": preview_paths, "setup": SETUP_API})
 
 __all__ = ["ENTRY", "RULES", "VARIANTS", "SVState", "invariants", "migration_vp", "new_game",
            "summary"]

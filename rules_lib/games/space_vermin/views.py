@@ -36,6 +36,7 @@ def pieces(state: SVState, data: SVData | None = None) -> list[dict[str, Any]]:
         ]
         out.append(
             {
+                "id": u.id,
                 "loc": smap.hex(u.hex),
                 "side": u.side,
                 "label": u.id,
@@ -47,6 +48,7 @@ def pieces(state: SVState, data: SVData | None = None) -> list[dict[str, Any]]:
     for label, n in sorted(state.jewels.items()):
         out.append(
             {
+                "id": f"Jewels {label}",
                 "loc": smap.hex(label),
                 "side": "",
                 "label": f"Jewel x{n}",
