@@ -523,10 +523,10 @@ class DiceDefinition:
     def roll(self, source: DiceSource, purpose: str = "") -> RollResult:
         """Roll the dice through `source` and evaluate the faces."""
         sides = self.die_sides
-        if sides and all(s == sides[0] for s in sides):
+        if sides and sides.count(sides[0]) == len(sides):
             faces = tuple(source.roll_many(len(sides), sides[0], purpose))
         else:
-            faces = tuple(source.roll(s, purpose) for s in sides)
+            faces = tuple([source.roll(s, purpose) for s in sides])
         return RollResult(faces, self.evaluate(faces), purpose)
 
 
@@ -593,12 +593,30 @@ class HitPool(DiceDefinition):
 
     @property
     def die_sides(self) -> tuple[int, ...]:
-        return tuple(d.sides for d in self.dice)
+        return tuple([d.sides for d in self.dice])
+
+    def roll(self, source: DiceSource, purpose: str = "") -> RollResult:
+        """As DiceDefinition.roll (one roll_many when the dice are all alike), without building
+        die_sides."""
+        dice = self.dice
+        if dice:
+            sides = dice[0].sides
+            for die in dice:
+                if die.sides != sides:
+                    break
+            else:
+                faces = tuple(source.roll_many(len(dice), sides, purpose))
+                return RollResult(faces, self.evaluate(faces), purpose)
+        return DiceDefinition.roll(self, source, purpose)
 
     def evaluate(self, faces: tuple[int, ...]) -> int:
         if len(faces) != len(self.dice):
             raise ValueError(f"expected {len(self.dice)} faces, got {len(faces)}")
-        return sum(1 for die, face in zip(self.dice, faces) if die.hits(face))
+        hits = 0
+        for die, face in zip(self.dice, faces):
+            if die.hits(face):
+                hits += 1
+        return hits
 
     def compute_dist(self) -> Dist:
         """Convolution of the dice's Bernoulli dists (a polynomial product on integer weights)."""

@@ -305,6 +305,8 @@ class CountingDice:
                  keep_log: bool = True) -> None:
         self._seeded = SeededDice(seed)
         self._face = self._seeded._face  # one RNG: the SeededDice stream, without its own log
+        # randint(1, n) is 1 + _randbelow(n) for an int n >= 1: the same stream, one call deep
+        self._below = self._seeded._rng._randbelow
         self.rolls = 0
         self.forced: dict[int, int] = dict(forced or {})
         self._queue: list[int] = []
@@ -325,15 +327,19 @@ class CountingDice:
         self._queue.clear()
 
     def roll(self, sides: int = 6, purpose: str = "") -> int:
-        seeded = self._face(sides, purpose)
+        if type(sides) is int and sides > 0:
+            seeded = self._below(sides) + 1
+        else:
+            seeded = self._face(sides, purpose)  # odd sides: SeededDice's own checks and errors
         n = self.rolls
-        if n in self.forced:
-            face = self.forced[n]
+        forced = self.forced
+        if forced and n in forced:
+            face = forced[n]
         elif self._queue:
             face = self._queue.pop(0)
             if not 1 <= face <= sides:
                 raise ValueError(f"forced face {face} is not on a d{sides} ({purpose})")
-            self.forced[n] = face
+            forced[n] = face
         else:
             face = seeded
         self.rolls = n + 1
@@ -342,7 +348,15 @@ class CountingDice:
         return face
 
     def roll_many(self, n: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
-        return tuple(self.roll(sides, purpose) for _ in range(n))
+        if self._queue or self.forced or type(sides) is not int or sides < 1:
+            roll = self.roll  # forced faces, or odd sides: one roll at a time
+            return tuple([roll(sides, purpose) for _ in range(n)])
+        below = self._below
+        faces = tuple([below(sides) + 1 for _ in range(n)])
+        self.rolls += len(faces)
+        if self.keep_log:
+            self.log.extend([(purpose, sides, face) for face in faces])
+        return faces
 
 
 class GameOver(Exception):
@@ -403,24 +417,21 @@ class Game:
 
         Returns None when the game is paused on a person's decision or has finished.
         """
-        if self.finished:
+        if self.finished or self.pending is not None:
             return None
-        if self.pending is not None:
+        try:
+            item = self._proc.send(self._to_send)
+        except StopIteration:
+            self.finished = True
             return None
-        while True:
-            try:
-                item = self._proc.send(self._to_send)
-            except StopIteration:
-                self.finished = True
+        self._to_send = None
+        if isinstance(item, Decision):
+            answer = self._answer_from_policy(item)
+            if answer is ASK_PERSON:
+                self.pending = item
                 return None
-            self._to_send = None
-            if isinstance(item, Decision):
-                answer = self._answer_from_policy(item)
-                if answer is ASK_PERSON:
-                    self.pending = item
-                    return None
-                return self._accept(item, answer)
-            return self._stamp(item)
+            return self._accept(item, answer)
+        return self._stamp(item)
 
     def answer(self, choice: Any) -> None:
         """A person answers the pending decision; the game can then be stepped on."""
@@ -454,9 +465,14 @@ class Game:
         """Record a choice; it is sent into the procedure at the next step, logged as an event."""
         self.decisions.append(choice)
         self._to_send = choice
-        return self._stamp(Event(f"{decision.player} chooses {choice!r}: {decision.prompt}",
-                              rule=decision.rule, kind="decision",
-                              data={"decision": decision.kind, "choice": choice}))
+        s = self.state
+        event = Event(f"{decision.player} chooses {choice!r}: {decision.prompt}",
+                      decision.rule, "decision", {"decision": decision.kind, "choice": choice},
+                      s.turn, s.phase, s.step, self.events_seen)  # stamped here, as _stamp does
+        self.events_seen += 1
+        if self.keep_log:
+            self.log.append(event)
+        return event
 
     def _stamp(self, event: Event) -> Event:
         s = self.state
@@ -503,10 +519,34 @@ class Game:
         return self._advance_while(lambda ev: not stop_after(ev))
 
     def run_to_end(self, max_events: int = 1_000_000) -> GameState:
-        """Play on until the game ends (or pauses for a person). Guards against endless games."""
+        """Play on until the game ends (or pauses for a person). Guards against endless games.
+
+        The loop is step_event (and _stamp) written out in place: batch runs spend their time here.
+        """
+        state = self.state
+        send = self._proc.send
+        log = self.log
         for _ in range(max_events):
-            if self.step_event() is None:
+            if self.finished or self.pending is not None:
                 return self.state
+            try:
+                item = send(self._to_send)
+            except StopIteration:
+                self.finished = True
+                return self.state
+            self._to_send = None
+            if isinstance(item, Decision):
+                answer = self._answer_from_policy(item)
+                if answer is ASK_PERSON:
+                    self.pending = item
+                    return self.state
+                self._accept(item, answer)
+            else:  # _stamp
+                item.turn, item.phase, item.step = state.turn, state.phase, state.step
+                item.index = self.events_seen
+                self.events_seen += 1
+                if self.keep_log:
+                    log.append(item)
         raise RuntimeError(f"{self.rules.name}: no end after {max_events} events")
 
     # -- undo and replay -----------------------------------------------------------------------

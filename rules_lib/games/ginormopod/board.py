@@ -23,7 +23,10 @@ def has_enemy(state: GinState, city: str, side: str) -> bool:
     foe = other(side)
     if side == "Swarm" and state.fort_intact(city):
         return True
-    return any(u.pool == "map" and u.loc == city and u.side == foe for u in state.units)
+    for u in state.units:
+        if u.loc == city and u.pool == "map" and u.side == foe:
+            return True
+    return False
 
 
 def is_enemy_city(state: GinState, city: str, side: str) -> bool:
@@ -34,7 +37,7 @@ def is_enemy_city(state: GinState, city: str, side: str) -> bool:
     foe = other(side)
     enemy = friend = False
     for u in state.units:
-        if u.pool == "map" and u.loc == city:
+        if u.loc == city and u.pool == "map":
             if u.side == foe:
                 enemy = True
             else:

@@ -16,6 +16,7 @@ from rules_lib.core.engine import Context, Decision, Event
 from .board import has_enemy, is_enemy_city, swarm_may_step
 from .data import GinData
 from .fx import choose_fx, effect
+from .movement import reveal_guards
 from .state import GinState, Unit, other
 
 R_COMBAT = "Ginormopod: Combat"
@@ -93,18 +94,53 @@ def volley(data: GinData, fighters: list[Fighter] | tuple[Fighter, ...], *, fort
     """GIN-COMB-04/05, GIN-TANK-01/02, GIN-FORT-01: the dice a side rolls, FX-modified."""
     if not fires:
         return Volley()
+    key = (tuple(fighters), fort_strength, own_fx, enemy_fx)
+    cache = data.__dict__.setdefault("_volleys", {})  # the same fighters roll the same dice
+    v = cache.get(key)
+    if v is None:
+        if len(cache) >= 4096:  # bounded, like movement._move_options
+            cache.clear()
+        v = cache[key] = _build_volley(data, key[0], fort_strength, own_fx, enemy_fx)
+    return v
+
+
+def _build_volley(data: GinData, fighters: tuple[Fighter, ...], fort_strength: int, own_fx: str,
+                  enemy_fx: str) -> Volley:
+    """The Volley of volley(), assembled from the unit types and FX effects."""
     mod = effect(data, own_fx, "own_pip_modifier") + effect(data, enemy_fx, "enemy_pip_modifier")
     dice: list[HitDie] = []
     doubles: list[DoublesHit] = []
     for f in fighters:
         pips, dbl = fighter_pips(data, f)
         if dbl:
-            doubles.extend(DoublesHit(p + mod) for p in pips)
+            doubles.extend([_doubles_hit(p + mod) for p in pips])
         else:
-            dice.extend(HitDie(p + mod) for p in pips)
-    dice.extend(HitDie(data.fort_pips) for _ in range(fort_strength))
-    dice.extend(HitDie(p) for p in effect(data, own_fx, "extra_dice", []))
+            dice.extend([_hit_die(p + mod) for p in pips])
+    if fort_strength > 0:
+        dice.extend([_hit_die(data.fort_pips)] * fort_strength)
+    if own_fx:
+        dice.extend([_hit_die(p) for p in effect(data, own_fx, "extra_dice", [])])
     return Volley(HitPool(tuple(dice)), tuple(doubles), int(effect(data, own_fx, "auto_hits")))
+
+
+_HIT_DICE: dict[int, HitDie] = {}
+_DOUBLES: dict[int, DoublesHit] = {}
+
+
+def _hit_die(threshold: int) -> HitDie:
+    """One shared (frozen, equal-by-value) HitDie per threshold: volleys are built every battle."""
+    die = _HIT_DICE.get(threshold)
+    if die is None:
+        die = _HIT_DICE[threshold] = HitDie(threshold)
+    return die
+
+
+def _doubles_hit(threshold: int) -> DoublesHit:
+    """One shared DoublesHit per threshold (see _hit_die)."""
+    die = _DOUBLES.get(threshold)
+    if die is None:
+        die = _DOUBLES[threshold] = DoublesHit(threshold)
+    return die
 
 
 def suffered(data: GinData, hits_scored: int, own_fx: str) -> int:
@@ -157,7 +193,7 @@ class Activation:
         """Snapshot the table as the Activation starts."""
         occ = state.occupancy() if occ is None else occ
         return cls(side, (formation,), {c: tuple(r) for c, r in occ.items()},
-                   frozenset(c for c, f in state.forts.items() if not f.destroyed))
+                   frozenset([c for c, f in state.forts.items() if not f.destroyed]))
 
     def was_enemy(self, city: str, side: str) -> bool:
         """Was the City enemy to the side when this Activation began (GIN-RETR-05/06/08)?"""
@@ -236,7 +272,7 @@ def allocate_hits(state: GinState, ctx: Context, side: str, city: str, fighters:
             uid = yield Decision(side, "allocate_hit", f"Hit {i + 1} of {hits} at {city}: "
                                  "which unit takes it?", opts, rule=R_COMBAT,
                                  data={"city": city, "hit": i + 1, "hits": hits})
-            target = state.unit(uid)
+            target = next((u for u in alive if u.id == uid), None) or state.unit(uid)
         yield apply_hit(state, data, target)
 
 
@@ -356,10 +392,13 @@ def retreat_unit(state: GinState, ctx: Context, act: Activation, unit: Unit, act
 
 
 def participants(state: GinState, city: str, side: str, act: Activation, ctx: Context,
-                 acting: bool) -> list[Unit]:
+                 acting: bool, here: list[Unit] | None = None) -> list[Unit]:
     """GIN-AMB-07 default: every unit of the side in the City fights (except those that retreated
-    in this Activation); the variant lets only the activated Formation's units attack."""
-    units = [u for u in state.at(city, side) if not u.no_combat]
+    in this Activation); the variant lets only the activated Formation's units attack.
+    `here`: the units on the map in the City (state.at(city)), if already listed."""
+    if here is None:
+        here = state.at(city)
+    units = [u for u in here if u.side == side and not u.no_combat]
     if acting and ctx.variant("only_activated_units_attack"):
         units = [u for u in units if u.formation in act.formations or u.id in act.extra_movers]
     return units
@@ -368,16 +407,16 @@ def participants(state: GinState, city: str, side: str, act: Activation, ctx: Co
 def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
                    kind: str = "normal") -> Proc:
     """Resolve one Combat (kind 'normal', 'full_attack' or 'barrage') in a City."""
-    from .movement import reveal_guards
-
     data: GinData = ctx.data
     side, foe = act.side, other(act.side)
     state.stats["battles"] += 1
-    if any(not u.revealed for u in state.at(city, "Human")):
+    here = state.at(city)
+    if any(not u.revealed and u.side == "Human" for u in here):
         yield from reveal_guards(state, city)
+        here = state.at(city)  # blank Guards are gone
     fort_city = state.fort_intact(city)
-    mine = participants(state, city, side, act, ctx, acting=True)
-    theirs = participants(state, city, foe, act, ctx, acting=False)
+    mine = participants(state, city, side, act, ctx, acting=True, here=here)
+    theirs = participants(state, city, foe, act, ctx, acting=False, here=here)
     humans_fort = state.fort_boxes(city) if fort_city else 0
     rule = R_FORT if fort_city else R_COMBAT
     acting_here = bool(mine) or (side == "Human" and fort_city and kind != "normal")
@@ -406,8 +445,9 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
         return {"fought": True, "overrun": True}
     # FX: acting side first, one each
     barrage = kind == "barrage"
-    fx_me = yield from choose_fx(state, ctx, side, city)
-    fx_them = yield from choose_fx(state, ctx, foe, city)
+    hand = state.fx_hand  # choose_fx offers nothing from an empty hand
+    fx_me = (yield from choose_fx(state, ctx, side, city)) if hand[side] else ""
+    fx_them = (yield from choose_fx(state, ctx, foe, city)) if hand[foe] else ""
     fx = {side: fx_me, foe: fx_them}
     human_units = mine if side == "Human" else theirs
     swarm_units = theirs if side == "Human" else mine
@@ -433,7 +473,7 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
                     rule=R_FORT, kind="roll")
     yield Event(f"All hits apply at once: Swarm suffers {on_swarm}, Humans suffer {on_human}",
                 rule=R_COMBAT, kind="combat", data={"Swarm": on_swarm, "Human": on_human})
-    unit_steps = steps(data, [fighter_of(u) for u in human_units])
+    unit_steps = steps(data, h_fighters if not barrage else [fighter_of(u) for u in human_units])
     yield from allocate_hits(state, ctx, "Swarm", city, swarm_units, on_swarm, fort_city)
     yield from allocate_hits(state, ctx, "Human", city, human_units, on_human, fort_city)
     if barrage:

@@ -15,11 +15,12 @@ R_FORT = "Ginormopod: Fort Combat"
 OPTIONS = ("Barrage", "Full Attack", "Withdrawal", "none")
 
 
-def forts_with_options(state: GinState, data: GinData, act: Activation) -> list[str]:
+def forts_with_options(state: GinState, data: GinData, act: Activation,
+                       occ: dict[str, list[int]] | None = None) -> list[str]:
     """GIN-FORT-08: undestroyed Forts occupied by the Swarm whose Formation is activated or that
-    hold units of the activated Formation."""
+    hold units of the activated Formation (`occ`: the current occupancy, if already counted)."""
     out = []
-    occ = state.occupancy()
+    occ = state.occupancy() if occ is None else occ
     for city, fort in state.forts.items():
         if fort.destroyed or not (occ.get(city) or (0,))[0]:
             continue
@@ -29,10 +30,11 @@ def forts_with_options(state: GinState, data: GinData, act: Activation) -> list[
     return out
 
 
-def fort_options(state: GinState, ctx: Context, act: Activation) -> Generator[Any, Any, None]:
+def fort_options(state: GinState, ctx: Context, act: Activation,
+                 occ: dict[str, list[int]] | None = None) -> Generator[Any, Any, None]:
     """Ask the Human player which option each eligible Fort takes; record it on the Activation."""
     data: GinData = ctx.data
-    for city in forts_with_options(state, data, act):
+    for city in forts_with_options(state, data, act, occ):
         choice = yield Decision("Human", "fort_option", f"The Fort at {city} is occupied by the "
                                 "Swarm: Full Attack, Barrage or Withdrawal?", list(OPTIONS),
                                 rule=R_FORT, data={"city": city})

@@ -3,6 +3,7 @@ National Guard reveals, and the Fusion Fence."""
 from __future__ import annotations
 
 from collections.abc import Generator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,29 +51,45 @@ def terrain(state: GinState, data: GinData, side: str,
             occ: dict[str, list[int]] | None = None) -> Terrain:
     """The stop / full / closed-road sets for a side (same rules as must_stop and the Fence)."""
     occ = state.occupancy() if occ is None else occ
+    stops, full = _terrain_sets(state, data, side, occ)
+    return Terrain(frozenset(stops), frozenset(full),
+                   fence_closed(state, data) if side == "Swarm" else frozenset())
+
+
+def _terrain_sets(state: GinState, data: GinData, side: str,
+                  occ: dict[str, list[int]]) -> tuple[set[str], set[str]]:
+    """The stop and full sets of terrain(), as mutable sets."""
     swarm = side == "Swarm"
     me, foe = (0, 1) if swarm else (1, 0)
     limit = data.stack_limit
+    forts = state.forts
     stops, full = set(), set()
     for c, row in occ.items():
-        n = row[me] + (state.fort_boxes(c) if not swarm else 0)
+        n = row[me]
+        if not swarm:
+            f = forts.get(c)
+            if f is not None and not f.destroyed:
+                n += f.strength
         if n >= limit:
             full.add(c)
         if row[foe] and not (swarm and row[2] == row[1] and n < limit):
             stops.add(c)  # Cities held only by unrevealed Guards may be tried (GIN-NG-03)
-    for c, f in state.forts.items():
+    for c, f in forts.items():
         if not f.destroyed:
             if swarm:
                 stops.add(c)
             elif f.strength + (occ[c][1] if c in occ else 0) >= limit:
                 full.add(c)
-    return Terrain(frozenset(stops), frozenset(full),
-                   fence_closed(state, data) if swarm else frozenset())
+    return stops, full
 
 
 def fence_closed(state: GinState, data: GinData) -> frozenset[tuple[str, str]]:
     """Roads the Fusion Fence closes to the Swarm (cached per set of destroyed Fence Forts)."""
-    key = frozenset(c for c, f in data.forts.items() if f.fence and state.forts[c].destroyed)
+    fence = data.__dict__.get("_fence_forts")
+    if fence is None:
+        fence = data.__dict__["_fence_forts"] = tuple(c for c, f in data.forts.items() if f.fence)
+    forts = state.forts
+    key = frozenset([c for c in fence if forts[c].destroyed])
     cache = data.__dict__.setdefault("_fence_closed", {})
     closed = cache.get(key)
     if closed is None:
@@ -89,27 +106,125 @@ def unit_reach(state: GinState, data: GinData, unit: Unit, mp: int | None = None
     Breadth-first (every road costs 1 MP); must-stop Cities are entered but not left; Cities full
     to the stacking limit may be passed through but not ended in; the Swarm obeys the Fence."""
     budget = data.types[unit.type].mp if mp is None else mp
-    start = unit.loc
     ter = terrain(state, data, unit.side, occ) if ter is None else ter
-    stops, full, closed = ter.stops, ter.full, ter.closed
-    best: dict[str, tuple[int, tuple[str, ...]]] = {start: (0, (start,))}
+    costs, parent = _search(data, unit.loc, budget, ter.stops, ter.full, ter.closed)
+    return {c: (n, _path(parent, c)) for c, n in costs.items()}
+
+
+def _search(data: GinData, start: str, budget: int, stops: AbstractSet[str],
+            full: AbstractSet[str], closed: AbstractSet[tuple[str, str]]
+            ) -> tuple[dict[str, int], dict[str, str]]:
+    """The breadth-first search of unit_reach: {end City: MP spent} (start first, then in order of
+    discovery) and each reached City's predecessor on its path ('' for the start)."""
+    cost_of = {start: 0}
+    parent = {start: ""}
     frontier = [start]
     cost = 0
-    adj = data.adjacency
+    roads = _open_roads(data, frozenset(closed))
     while frontier and cost < budget:
         cost += 1
         nxt_frontier = []
         for loc in frontier:
             if loc != start and loc in stops:
                 continue
-            path = best[loc][1]
-            for nb in adj[loc]:
-                if nb in best or (loc, nb) in closed:
+            for nb in roads[loc]:
+                if nb in cost_of:
                     continue
-                best[nb] = (cost, path + (nb,))
+                cost_of[nb] = cost
+                parent[nb] = loc
                 nxt_frontier.append(nb)
         frontier = nxt_frontier
-    return {c: v for c, v in best.items() if c == start or c not in full}
+    return {c: n for c, n in cost_of.items() if c == start or c not in full}, parent
+
+
+def _open_roads(data: GinData, closed: frozenset[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
+    """The adjacency without the closed roads (in the map's road order), cached per closed set."""
+    cache = data.__dict__.setdefault("_open_roads", {})
+    roads = cache.get(closed)
+    if roads is None:
+        roads = cache[closed] = {c: tuple(nb for nb in nbs if (c, nb) not in closed)
+                                 for c, nbs in data.adjacency.items()}
+    return roads
+
+
+def _path(parent: dict[str, str], city: str) -> tuple[str, ...]:
+    """The path from the search's start to a reached City (start included)."""
+    path = [city]
+    while parent[city]:
+        city = parent[city]
+        path.append(city)
+    return tuple(reversed(path))
+
+
+def _move_options(data: GinData, start: str, mp: int, stops: AbstractSet[str],
+                  full: AbstractSet[str], closed: frozenset[tuple[str, str]]
+                  ) -> tuple[dict[str, str], list[str], dict[str, int]]:
+    """A mover's search (parents), its destinations by (MP, name) and their MP costs.
+
+    The search reads the stop / full sets only for Cities within `mp` roads of the start, so the
+    result is cached on the data per (start, MP, closed roads, stop and full Cities nearby)."""
+    ball = _ball(data, start, mp)
+    key = (start, mp, closed, ball & stops, ball & full)
+    cache = data.__dict__.setdefault("_move_options", {})
+    entry = cache.get(key)
+    if entry is None:
+        reach, parent = _search(data, start, mp, stops, full, closed)
+        ranked = sorted([(n, c) for c, n in reach.items() if c != start])
+        if len(cache) >= 4096:  # bounded: a long sweep cannot grow it without limit
+            cache.clear()
+        entry = cache[key] = (parent, [c for _, c in ranked], {c: n for n, c in ranked})
+    return entry
+
+
+def _ball(data: GinData, start: str, radius: int) -> frozenset[str]:
+    """Cities within `radius` roads of the start (closed roads ignored), cached on the data."""
+    cache = data.__dict__.setdefault("_balls", {})
+    ball = cache.get((start, radius))
+    if ball is None:
+        seen = {start}
+        frontier = [start]
+        for _ in range(radius):
+            nxt = []
+            for c in frontier:
+                for nb in data.adjacency[c]:
+                    if nb not in seen:
+                        seen.add(nb)
+                        nxt.append(nb)
+            frontier = nxt
+        ball = cache[(start, radius)] = frozenset(seen)
+    return ball
+
+
+def _retally(state: GinState, data: GinData, side: str, occ: dict[str, list[int]],
+             stops: set[str], full: set[str], cities: tuple[str, ...]) -> bool:
+    """Re-derive the stop / full membership of a few Cities after a move, by the same rules as
+    terrain(); returns whether either set changed."""
+    swarm = side == "Swarm"
+    me, foe = (0, 1) if swarm else (1, 0)
+    limit = data.stack_limit
+    changed = False
+    for c in cities:
+        row = occ.get(c)
+        f = state.forts.get(c)
+        intact = f is not None and not f.destroyed
+        is_stop = is_full = False
+        if row is not None:
+            n = row[me] + (f.strength if intact and not swarm else 0)
+            is_full = n >= limit
+            is_stop = bool(row[foe]) and not (swarm and row[2] == row[1] and n < limit)
+        if intact:
+            if swarm:
+                is_stop = True
+            elif f.strength + (row[1] if row is not None else 0) >= limit:
+                is_full = True
+        for flag, group in ((is_stop, stops), (is_full, full)):
+            if flag != (c in group):
+                changed = True
+                if flag:
+                    group.add(c)
+                else:
+                    group.discard(c)
+    return changed
 
 
 def reveal_guards(state: GinState, city: str) -> Generator[Event, Any, None]:
@@ -179,33 +294,38 @@ def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
     Returns the occupancy after the moves."""
     data: GinData = ctx.data
     occ = state.occupancy() if occ is None else occ
-    ter = terrain(state, data, side, occ)
-    cache: dict[tuple[str, int], Reach] = {}  # units alike in place and MP share a reach
+    stops, full = _terrain_sets(state, data, side, occ)
+    closed = fence_closed(state, data) if side == "Swarm" else frozenset()
+    # units alike in place and MP share a reach (kept while the terrain sets stay the same)
+    cache: dict[tuple[str, int], tuple[dict[str, str], list[str], dict[str, int]]] = {}
+    types = data.types
     for unit in movers:
-        mp = data.types[unit.type].mp
+        mp = types[unit.type].mp
         if unit.pool != "map" or mp <= 0:
             continue
-        key = (unit.loc, mp)
-        reach = cache.get(key)
-        if reach is None:
-            reach = cache[key] = unit_reach(state, data, unit, ter=ter)
-        if len(reach) <= 1:
+        here = unit.loc
+        key = (here, mp)
+        entry = cache.get(key)
+        if entry is None:
+            entry = cache[key] = _move_options(data, here, mp, stops, full, closed)
+        parent, dests, costs = entry
+        if not dests:
             continue
-        dests = sorted((c for c in reach if c != unit.loc), key=lambda c: (reach[c][0], c))
-        choice = yield Decision(side, "move", f"Where does {unit.id} move from {unit.loc}?",
+        choice = yield Decision(side, "move", f"Where does {unit.id} move from {here}?",
                                 ["stay", *dests], rule=R_MOVE,
-                                data={"unit": unit.id, "from": unit.loc,
-                                      "costs": {c: reach[c][0] for c in dests}})
+                                data={"unit": unit.id, "from": here, "costs": dict(costs)})
         if choice == "stay":
             continue
-        start = unit.loc
-        revealed = yield from move_unit(state, data, unit, reach[choice][1], occ)
-        cache.clear()
+        start = here
+        revealed = yield from move_unit(state, data, unit, _path(parent, choice), occ)
         if revealed:
             occ = state.occupancy()  # Guards were revealed (blank ones removed)
+            stops, full = _terrain_sets(state, data, side, occ)
+            cache.clear()
         else:
             i = 0 if unit.side == "Swarm" else 1
             occ[start][i] -= 1
             occ.setdefault(unit.loc, [0, 0, 0])[i] += 1
-        ter = terrain(state, data, side, occ)
+            if _retally(state, data, side, occ, stops, full, (start, unit.loc)):
+                cache.clear()
     return occ

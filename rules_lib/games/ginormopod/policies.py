@@ -37,11 +37,36 @@ def _distances(data: GinData) -> dict[str, dict[str, int]]:
 
 def swarm_targets(state: GinState, data: GinData) -> list[str]:
     """Where the Swarm should head: intact Fence Forts while the Fence holds, then victory Forts."""
-    victory = [c for c in data.victory_cities if not state.forts[c].destroyed]
-    fence = [c for c, f in data.forts.items() if f.fence and not state.forts[c].destroyed]
-    open_fence = any(state.forts[c].destroyed for c, f in data.forts.items() if f.fence) and \
-        sum(1 for c, f in data.forts.items() if f.fence and state.forts[c].destroyed) >= 2
-    return victory if open_fence else (fence or victory)
+    forts = state.forts
+    watched = _watched(data)
+    key = tuple([forts[c].destroyed for c in watched])
+    cache = data.__dict__.setdefault("_swarm_targets", {})
+    targets = cache.get(key)
+    if targets is None:
+        victory = [c for c in data.victory_cities if not forts[c].destroyed]
+        fence = [c for c, f in data.forts.items() if f.fence and not forts[c].destroyed]
+        open_fence = sum(1 for c, f in data.forts.items() if f.fence and forts[c].destroyed) >= 2
+        targets = cache[key] = victory if open_fence else (fence or victory)
+    return list(targets)
+
+
+def _watched(data: GinData) -> tuple[str, ...]:
+    """The Forts swarm_targets looks at (victory Cities and the Fence), cached on the data."""
+    cached = data.__dict__.get("_swarm_watched")
+    if cached is None:
+        cached = data.__dict__["_swarm_watched"] = tuple(
+            dict.fromkeys([*data.victory_cities, *(c for c, f in data.forts.items() if f.fence)]))
+    return cached
+
+
+def _closest(options: list[str], here: str, near: dict[str, int]) -> str:
+    """The first option nearest a target ('stay' counts as the City it is in)."""
+    best, best_d = options[0], None
+    for c in options:
+        d = near[here] if c == "stay" else near[c]
+        if best_d is None or d < best_d:
+            best, best_d = c, d
+    return best
 
 
 class HeuristicPolicy:
@@ -53,18 +78,31 @@ class HeuristicPolicy:
         self.data = data or load_game_data()
         self.dist = _distances(self.data)
         self._near: dict[tuple[str, ...], dict[str, int]] = {}
+        self._handlers: dict[str, Any] = {}  # decision kind -> bound handler (or None)
+        self._watched = _watched(self.data)
+        # side -> (which Forts stand) -> nearness (None: nowhere to go)
+        self._by_destroyed: dict[str, dict[tuple[Any, ...], dict[str, int] | None]] = {
+            "Swarm": {}, "Human": {}}
 
     def nearness(self, targets: list[str]) -> dict[str, int]:
         """City -> road distance to the nearest target (cached per target list)."""
         key = tuple(targets)
         near = self._near.get(key)
         if near is None:
-            near = self._near[key] = {c: min((self.dist[c].get(t, 99) for t in targets),
+            shared = self.data.__dict__.setdefault("_nearness", {})  # same data, same distances
+            near = shared.get(key)
+            if near is None:
+                near = shared[key] = {c: min((self.dist[c].get(t, 99) for t in targets),
                                              default=99) for c in self.data.cities}
+            self._near[key] = near
         return near
 
     def choose(self, state: GinState, decision: Decision, rng: random.Random) -> Any:
-        handler = getattr(self, f"_{decision.kind}", None)
+        handlers = self._handlers
+        kind = decision.kind
+        handler = handlers.get(kind, False)
+        if handler is False:
+            handler = handlers[kind] = getattr(self, f"_{kind}", None)
         if handler is None:
             return decision.options[0]
         choice = handler(state, decision, rng)
@@ -74,22 +112,40 @@ class HeuristicPolicy:
     def _move(self, state: GinState, d: Decision, rng: random.Random) -> Any:
         here = d.data["from"]
         if d.player == "Swarm":
-            targets = swarm_targets(state, self.data)
-            if not targets:
+            near = self._swarm_near(state)
+            if near is None:
                 return "stay"
-
-            near = self.nearness(targets)
-            return min(d.options, key=lambda c: near[here if c == "stay" else c])
+            return _closest(d.options, here, near)
         # Humans: stay in a Fort; otherwise reinforce the nearest threatened victory/Fence Fort
         if state.fort_intact(here):
             return "stay"
-        forts = [c for c in self.data.victory_cities if not state.forts[c].destroyed] or \
-            [c for c in state.forts if not state.forts[c].destroyed]
-        if not forts:
+        near = self._human_near(state)
+        if near is None:
             return "stay"
+        return _closest(d.options, here, near)
 
-        near = self.nearness(forts)
-        return min(d.options, key=lambda c: near[here if c == "stay" else c])
+    def _swarm_near(self, state: GinState) -> dict[str, int] | None:
+        """nearness(swarm_targets(...)), or None without targets (cached per destroyed Forts)."""
+        forts = state.forts
+        key = tuple([forts[c].destroyed for c in self._watched])
+        cache = self._by_destroyed["Swarm"]
+        near = cache.get(key, False)
+        if near is False:
+            targets = swarm_targets(state, self.data)
+            near = cache[key] = self.nearness(targets) if targets else None
+        return near
+
+    def _human_near(self, state: GinState) -> dict[str, int] | None:
+        """Nearness to the intact victory Forts (else any intact Fort), None if none stands."""
+        forts = state.forts
+        key = tuple([c for c, f in forts.items() if not f.destroyed])
+        cache = self._by_destroyed["Human"]
+        near = cache.get(key, False)
+        if near is False:
+            targets = [c for c in self.data.victory_cities if not forts[c].destroyed] or \
+                [c for c in forts if not forts[c].destroyed]
+            near = cache[key] = self.nearness(targets) if targets else None
+        return near
 
     def _overrun_advance(self, state: GinState, d: Decision, rng: random.Random) -> Any:
         if d.player != "Swarm":

@@ -22,6 +22,16 @@ def abbreviation(formation: str) -> str:
 
 def manifest(data: GinData) -> list[Unit]:
     """Every counter of the game, unplaced (set-up then puts them where they start)."""
+    spec = data.__dict__.get("_manifest_spec")
+    if spec is None:  # the counters' fields, worked out once per data
+        spec = data.__dict__["_manifest_spec"] = tuple(
+            (u.id, u.type, u.side, u.formation, u.pool, u.loc, u.track_turn, u.reduced,
+             u.revealed, u.armed) for u in _build_manifest(data))
+    return [Unit(*fields) for fields in spec]
+
+
+def _build_manifest(data: GinData) -> list[Unit]:
+    """The counters of manifest(), built from the data tables."""
     units: list[Unit] = []
     counters: dict[str, int] = {}
 
@@ -62,11 +72,14 @@ def setup(state: GinState, ctx: Context) -> Generator[Event, Any, None]:
     data: GinData = ctx.data
     state.phase, state.step = "Set-Up", "Hives"
     yield Event("Set-Up begins", rule=R_SETUP, kind="phase")
+    unplaced: dict[tuple[str, str], list[Unit]] = {}  # (type, Formation) -> unplaced counters
+    for u in state.units:
+        if u.pool == "unplaced":
+            unplaced.setdefault((u.type, u.formation), []).append(u)
     for hive, formation in data.hives.items():
         placed = []
         for kind, n in data.hive_units.items():
-            pool = [u for u in state.units if u.pool == "unplaced" and u.type == kind
-                    and u.formation == formation]
+            pool = [u for u in unplaced.get((kind, formation), ()) if u.pool == "unplaced"]
             for u in pool[:n]:
                 u.pool, u.loc = "map", hive
                 placed.append(u.id)
@@ -74,8 +87,8 @@ def setup(state: GinState, ctx: Context) -> Generator[Event, Any, None]:
                     kind="setup", data={"city": hive, "units": placed})
     state.step = "Human units"
     for row in data.human_setup:
-        pool = [u for u in state.units if u.pool == "unplaced" and u.type == row["type"]
-                and u.formation == row["formation"]]
+        pool = [u for u in unplaced.get((row["type"], row["formation"]), ())
+                if u.pool == "unplaced"]
         for u in pool[: int(row.get("count", 1))]:
             u.pool, u.loc = "map", row["city"]
         yield Event(f"{row.get('count', 1)} {row['type']} ({row['formation']}) in {row['city']}"
@@ -111,6 +124,7 @@ def national_guard(state: GinState, ctx: Context) -> Generator[Event, Any, None]
     data: GinData = ctx.data
     table_dice = SumDice(data.guard_dice)
     placed = 0
+    guards = [u for u in state.units if u.pool == "unplaced" and u.type == "Guard"]
     while placed < data.guard_rolls:
         roll = table_dice.roll(ctx.dice, "National Guard Table")
         city = data.guard_table[roll.value]
@@ -120,7 +134,7 @@ def national_guard(state: GinState, ctx: Context) -> Generator[Event, Any, None]
                         "reroll", rule=R_SETUP, kind="roll",
                         data={"roll": roll.value, "reroll": True})
             continue
-        pool = [u for u in state.units if u.pool == "unplaced" and u.type == "Guard"]
+        pool = [u for u in guards if u.pool == "unplaced"]  # in counter order, as placed so far
         if not pool:
             yield Event("No National Guard counter left to place", rule=R_SETUP)
             return

@@ -77,8 +77,9 @@ class GinState(GameState):
 
     def at(self, city: str, side: str | None = None) -> list[Unit]:
         """Units on the map in a City (of one side, if given)."""
-        return [u for u in self.units if u.pool == "map" and u.loc == city
-                and (side is None or u.side == side)]
+        if side is None:
+            return [u for u in self.units if u.loc == city and u.pool == "map"]
+        return [u for u in self.units if u.loc == city and u.side == side and u.pool == "map"]
 
     def fort_boxes(self, city: str) -> int:
         """Strength boxes of an undestroyed Fort in the City (0 if none)."""
@@ -87,17 +88,22 @@ class GinState(GameState):
 
     def stack(self, city: str, side: str) -> int:
         """Units of a side in a City for stacking: Fort boxes count as Human units."""
-        n = sum(1 for u in self.units if u.pool == "map" and u.loc == city and u.side == side)
+        n = 0
+        for u in self.units:
+            if u.loc == city and u.side == side and u.pool == "map":
+                n += 1
         return n + (self.fort_boxes(city) if side == "Human" else 0)
 
     def occupancy(self) -> dict[str, list[int]]:
         """One pass over the counters: City -> [Swarm units, Human units, unrevealed Guards]."""
         occ: dict[str, list[int]] = {}
+        get = occ.get
         for u in self.units:
             if u.pool == "map":
-                row = occ.get(u.loc)
+                loc = u.loc
+                row = get(loc)
                 if row is None:
-                    row = occ[u.loc] = [0, 0, 0]
+                    row = occ[loc] = [0, 0, 0]
                 if u.side == "Swarm":
                     row[0] += 1
                 else:

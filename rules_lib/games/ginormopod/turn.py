@@ -63,8 +63,9 @@ def fade_in(state: GinState, ctx: Context) -> Proc:
     """GIN-FIN-01..05: returning Swarm units to their Hives, then held chits (Swarm, then Human)."""
     data: GinData = ctx.data
     state.step = "Return Swarm units"
+    hive_formations = data.hives  # (a property: built once here, not per unit)
     for u in [u for u in state.units if u.pool == "returning"]:
-        hives = [h for h, f in data.hives.items() if f == u.formation
+        hives = [h for h, f in hive_formations.items() if f == u.formation
                  and not state.at(h, "Human") and state.stack(h, "Swarm") < data.stack_limit]
         if hives:
             if len(hives) == 1:
@@ -150,16 +151,16 @@ def activate(state: GinState, ctx: Context, side: str, formation: str, chit: str
     if formation not in state.activated:
         state.activated.append(formation)
     state.stats["activations"] += 1
-    occ = state.occupancy()
+    occ, movers = _activation_pass(state, side, formation)
     act = Activation.begin(state, side, formation, occ)
-    for u in state.units:
-        u.came_from, u.no_combat, u.sortie_from = "", False, ""
     if side == "Human":
-        yield from fort_options(state, ctx, act)
+        yield from fort_options(state, ctx, act, occ)  # nothing has moved since occ was counted
         if act.fort_orders:
             occ = state.occupancy()
-    movers = [u for u in state.units if u.pool == "map" and
-              ((u.side == side and u.formation == formation) or u.id in act.extra_movers)]
+        extra = act.extra_movers
+        if extra:  # Withdrawal: units of other Formations leave the Fort too
+            movers = [u for u in state.units if u.pool == "map" and
+                      ((u.side == side and u.formation == formation) or u.id in extra)]
     occ = yield from movement_step(state, ctx, side, movers, occ)
     act.pending = combat_cities(state, data, act, occ, movers)
     while act.pending:
@@ -172,6 +173,33 @@ def activate(state: GinState, ctx: Context, side: str, formation: str, chit: str
         order = act.fort_orders.get(city, "")
         kind = {"Full Attack": "full_attack", "Barrage": "barrage"}.get(order, "normal")
         yield from resolve_battle(state, ctx, act, city, kind)
+
+
+def _activation_pass(state: GinState, side: str, formation: str
+                     ) -> tuple[dict[str, list[int]], list[Unit]]:
+    """One pass over the counters as an Activation starts: clear last Activation's marks
+    (came_from, no_combat, sortie_from), count state.occupancy(), and list the Formation's units
+    on the map (the movers)."""
+    occ: dict[str, list[int]] = {}
+    movers: list[Unit] = []
+    get = occ.get
+    for u in state.units:
+        if u.came_from or u.sortie_from or u.no_combat is not False:  # (str fields)
+            u.came_from, u.no_combat, u.sortie_from = "", False, ""
+        if u.pool == "map":
+            loc = u.loc
+            row = get(loc)
+            if row is None:
+                row = occ[loc] = [0, 0, 0]
+            if u.side == "Swarm":
+                row[0] += 1
+            else:
+                row[1] += 1
+                if not u.revealed:
+                    row[2] += 1
+            if u.formation == formation and u.side == side:
+                movers.append(u)
+    return occ, movers
 
 
 def combat_cities(state: GinState, data: GinData, act: Activation,
