@@ -248,3 +248,22 @@ def test_reach_probability_ignores_impossible_outcomes() -> None:
 def test_reach_probability_accepts_a_plain_dict() -> None:
     result = reach_probability(line_board(5), 0, {1: Fraction(1, 3), 2: Fraction(2, 3)})
     assert result == {0: 1, 1: 1, 2: Fraction(2, 3)}
+
+
+def test_reach_costs_gives_the_locations_costs_and_order_of_reach_without_paths():
+    from rules_lib.core.boards import HexBoard, reach_costs
+
+    board = HexBoard.from_offset(8, 6)
+    start = next(iter(board.locations()))
+    blocked = set(list(board.locations())[10:14])
+    enemy_near = set(list(board.locations())[20:23])
+
+    def step(a, b):
+        return None if b in blocked else (1 if (a.q + b.r) % 3 else 2)
+
+    full = reach(board, start, 6, step, must_stop=enemy_near.__contains__,
+                 can_end=lambda h: h.q != 2)
+    costs = reach_costs(board, start, 6, step, must_stop=enemy_near.__contains__,
+                        can_end=lambda h: h.q != 2)
+    assert list(costs) == list(full) and all(costs[h] == full[h].cost for h in full)
+    assert any(h in enemy_near for h in costs) and not any(h.q == 2 for h in costs if h != start)

@@ -20,7 +20,7 @@ from .hex import (
     offset_to_axial,
     xy_to_hex,
 )
-from .reach import ReachInfo, reach, reach_probability
+from .reach import ReachInfo, reach, reach_costs, reach_probability
 from .square import SquareBoard
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "hex_to_xy",
     "offset_to_axial",
     "reach",
+    "reach_costs",
     "reach_probability",
     "xy_to_hex",
 ]

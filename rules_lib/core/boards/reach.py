@@ -68,6 +68,44 @@ def reach(
     ``step_cost(a, b)`` is the cost of one step from ``a`` to its neighbour ``b``, or None if the
     step is not allowed (default: 1 per step). Results are in order of increasing cost.
     """
+    done, parent = _settle(board, start, budget, step_cost, must_stop)
+    result: dict[Loc, ReachInfo] = {}
+    paths: dict[Loc, tuple[Loc, ...]] = {start: (start,)}
+    for loc, cost in done.items():  # parents are settled before children
+        if loc != start:
+            paths[loc] = paths[parent[loc]] + (loc,)
+            if can_end is not None and not can_end(loc):
+                continue
+        result[loc] = ReachInfo(cost, paths[loc])
+    return result
+
+
+def reach_costs(
+    board: Board,
+    start: Loc,
+    budget: Cost,
+    step_cost: StepCost | None = None,
+    must_stop: Callable[[Loc], bool] | None = None,
+    can_end: Callable[[Loc], bool] | None = None,
+) -> dict[Loc, Cost]:
+    """``reach`` without the paths: {location: cost}, same locations, same order.
+
+    For hot loops (a policy scoring every Marine's options) that only need where and how dear.
+    """
+    done, _ = _settle(board, start, budget, step_cost, must_stop)
+    if can_end is None:
+        return done
+    return {loc: cost for loc, cost in done.items() if loc == start or can_end(loc)}
+
+
+def _settle(
+    board: Board,
+    start: Loc,
+    budget: Cost,
+    step_cost: StepCost | None,
+    must_stop: Callable[[Loc], bool] | None,
+) -> tuple[dict[Loc, Cost], dict[Loc, Loc]]:
+    """Dijkstra from ``start``: settled locations in cost order, and each one's parent."""
     if start not in board:
         raise UnknownLocation(start, board.name)
     best: dict[Loc, Cost] = {start: 0}
@@ -102,15 +140,7 @@ def reach(
                 best[nxt] = new
                 parent[nxt] = loc
                 heapq.heappush(heap, (new, next(tie), nxt))
-    result: dict[Loc, ReachInfo] = {}
-    paths: dict[Loc, tuple[Loc, ...]] = {start: (start,)}
-    for loc, cost in done.items():  # parents are settled before children
-        if loc != start:
-            paths[loc] = paths[parent[loc]] + (loc,)
-            if can_end is not None and not can_end(loc):
-                continue
-        result[loc] = ReachInfo(cost, paths[loc])
-    return result
+    return done, parent
 
 
 def reach_probability(
@@ -138,4 +168,4 @@ def reach_probability(
     return {loc: tail[bisect_left(rolls, info.cost)] for loc, info in reached.items()}
 
 
-__all__ = ["Cost", "Distribution", "ReachInfo", "reach", "reach_probability"]
+__all__ = ["Cost", "Distribution", "ReachInfo", "reach", "reach_costs", "reach_probability"]

@@ -17,6 +17,7 @@ from . import dice as svdice
 from .board import SVMap, map_for
 from .combat import (
     ant_targets,
+    can_fire,
     eliminate_marine,
     eliminate_vermite,
     fire_plans,
@@ -29,7 +30,12 @@ from .combat import (
     step_vermite,
 )
 from .data import SVData
-from .movement import marine_reach, movement_allowance, vermite_adjacent_hexes
+from .movement import (
+    half_mp_to_mp,
+    marine_move_costs,
+    movement_allowance,
+    vermite_adjacent_hexes,
+)
 from .state import MARINES, SVState, Unit, counter_side
 
 PLAYER = MARINES
@@ -85,7 +91,7 @@ def legal_actions(data: SVData, smap: SVMap, state: SVState, unit_id: str) -> li
     mtype = data.marines[unit.type]
     out: list[str] = []
     landed = unit.landed_turn == state.turn
-    may_fire = not landed and bool(fire_plans(data, smap, state, unit.id, first_only=True))
+    may_fire = not landed and can_fire(data, smap, state, unit.id)
     if not landed:
         if unit.type == "ant_gun":
             if unit.limbered:
@@ -118,22 +124,34 @@ def legal_actions(data: SVData, smap: SVMap, state: SVState, unit_id: str) -> li
 def has_action(data: SVData, smap: SVMap, state: SVState, unit_id: str) -> bool:
     """Whether the Marine may still act this phase: ``bool(legal_actions(...))``, answered from the
     cheap actions first (a Full Move or a Special Action) before looking for a target to fire at."""
-    unit = state.unit(unit_id)
+    return _may_act(data, smap, state, state.unit(unit_id))
+
+
+def _may_act(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
+    """``has_action`` for a unit in hand (the phase asks it of every Marine, again and again)."""
     if unit.acted:
         return False
-    if unit.on_map and unit.landed_turn != state.turn:
+    if unit.status != "map" or unit.hex is None:  # off the map: what legal_actions allows
+        return unit.id in state.lz_delayed or can_enter(state, unit)
+    if unit.landed_turn != state.turn:
         mtype = data.marines[unit.type]
         if mtype.jump_pack or mtype.recon or unit.type == "ant_gun":
             return True
         if movement_allowance(data, unit) > 0:
             return True
-    return bool(legal_actions(data, smap, state, unit_id))
+    return bool(legal_actions(data, smap, state, unit.id))
 
 
-def marine_action(state: SVState, ctx: Context, unit_id: str, action: str) -> Iterator:
-    """Carry out one action of one Marine, then turn the counter (it has acted, §C-2-c)."""
+def marine_action(
+    state: SVState, ctx: Context, unit_id: str, action: str, legal: list[str] | None = None
+) -> Iterator:
+    """Carry out one action of one Marine, then turn the counter (it has acted, §C-2-c).
+
+    ``legal``: the unit's ``legal_actions`` just offered for this very position (the phase's
+    choice), so they are not worked out twice."""
     data, smap = _ctx_map(state, ctx)
-    legal = legal_actions(data, smap, state, unit_id)
+    if legal is None:
+        legal = legal_actions(data, smap, state, unit_id)
     if action not in legal:
         raise IllegalChoice(f"{unit_id} cannot take the action {action!r} now; legal: {legal}")
     unit = state.unit(unit_id)
@@ -188,8 +206,9 @@ def move_options(
 ) -> dict[str, object]:
     """Destination label -> MP spent, cheapest first; RVs with a Jewel may also exit (§Q-1-c)."""
     unit = state.unit(unit_id)
-    found = marine_reach(data, smap, state, unit_id, budget=budget, start=start)
-    opts = {smap.label(h): info.cost for h, info in found.items()}
+    found = marine_move_costs(data, smap, state, unit_id, budget=budget, start=start)
+    label_of = smap.label_of
+    opts = {label_of[h]: half_mp_to_mp(cost) for h, cost in found.items()}
     mp = movement_allowance(data, unit) if budget is None else budget
     if unit.type == "recovery_vehicle" and unit.jewels:
         for lab in smap.mdata.jewel_exit_hexes:
@@ -199,6 +218,12 @@ def move_options(
             ):  # leaving from the edge hex costs 1 MP (SV-AMB-19)
                 opts[EXIT_PREFIX + lab] = cost + 1
     return opts
+
+
+def _sort_number(mp: object) -> object:
+    """An MP cost as a sort key: ints as they are, half MPs as exact floats (same order, same ties,
+    without Fraction's slow comparisons)."""
+    return mp if mp.__class__ is int else float(mp)  # type: ignore[arg-type]
 
 
 def full_move(
@@ -214,7 +239,7 @@ def full_move(
     unit = state.unit(unit_id)
     opts = move_options(data, smap, state, unit_id, budget, start)
     origin = start or unit.hex
-    order = sorted(opts, key=lambda lab: (lab == origin, opts[lab]))
+    order = sorted(opts, key=lambda lab: (lab == origin, _sort_number(opts[lab])))
     dest = yield Decision(
         PLAYER,
         "move_to",
@@ -452,7 +477,8 @@ def full_fire(
         rule="Space Vermin §J-1",
         data={"cf": {p.target: p.cf for p in plans}},
     )
-    yield from resolve_fire(state, ctx, unit_id, target, shoot_and_scoot)
+    # nothing moves while the player picks the target: the plans offered are the plans to use
+    yield from resolve_fire(state, ctx, unit_id, target, shoot_and_scoot, plans=plans)
 
 
 def shoot_and_scoot(state: SVState, ctx: Context, unit_id: str) -> Iterator:
@@ -970,7 +996,8 @@ def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
         if u.is_marine:
             u.acted = False
     while True:
-        ready = [u.id for u in state.units if u.is_marine and has_action(data, smap, state, u.id)]
+        ready = [u.id for u in state.units
+                 if u.side == MARINES and _may_act(data, smap, state, u)]
         if not ready:
             break
         # a delayed drop must try to land again every turn (§I-5-b): no ending the phase before it
@@ -984,7 +1011,7 @@ def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
         )
         if who == END_PHASE:
             break
-        actions = legal_actions(data, smap, state, who)
+        legal = actions = legal_actions(data, smap, state, who)
         if who not in must_land:
             actions = actions + [NO_ACTION]
         action = yield Decision(
@@ -994,4 +1021,5 @@ def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
             state.unit(who).acted = True
             yield Event(f"{who} takes no action", rule="Space Vermin §I", kind="info")
             continue
-        yield from marine_action(state, ctx, who, action)
+        # nothing moves while the player picks the action: the offered list is still the legal one
+        yield from marine_action(state, ctx, who, action, legal=legal)

@@ -35,7 +35,14 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 
-from rules_lib.core.boards.hex import DIRECTIONS, Hex, HexBoard, direction_between, offset_to_axial
+from rules_lib.core.boards.hex import (
+    DIRECTIONS,
+    Hex,
+    HexBoard,
+    direction_between,
+    hex_distance,
+    offset_to_axial,
+)
 
 from .data import MapData, SVData, load_game_data
 
@@ -93,7 +100,20 @@ class SVMap:
             rows_by_col.setdefault(c, []).append(r)
         self._col_rows = {c: (min(rs), max(rs)) for c, rs in rows_by_col.items()}
         self._main_road_row = self._road_rows()
-        self._half_costs: dict[bool, dict[tuple[Hex, Hex], int]] = {}
+        self._half_costs: dict[bool, dict[tuple[Hex, Hex], int | None]] = {}
+        # pure-geometry caches (the map never changes once built): hot in Vermite movement
+        self._neighbor_in: dict[tuple[Hex, int], Hex | None] = {}
+        self._vermite_costs: dict[tuple[Hex, Hex, bool, bool], int | None] = {}
+        self.los_clear: dict[tuple[Hex, Hex], tuple[Hex, ...] | None] = {}  # los.py's cache
+        self.heading_cache: dict[tuple[str, str], tuple[int | str, str]] = {}  # Event Chit arrows
+        # hexes any step may enter (every terrain but the Toxic Tar Pit): ``enterable`` is True
+        self.open_hexes = frozenset(h for h, t in self.terrain.items() if self.types[t].enterable)
+        self.unlimited_labels = frozenset(self.label_of[h] for h in self.nests.values()) | (
+            frozenset(mdata.vermite_entry_hexes.values())
+        )
+        self.entrance_nests: dict[str, int] = {
+            lab: n for n, lab in mdata.nest_tunnel_entrances.items()
+        }
 
     # -- construction helpers --
 
@@ -136,7 +156,10 @@ class SVMap:
 
     def hex(self, label: str | int) -> Hex:
         """The hex with this printed number or label ("315", 315, "Nest 1", "u4.3")."""
-        return self.board.hex_at(str(label))
+        try:
+            return self.hex_of[label]  # the printed label itself (the usual case)
+        except (KeyError, TypeError):
+            return self.board.hex_at(str(label))  # 315 as a number; or UnknownLocation
 
     def label(self, h: Hex) -> str:
         """The printed number (or unnumbered label) of a hex."""
@@ -173,11 +196,20 @@ class SVMap:
 
     def neighbor(self, h: Hex, direction: int) -> Hex | None:
         """The adjacent hex in direction 1-6 (Vermite Movement Indicator), None off the map."""
-        return self.board.neighbor(h, direction)
+        key = (h, direction)
+        cache = self._neighbor_in
+        if key in cache:
+            return cache[key]
+        n = self.board.neighbor(h, direction)  # raises for a hex or direction not on the map
+        cache[key] = n
+        return n
 
     def distance(self, a: Hex, b: Hex) -> int:
         """Hexes between two hexes, counted in steps (terrain ignored)."""
-        return self.board.distance(a, b)
+        index = self.label_of
+        if a in index and b in index:
+            return hex_distance(a, b)
+        return self.board.distance(a, b)  # names the hex that is not on the map
 
     def adjacent(self, a: Hex, b: Hex) -> bool:
         """Whether two hexes share a hexside."""
@@ -257,6 +289,15 @@ class SVMap:
         self, a: Hex, b: Hex, flooded: bool = False, follow_trail: bool = True
     ) -> int | None:
         """MP for a non-Drone Vermite to move a -> b (trail and road hexes cost 1, Flooded 2)."""
+        key = (a, b, flooded, follow_trail)
+        cache = self._vermite_costs
+        if key in cache:
+            return cache[key]
+        cost = self._vermite_step_cost(a, b, flooded)
+        cache[key] = cost
+        return cost
+
+    def _vermite_step_cost(self, a: Hex, b: Hex, flooded: bool) -> int | None:
         if not self.enterable(a, b):
             return None
         if self.is_flooded(b, flooded):

@@ -7,9 +7,10 @@ Procedures are generators that yield rule-citing Events; the dice are the defini
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from rules_lib.core.boards.hex import Hex
 from rules_lib.core.engine import Context, Event, IllegalChoice
 
 from . import dice as svdice
@@ -83,6 +84,93 @@ def _adjacent_hq(data: SVData, smap: SVMap, state: SVState, firer: Unit) -> bool
     )
 
 
+def _shot_rules(
+    data: SVData, smap: SVMap, state: SVState, firer: Unit, shoot_and_scoot: bool
+) -> tuple[Callable[[Hex, int, bool], tuple[int, list] | None],
+           Callable[[str, str, Hex, int, int, bool], FirePlan | None]]:
+    """The firer's standard/pistol shot rules: ``allowed(hex, range, same_hex_bonus)`` gives the
+    CF and modifiers, ``plan(...)`` the FirePlan; None when range or CF forbid the shot
+    (Line-of-Sight is left to the caller: it is the costly part)."""
+    side = counter_side(data, firer)
+    weapon = side.weapon
+    table = data.tables["marine_fire"]
+    base_mods: list[tuple[str, int]] = []
+    if shoot_and_scoot:
+        base_mods.append(("Shoot and Scoot", table["shoot_and_scoot"]))
+    if firer.nat:
+        base_mods.append(("NAT marker", table["nat_marker"]))
+    if _adjacent_hq(data, smap, state, firer):
+        base_mods.append(("adjacent to an HQ", table["adjacent_hq"]))
+    unlimited = weapon == "standard" and data.marines[firer.type].unlimited_range
+
+    def allowed(there: Hex, dist: int, same_hex_bonus: bool) -> tuple[int, list] | None:
+        """CF and modifiers of a shot at this hex if range and CF allow it (LOS: the caller's)."""
+        if weapon == "pistol" or not unlimited:
+            if dist > 1 and not (dist == 0 and same_hex_bonus):
+                return None
+        if state.fire_range_limit and dist > state.fire_range_limit:
+            return None  # an Event Chit limits Marine fire this turn (chit card, assumed)
+        mods = list(base_mods)
+        if smap.defensive(there, state.flooded):
+            mods.append(("target in defensive terrain", table["defensive_terrain"]))
+        if weapon != "pistol" and (dist == 1 or (dist == 0 and same_hex_bonus)):
+            mods.append(("target adjacent", table["adjacent_target"]))
+        cf = side.cf + sum(m for _, m in mods)
+        if cf < table["minimum_cf"]:
+            return None
+        return cf, mods
+
+    def plan(target_id: str, target_hex: str, there: Hex, dist: int, dn: int,
+             same_hex_bonus: bool) -> FirePlan | None:
+        """The shot at this target if range and CF allow it (LOS is checked by the caller)."""
+        found = allowed(there, dist, same_hex_bonus)
+        if found is None:
+            return None
+        cf, mods = found
+        return FirePlan(firer.id, target_id, target_hex, weapon, cf, dn, tuple(mods))
+
+    return allowed, plan
+
+
+def can_fire(data: SVData, smap: SVMap, state: SVState, firer_id: str) -> bool:
+    """``bool(fire_plans(..., first_only=True))``: the same answer, with the targets that need no
+    Line-of-Sight (adjacent, same hex) tried before any line is traced."""
+    firer = state.unit(firer_id)
+    if not firer.is_marine or not firer.on_map or firer.landed_turn == state.turn:
+        return False
+    weapon = counter_side(data, firer).weapon
+    if weapon in ("none", "ant_gun"):
+        return False
+    if weapon == "pants":
+        return bool(fire_plans(data, smap, state, firer_id, first_only=True))
+    here = smap.hex(firer.hex)
+    allowed, _ = _shot_rules(data, smap, state, firer, False)
+    far: list[Hex] = []
+    for v in state.vermites_on_map():
+        there = smap.hex(v.hex)
+        dist = smap.distance(here, there)
+        if allowed(there, dist, False) is None or not targetable(data, smap, state, v):
+            continue
+        if dist <= 1:
+            return True
+        far.append(there)
+    for number in sorted(state.tunnel_exits):
+        label = smap.mdata.tunnel_exits[int(number)]
+        there = smap.hex(label)
+        if any(u.is_marine and u.id != firer.id for u in state.units_at(label)):
+            continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
+        dist = smap.distance(here, there)
+        if allowed(there, dist, True) is None:
+            continue
+        if label == firer.hex or dist <= 1:
+            return True
+        far.append(there)
+    if not far:
+        return False
+    occupied = {smap.hex_of[lab] for lab in state.occupied()}
+    return any(has_line_of_sight(smap, state, here, there, occupied) for there in far)
+
+
 def fire_plans(
     data: SVData,
     smap: SVMap,
@@ -101,7 +189,6 @@ def fire_plans(
     if weapon in ("none", "ant_gun"):
         return []
     here = smap.hex(firer.hex)
-    table = data.tables["marine_fire"]
     plans: list[FirePlan] = []
     if weapon == "pants":
         reach = data.tables["pants"]["range"]
@@ -113,54 +200,41 @@ def fire_plans(
                 if first_only:
                     return plans
         return sorted(plans, key=lambda p: (smap.number_key(smap.hex(p.target_hex)), p.target))
-    base_mods: list[tuple[str, int]] = []
-    if shoot_and_scoot:
-        base_mods.append(("Shoot and Scoot", table["shoot_and_scoot"]))
-    if firer.nat:
-        base_mods.append(("NAT marker", table["nat_marker"]))
-    if _adjacent_hq(data, smap, state, firer):
-        base_mods.append(("adjacent to an HQ", table["adjacent_hq"]))
-    unlimited = weapon == "standard" and data.marines[firer.type].unlimited_range
-
-    def plan(target_id: str, target_hex: str, dn: int, same_hex_bonus: bool) -> None:
-        there = smap.hex(target_hex)
-        dist = smap.distance(here, there)
-        if weapon == "pistol" or not unlimited:
-            if dist > 1 and not (dist == 0 and same_hex_bonus):
-                return
-        if state.fire_range_limit and dist > state.fire_range_limit:
-            return  # an Event Chit limits Marine fire this turn (chit card, assumed)
-        mods = list(base_mods)
-        if smap.defensive(there, state.flooded):
-            mods.append(("target in defensive terrain", table["defensive_terrain"]))
-        if weapon != "pistol" and (dist == 1 or (dist == 0 and same_hex_bonus)):
-            mods.append(("target adjacent", table["adjacent_target"]))
-        cf = side.cf + sum(m for _, m in mods)
-        if cf < table["minimum_cf"]:
-            return
-        plans.append(FirePlan(firer.id, target_id, target_hex, weapon, cf, dn, tuple(mods)))
-
-    occupied = {smap.hex_of[lab] for lab in state.occupied()}
+    _, plan = _shot_rules(data, smap, state, firer, shoot_and_scoot)
+    # Range and CF are checked before the (costlier) Line-of-Sight: the same shots, found faster.
+    occupied: set[Hex] | None = None
     for v in state.vermites_on_map():
-        if targetable(data, smap, state, v) and (
-            smap.distance(here, smap.hex(v.hex)) <= 1
-            or has_line_of_sight(smap, state, here, smap.hex(v.hex), occupied)
-        ):
-            plan(v.id, v.hex, effective_values(data, v).dn, False)
-            if first_only and plans:
-                return plans
+        if not targetable(data, smap, state, v):
+            continue
+        there = smap.hex(v.hex)
+        dist = smap.distance(here, there)
+        shot = plan(v.id, v.hex, there, dist, effective_values(data, v).dn, False)
+        if shot is None:
+            continue
+        if dist > 1:
+            if occupied is None:
+                occupied = {smap.hex_of[lab] for lab in state.occupied()}
+            if not has_line_of_sight(smap, state, here, there, occupied):
+                continue
+        plans.append(shot)
+        if first_only:
+            return plans
     for number, condition in sorted(state.tunnel_exits.items()):
         label = smap.mdata.tunnel_exits[int(number)]
         there = smap.hex(label)
         others = [u for u in state.units_at(label) if u.is_marine and u.id != firer.id]
         if others:
             continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
-        if (
-            label == firer.hex
-            or smap.distance(here, there) <= 1
-            or has_line_of_sight(smap, state, here, there, occupied)
-        ):
-            plan(f"{TUNNEL_EXIT}{number}", label, data.tunnel_exit_dn, True)
+        dist = smap.distance(here, there)
+        shot = plan(f"{TUNNEL_EXIT}{number}", label, there, dist, data.tunnel_exit_dn, True)
+        if shot is None:
+            continue
+        if label != firer.hex and dist > 1:
+            if occupied is None:
+                occupied = {smap.hex_of[lab] for lab in state.occupied()}
+            if not has_line_of_sight(smap, state, here, there, occupied):
+                continue
+        plans.append(shot)
     return sorted(plans, key=lambda p: (smap.number_key(smap.hex(p.target_hex)), p.target))
 
 
@@ -345,12 +419,22 @@ def damage_tunnel_exit(state: SVState, number: str, result: str) -> Event:
 
 
 def resolve_fire(
-    state: SVState, ctx: Context, firer_id: str, target_id: str, shoot_and_scoot: bool = False
+    state: SVState,
+    ctx: Context,
+    firer_id: str,
+    target_id: str,
+    shoot_and_scoot: bool = False,
+    plans: list[FirePlan] | None = None,
 ) -> Iterator[Event]:
-    """One Marine fires at one target (§J-1 standard, §J-2 pistols, §J-4 PANTS)."""
+    """One Marine fires at one target (§J-1 standard, §J-2 pistols, §J-4 PANTS).
+
+    ``plans``: the firer's ``fire_plans`` already worked out for this very position (the caller
+    that just offered them as the choice), so they are not searched for twice."""
     data = game_data(ctx)
-    smap = map_for(state.map, data)
-    plans = {p.target: p for p in fire_plans(data, smap, state, firer_id, shoot_and_scoot)}
+    if plans is None:
+        smap = map_for(state.map, data)
+        plans = fire_plans(data, smap, state, firer_id, shoot_and_scoot)
+    plans = {p.target: p for p in plans}
     if target_id not in plans:
         raise IllegalChoice(
             f"{firer_id} cannot fire at {target_id}; legal targets: {', '.join(plans) or 'none'}"
@@ -704,12 +788,13 @@ def drone_flock(state: SVState, ctx: Context, drone_id: str) -> Iterator[Event]:
 
 def attacking_hexes(data: SVData, smap: SVMap, state: SVState) -> list[str]:
     """Hexes holding a non-Drone Vermite next to a Marine, lowest-numbered first (§F-2)."""
-    marines = {smap.hex(lab) for lab in state.marine_hexes()}
+    near: set[Hex] = set()  # hexes touching a Marine (adjacency is mutual)
+    for lab in state.marine_hexes():
+        near.update(smap.neighbors(smap.hex(lab)))
     found = {
         v.hex
         for v in state.vermites_on_map()
-        if kind_of(data, v) != "drone"
-        and any(n in marines for n in smap.neighbors(smap.hex(v.hex)))
+        if kind_of(data, v) != "drone" and smap.hex(v.hex) in near
     }
     return sorted(found, key=lambda lab: smap.number_key(smap.hex(lab)))
 

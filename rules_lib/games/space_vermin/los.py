@@ -30,6 +30,21 @@ def blocker(smap: SVMap, state: SVState | None) -> Callable[[Hex], bool]:
 
 
 _BETWEEN: dict[tuple[str, Hex, Hex], tuple[Hex, ...]] = {}
+_OFFSETS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _line_offsets(dq: int, dr: int) -> tuple[tuple[int, int], ...]:
+    """The hexes strictly between (0, 0) and (dq, dr) on either nudged side, as axial offsets.
+
+    A line's hexes depend only on the step from a to b, so one ``hex_line`` per offset serves
+    every pair of hexes that far apart (checked hex pair by hex pair on both Mapzones)."""
+    key = (dq, dr)
+    found = _OFFSETS.get(key)
+    if found is None:
+        line = hex_line(Hex(0, 0), Hex(dq, dr))
+        found = tuple(dict.fromkeys((h[0], h[1]) for h in (*line.left[1:-1], *line.right[1:-1])))
+        _OFFSETS[key] = found
+    return found
 
 
 def between(smap: SVMap, a: Hex, b: Hex) -> tuple[Hex, ...]:
@@ -37,11 +52,40 @@ def between(smap: SVMap, a: Hex, b: Hex) -> tuple[Hex, ...]:
     key = (smap.key, a, b)
     found = _BETWEEN.get(key)
     if found is None:
-        line = hex_line(a, b)
-        index = set(smap.board.locations())
-        found = tuple(dict.fromkeys(h for h in (*line.left[1:-1], *line.right[1:-1])
-                                    if h in index))
+        index = smap.label_of  # every hex of the board
+        aq, ar = a[0], a[1]
+        found = tuple(
+            h
+            for h in (Hex(aq + oq, ar + orr) for oq, orr in _line_offsets(b[0] - aq, b[1] - ar))
+            if h in index
+        )
         _BETWEEN[key] = found
+    return found
+
+
+def _clear_of_terrain(smap: SVMap, a: Hex, b: Hex) -> tuple[Hex, ...] | None:
+    """None if blocking terrain lies between a and b, else the hexes a unit would block
+    (cached on the map object: its terrain never changes, only units move)."""
+    cache = smap.los_clear
+    key = (a, b)
+    try:
+        return cache[key]
+    except KeyError:
+        pass
+    # the hexes of ``between(smap, a, b)``, as plain (q, r) tuples (equal to and hashed like Hex)
+    index = smap.label_of
+    aq, ar = a[0], a[1]
+    hexes = []
+    found: tuple[Hex, ...] | None = None
+    for oq, orr in _line_offsets(b[0] - aq, b[1] - ar):
+        h = (aq + oq, ar + orr)
+        if h in index:
+            if smap.blocks_los(h):  # type: ignore[arg-type]
+                break
+            hexes.append(h)
+    else:
+        found = tuple(hexes)  # type: ignore[arg-type]
+    cache[key] = found
     return found
 
 
@@ -52,8 +96,10 @@ def has_line_of_sight(
     either side of the line ("either" rule, same as the core ``line_of_sight``)."""
     if occupied is None:
         occupied = {smap.hex_of[lab] for lab in state.occupied()} if state is not None else set()
-    blocks = smap.blocks_los
-    return not any(blocks(h) or h in occupied for h in between(smap, a, b))
+    clear = _clear_of_terrain(smap, a, b)
+    if clear is None:
+        return False
+    return not any(h in occupied for h in clear)
 
 
 def visible_from(smap: SVMap, state: SVState | None, a: Hex) -> set[Hex]:

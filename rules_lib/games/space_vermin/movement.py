@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules_lib.core.boards.hex import Hex
-from rules_lib.core.boards.reach import ReachInfo, reach
+from rules_lib.core.boards.reach import ReachInfo, reach, reach_costs
 
 from .board import SVMap
 from .data import SVData
@@ -45,6 +45,40 @@ def marine_reach(
     start: str | None = None,
 ) -> dict[Hex, ReachInfo]:
     """Every hex where the Marine may end a move, with the cheapest cost and path (§I-1, §P)."""
+    found = marine_reach_half(data, smap, state, unit_id, budget, start)
+    return {h: ReachInfo(_mp(info.cost), info.path) for h, info in found.items()}
+
+
+def marine_reach_half(
+    data: SVData,
+    smap: SVMap,
+    state: SVState,
+    unit_id: str,
+    budget: int | None = None,
+    start: str | None = None,
+) -> dict[Hex, ReachInfo]:
+    """``marine_reach`` with the costs still in half-MPs (callers that only want the costs)."""
+    return reach(smap.board, *_full_move_rules(data, smap, state, unit_id, budget, start))
+
+
+def marine_move_costs(
+    data: SVData,
+    smap: SVMap,
+    state: SVState,
+    unit_id: str,
+    budget: int | None = None,
+    start: str | None = None,
+) -> dict[Hex, int]:
+    """{hex: half-MPs} for every hex where the Marine may end a move: ``marine_reach_half``
+    without the paths, which a Full Move's choice of hex does not need."""
+    return reach_costs(smap.board, *_full_move_rules(data, smap, state, unit_id, budget, start))
+
+
+def _full_move_rules(data: SVData, smap: SVMap, state: SVState, unit_id: str,
+                     budget: int | None, start: str | None):
+    """(start, budget, step_cost, must_stop, can_end) of a Full Move, in half-MPs (§I-1, §P):
+    never into a Vermite, stop on becoming adjacent to one, never from one such hex to another,
+    pass through friendly Marines but do not end on one."""
     unit = state.unit(unit_id)
     origin = smap.hex(start or unit.hex)
     mp = movement_allowance(data, unit) if budget is None else budget
@@ -58,20 +92,23 @@ def marine_reach(
             return None
         return half.get((a, b))
 
-    found = reach(
-        smap.board,
-        origin,
-        2 * mp,
-        step_cost=step,
-        must_stop=near.__contains__,
-        can_end=lambda h: h not in others,
-    )
-    return {h: ReachInfo(_mp(info.cost), info.path) for h, info in found.items()}
+    return origin, 2 * mp, step, near.__contains__, lambda h: h not in others
 
 
-def _mp(half_mps: int) -> int | Fraction:
-    """Half-MPs back to MPs (an int when whole)."""
-    return half_mps // 2 if half_mps % 2 == 0 else Fraction(half_mps, 2)
+def half_mp_to_mp(half_mps: int) -> int | Fraction:
+    """Half-MPs back to MPs (an int when whole; the few halves are made once and shared)."""
+    if half_mps % 2 == 0:
+        return half_mps // 2
+    found = _HALVES.get(half_mps)
+    if found is None:
+        found = _HALVES[half_mps] = Fraction(half_mps, 2)
+    return found
+
+
+_HALVES: dict[int, Fraction] = {}
+
+
+_mp = half_mp_to_mp
 
 
 def reach_labels(smap: SVMap, found: dict[Hex, ReachInfo]) -> dict[str, object]:

@@ -11,7 +11,7 @@ from . import dice as svdice
 from .board import SVMap, map_for
 from .combat import game_data, kind_of
 from .data import SVData
-from .state import SVState, Unit
+from .state import MARINES, SVState, Unit
 from .tunnels import place_tunnel_exit
 
 TUNNEL_TOKEN = "Tunnel Exit "
@@ -20,7 +20,7 @@ TUNNEL_TOKEN = "Tunnel Exit "
 def cup_contents(state: SVState) -> list[str]:
     """What is in the Vermite Unit Cup, in a fixed order: Vermites by counter order, then the
     Tunnel Exit chits by number (the order only matters for replaying the dice)."""
-    units = [u.id for u in state.units if not u.is_marine and u.status == "cup"]
+    units = [u.id for u in state.units if u.status == "cup" and u.side != MARINES]
     return units + [TUNNEL_TOKEN + n for n in sorted(state.cup_tunnel_exits)]
 
 

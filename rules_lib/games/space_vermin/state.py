@@ -88,31 +88,48 @@ class SVState(GameState):
     # -- lookups --
 
     def unit(self, uid: str) -> Unit:
-        """The unit with this id; a clear error naming it otherwise."""
-        for u in self.units:
-            if u.id == uid:
-                return u
+        """The unit with this id; a clear error naming it otherwise.
+
+        Looked up through a cached id -> list position index that is checked on every use and
+        rebuilt when the list changed (the first unit with the id wins, as in a plain scan)."""
+        units = self.units
+        index = self.__dict__.get("_unit_pos")
+        if index is not None:
+            pos = index.get(uid)
+            if pos is not None and pos < len(units) and units[pos].id == uid:
+                return units[pos]
+        index = {}
+        for pos in range(len(units) - 1, -1, -1):
+            index[units[pos].id] = pos
+        self.__dict__["_unit_pos"] = index
+        pos = index.get(uid)
+        if pos is not None:
+            return units[pos]
         raise StateError(f"no unit {uid!r} in the game")
 
     def units_at(self, label: str) -> list[Unit]:
         """Units on the map in this hex."""
-        return [u for u in self.units if u.status == "map" and u.hex == label]
+        return [u for u in self.units if u.hex == label and u.status == "map"]
 
     def marines_on_map(self) -> list[Unit]:
-        return [u for u in self.units if u.is_marine and u.on_map]
+        return [u for u in self.units
+                if u.side == MARINES and u.status == "map" and u.hex is not None]
 
     def vermites_on_map(self) -> list[Unit]:
-        return [u for u in self.units if not u.is_marine and u.on_map]
+        return [u for u in self.units
+                if u.side != MARINES and u.status == "map" and u.hex is not None]
 
     def occupied(self) -> set[str]:
         """Labels of every hex holding a unit of either side."""
-        return {u.hex for u in self.units if u.on_map}
+        return {u.hex for u in self.units if u.status == "map" and u.hex is not None}
 
     def vermite_hexes(self) -> set[str]:
-        return {u.hex for u in self.units if u.on_map and not u.is_marine}
+        return {u.hex for u in self.units
+                if u.side != MARINES and u.status == "map" and u.hex is not None}
 
     def marine_hexes(self) -> set[str]:
-        return {u.hex for u in self.units if u.on_map and u.is_marine}
+        return {u.hex for u in self.units
+                if u.side == MARINES and u.status == "map" and u.hex is not None}
 
 
 def counter_side(data: SVData, unit: Unit) -> CounterSide:
@@ -129,7 +146,26 @@ def counter_side(data: SVData, unit: Unit) -> CounterSide:
 
 
 def effective_values(data: SVData, unit: Unit, with_jewel_ma: bool = True) -> CounterSide:
-    """Face-up values with markers: NAT -1 CF/MA/DN once (§J-7, SV-AMB-04); Jewel bonus (§E-2)."""
+    """Face-up values with markers: NAT -1 CF/MA/DN once (§J-7, SV-AMB-04); Jewel bonus (§E-2).
+
+    Remembered per data object by everything the values depend on (CounterSide is frozen)."""
+    global _EFFECTIVE
+    cached_data, cache = _EFFECTIVE
+    if cached_data is not data:
+        cache = {}
+        _EFFECTIVE = (data, cache)
+    key = (unit.side, unit.type, unit.reduced, unit.limbered, unit.weapon_ready, bool(unit.nat),
+           unit.jewels, with_jewel_ma)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _effective_values(data, unit, with_jewel_ma)
+    return found
+
+
+_EFFECTIVE: tuple[SVData | None, dict[tuple, CounterSide]] = (None, {})
+
+
+def _effective_values(data: SVData, unit: Unit, with_jewel_ma: bool) -> CounterSide:
     side = counter_side(data, unit)
     cf, dn, ma = side.cf, side.dn, side.ma
     if unit.is_marine:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules_lib.core.boards.hex import Hex
 from rules_lib.core.engine import Context, Event
@@ -16,7 +17,7 @@ from .board import SVMap, map_for
 from .combat import game_data, kind_of
 from .data import SVData
 from .events import preferred_direction
-from .state import SVState, Unit, effective_values
+from .state import MARINES, SVState, Unit, effective_values
 
 RULE_MOVE = "Space Vermin §E-1"
 CARRIERS = ("soldier", "ultra_mite")
@@ -34,23 +35,24 @@ def turn_by(direction: int, step: int) -> int:
 
 def unlimited_hexes(smap: SVMap) -> frozenset[str]:
     """Nest and Vermite Entry hexes: any number of Vermites may stack there (§E-3, §Q-2-c)."""
-    return frozenset(smap.label(h) for h in smap.nests.values()) | frozenset(
-        smap.mdata.vermite_entry_hexes.values()
-    )
+    return smap.unlimited_labels
 
 
 def big_count(data: SVData, state: SVState, label: str, exclude: tuple[str, ...] = ()) -> int:
     """Non-Drone Vermites in a hex (Drones never count against stacking, §E-3)."""
+    vermites = data.vermites
+    here = [u for u in state.units if u.hex == label]  # the one cheap test first, then the rest
     return sum(
         1
-        for u in state.units_at(label)
-        if not u.is_marine and kind_of(data, u) != "drone" and u.id not in exclude
+        for u in here
+        if u.status == "map" and u.side != MARINES and vermites[u.type].kind != "drone"
+        and u.id not in exclude
     )
 
 
 def has_room(data: SVData, smap: SVMap, state: SVState, label: str, group: list[Unit]) -> bool:
     """Whether the group may stop in the hex: at most two Queens/Ultra-Mites/Soldiers (§E-3)."""
-    if label in unlimited_hexes(smap):
+    if label in smap.unlimited_labels:
         return True
     ids = tuple(u.id for u in group)
     return big_count(data, state, label, ids) + len(group) <= 2
@@ -60,13 +62,27 @@ def marine_adjacent(smap: SVMap, state: SVState, h: Hex, marines: set[str] | Non
     """Whether a hex touches a Marine (non-Drones stop there, §E-1)."""
     if marines is None:
         marines = state.marine_hexes()
-    return any(smap.label(n) in marines for n in smap.neighbors(h))
+    label_of = smap.label_of
+    for n in smap.neighbors(h):
+        if label_of[n] in marines:
+            return True
+    return False
+
+
+def marine_neighbourhood(smap: SVMap, marines: set[str]) -> frozenset[Hex]:
+    """Every hex touching one of these Marine hexes: ``marine_adjacent`` for a whole step at once
+    (adjacency is mutual, so a hex touches a Marine exactly when it is next to a Marine's hex)."""
+    out: set[Hex] = set()
+    for lab in marines:
+        out.update(smap.neighbors(smap.hex(lab)))
+    return frozenset(out)
 
 
 def escort_of(state: SVState, queen: Unit) -> Unit | None:
     """The Queen's Escort: the Ultra-Mite/Soldier bound to her and in her hex (§Q-2-d)."""
+    qid = queen.id
     for u in state.units:
-        if u.escort_of == queen.id and u.on_map and u.hex == queen.hex:
+        if u.escort_of == qid and u.status == "map" and u.hex is not None and u.hex == queen.hex:
             return u
     return None
 
@@ -83,8 +99,10 @@ def free_escort_candidates(data: SVData, state: SVState, label: str) -> list[Uni
 
 def unescorted_queen_at(data: SVData, state: SVState, label: str) -> Unit | None:
     """An above-ground Queen in the hex without an Escort."""
-    for u in state.units_at(label):
-        if not u.is_marine and kind_of(data, u) == "queen" and escort_of(state, u) is None:
+    vermites = data.vermites
+    for u in state.units:
+        if (u.hex == label and u.status == "map" and u.side != MARINES
+                and vermites[u.type].kind == "queen" and escort_of(state, u) is None):
             return u
     return None
 
@@ -109,25 +127,48 @@ class Heading:
 
 def start_direction(state: SVState, ctx: Context, smap: SVMap, unit: Unit) -> Iterator[Event]:
     """The Preferred Direction for a unit starting in its hex; a die under a Magnetic Storm."""
+    heading = _plain_heading(state, smap, unit)
+    if heading is not None:
+        return heading
+    roll = svdice.one_die().roll(ctx.dice, f"Magnetic Storm direction for {unit.id}")
+    yield Event(
+        f"Magnetic Storm: {unit.id} rolls direction {roll.value}",
+        rule="Space Vermin §Q-2-f",
+        kind="roll",
+        data={"direction": roll.value},
+    )
+    return Heading(roll.value, "the Magnetic Storm die (§Q-2-f)")
+
+
+def _plain_heading(state: SVState, smap: SVMap, unit: Unit) -> Heading | None:
+    """``start_direction`` when the chit's arrow sets the direction; None under a Magnetic Storm
+    (a die is rolled: ``start_direction`` does that)."""
     chit = state.direction_chit or state.active_event
-    d = preferred_direction(chit, smap, smap.hex(unit.hex))
+    h = smap.hex(unit.hex)
+    # the direction and its reason depend only on the chit and (Alpha) the side of the road
+    key = (chit, smap.zone(h) if smap.key == "alpha" else "")
+    found = smap.heading_cache.get(key)
+    if found is None:
+        found = _chit_heading(chit, smap, h)
+        smap.heading_cache[key] = found
+    d, why = found
+    return None if d == "*" else Heading(d, why)
+
+
+def _chit_heading(chit: str, smap: SVMap, h: Hex) -> tuple[int | str, str]:
+    """The chit's direction for a unit in ``h`` and the reason a step cites ("*": Magnetic Storm).
+    """
+    d = preferred_direction(chit, smap, h)
     if d == "*":
-        roll = svdice.one_die().roll(ctx.dice, f"Magnetic Storm direction for {unit.id}")
-        yield Event(
-            f"Magnetic Storm: {unit.id} rolls direction {roll.value}",
-            rule="Space Vermin §Q-2-f",
-            kind="roll",
-            data={"direction": roll.value},
-        )
-        return Heading(roll.value, "the Magnetic Storm die (§Q-2-f)")
+        return "*", ""
     if smap.key == "alpha":
-        arrow = "blue (south of the road)" if smap.zone(smap.hex(unit.hex)) == "south" else (
+        arrow = "blue (south of the road)" if smap.zone(h) == "south" else (
             "yellow (on or north of the road)"
         )
         why = f"the {chit} chit's {arrow} arrow (§D-1, §Q-1-c)"
     else:
         why = f"the {chit} chit's Scenario 2 arrow (§D-1)"
-    return Heading(int(d), why)
+    return int(d), why
 
 
 def movement_allowance(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> int:
@@ -148,8 +189,10 @@ def _next_hex(
     edge; None when it cannot go on."""
     if leader.jewels and smap.jewel_trail_next(cur) is not None and smap.key == "alpha":
         return smap.jewel_trail_next(cur), "it carries a Crown Jewel: Jewel Exit Trail (§E-2, §P-2-i)"
-    if not state.magnetic_storm and smap.trail_next(cur) is not None:
-        return smap.trail_next(cur), "it is on a Scent Trail and must follow it (§D-2, §P-1-f)"
+    if not state.magnetic_storm:
+        trail = smap.trail_next(cur)
+        if trail is not None:
+            return trail, "it is on a Scent Trail and must follow it (§D-2, §P-1-f)"
     d = heading.direction
     n = smap.neighbor(cur, d)
     if n is None:
@@ -175,7 +218,7 @@ def _next_hex(
         if n is None:
             return None, "it is boxed in at the map edge"
         d = heading.direction
-    if not smap.enterable(cur, n):
+    if n not in smap.open_hexes and not smap.enterable(cur, n):
         sides = [smap.neighbor(cur, turn_by(d, s)) for s in (-1, 1)]
         ok = [s for s in sides if s is not None and smap.enterable(cur, s)]
         if not ok:
@@ -194,8 +237,13 @@ def move_group(
     group: list[Unit],
     heading: Heading | None = None,
     marines: set[str] | None = None,
+    near_marines: frozenset[Hex] | None = None,
+    queen_hexes: set[str | None] | None = None,
 ) -> Iterator[Event]:
-    """Move one Vermite, or a Queen with her Escort (leader first), for one movement step."""
+    """Move one Vermite, or a Queen with her Escort (leader first), for one movement step.
+
+    ``near_marines``: ``marine_neighbourhood(smap, marines)``, and ``queen_hexes``: the hexes
+    holding a Queen, when the caller has them already (no Queen moves while others walk)."""
     data = game_data(ctx)
     smap = map_for(state.map, data)
     leader = group[0]
@@ -204,7 +252,12 @@ def move_group(
     start = smap.hex(start_label)
     if marines is None:
         marines = state.marine_hexes()  # Marines do not move during a Vermite step
-    if marine_adjacent(smap, state, start, marines):
+    if near_marines is None:
+        def next_to_marine(h: Hex) -> bool:
+            return marine_adjacent(smap, state, h, marines)
+    else:
+        next_to_marine = near_marines.__contains__
+    if next_to_marine(start):
         yield Event(
             f"{names} in {start_label} starts next to a Marine and does not move (§E-1)",
             rule=RULE_MOVE,
@@ -222,10 +275,16 @@ def move_group(
             kind="move",
         )
     if heading is None:
-        heading = yield from start_direction(state, ctx, smap, leader)
+        heading = _plain_heading(state, smap, leader)  # no die to roll: no generator needed
+        if heading is None:
+            heading = yield from start_direction(state, ctx, smap, leader)
     path: list[Hex] = [start]
     cur = start
     stop_reason = "its Movement Allowance is spent"
+    leader_kind = kind_of(data, leader)  # a counter's type never changes while it moves
+    label_of = smap.label_of
+    entrances = smap.entrance_nests if smap.key == "alpha" else {}
+    # Queens stand still while this group walks: only their hexes can hold one to escort
     while True:
         if remaining <= 0:
             break
@@ -236,7 +295,7 @@ def move_group(
         if nxt is None:
             stop_reason = why
             break
-        label = smap.label(nxt)
+        label = label_of[nxt]
         if label in marines:
             stop_reason = f"{label} holds a Marine"
             break
@@ -260,7 +319,7 @@ def move_group(
             data={"units": [u.id for u in group], "to": label, "mp": cost},
         )
         # what the hex does to the mover
-        if label in _entrances(smap) and smap.key == "alpha":
+        if label in entrances:
             for u in group:
                 u.hex = label
             yield from _enter_tunnel_entrance(state, ctx, smap, group, label)
@@ -268,17 +327,18 @@ def move_group(
         if state.jewels.get(label) and can_carry(data, state, leader):
             stop_reason = f"it entered a Crown Jewel hex ({label}) and stops (§E-2)"
             break
-        queen = unescorted_queen_at(data, state, label)
-        if (
-            queen is not None
-            and len(group) == 1
-            and kind_of(data, leader) in CARRIERS
-            and has_room(data, smap, state, label, group)
-        ):
+        # (the cheap tests first: looking for a Queen in the hex has no side effect)
+        queen = None
+        if len(group) == 1 and leader_kind in CARRIERS:
+            if queen_hexes is None:
+                queen_hexes = queen_hexes_now(data, state)
+            if label in queen_hexes:
+                queen = unescorted_queen_at(data, state, label)
+        if queen is not None and has_room(data, smap, state, label, group):
             leader.escort_of = queen.id
             stop_reason = f"it joins the Unescorted {queen.id} as her Escort (§Q-2-d)"
             break
-        if kind_of(data, leader) == "queen" and len(group) == 1:
+        if leader_kind == "queen" and len(group) == 1:
             cands = [
                 c for c in free_escort_candidates(data, state, label) if c.id != leader.id
             ]
@@ -292,7 +352,7 @@ def move_group(
                     rule="Space Vermin §Q-2-d",
                     kind="move",
                 )
-        if marine_adjacent(smap, state, cur, marines):
+        if next_to_marine(cur):
             stop_reason = f"{label} is next to a Marine (§E-1)"
             break
     # stacking: stop in the last hex entered where the group fits (§E-3, SV-AMB-07)
@@ -318,15 +378,25 @@ def move_group(
     )
 
 
+def queen_hexes_now(data: SVData, state: SVState) -> set[str | None]:
+    """Hexes holding a Queen on the map."""
+    vermites = data.vermites
+    return {
+        u.hex for u in state.units
+        if u.status == "map" and u.side != MARINES and vermites[u.type].kind == "queen"
+    }
+
+
+@lru_cache(maxsize=4096)
 def _rule_of(why: str) -> str:
-    """The section a movement reason cites (the first § in it)."""
+    """The section a movement reason cites (the first § in it); cached: the reasons repeat."""
     if "§" in why:
         return "Space Vermin " + why[why.index("§") :].split(",")[0].split(")")[0]
     return RULE_MOVE
 
 
 def _entrances(smap: SVMap) -> dict[str, int]:
-    return {lab: n for n, lab in smap.mdata.nest_tunnel_entrances.items()}
+    return smap.entrance_nests
 
 
 def _take_jewel(state: SVState, unit: Unit, label: str) -> None:

@@ -14,7 +14,7 @@ from .combat import drone_flock, eliminate_vermite, game_data, kind_of, vermite_
 from .events import draw_event_chit
 from .state import SVState, Unit
 from .tunnels import place_tunnel_exit, tunnel_movement
-from .vermite_movement import escort_of, marine_adjacent, move_group
+from .vermite_movement import escort_of, marine_neighbourhood, move_group, queen_hexes_now
 
 RULE_SEQ = "Space Vermin §C-2-a"
 
@@ -178,6 +178,8 @@ def regular_step(state: SVState, ctx: Context, kind: str, label: str, rule: str)
     data = game_data(ctx)
     smap = map_for(state.map, data)
     marines = state.marine_hexes()  # no Marine moves or dies while Warriors walk
+    near = marine_neighbourhood(smap, marines)  # the hexes where marine_adjacent holds
+    queens = queen_hexes_now(data, state)  # Queens move in their own step, not in this one
     for u in _by_id(data, state, kind):
         if not u.on_map:
             continue
@@ -185,11 +187,12 @@ def regular_step(state: SVState, ctx: Context, kind: str, label: str, rule: str)
             yield Event(f"{u.id} is {u.escort_of}'s Escort and moves with her (§E-1-b)",
                         rule=rule, kind="info")
             continue
-        if marine_adjacent(smap, state, smap.hex(u.hex), marines):
+        if smap.hex(u.hex) in near:
             yield Event(f"{u.id} in {u.hex} is adjacent to a Marine and does not move (§E-1)",
                         rule=rule, kind="move")
             continue
-        yield from move_group(state, ctx, [u], marines=marines)
+        yield from move_group(state, ctx, [u], marines=marines, near_marines=near,
+                              queen_hexes=queens)
 
 
 def queen_step(state: SVState, ctx: Context) -> Iterator[Event]:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .combat import kind_of
 from .data import SVData
 from .scenarios import scenario_table
-from .state import SVState
+from .state import MARINES, SVState
 
 INSTANT_VICTORY = "Instant Victory"
 INSTANT_LOSS = "Instant Loss"
@@ -63,21 +62,37 @@ def jewels_left_on_map(state: SVState) -> int:
 
 def only_drones_left(data: SVData, state: SVState) -> bool:
     """The Great Migration ends when the only Vermites on the map are Drones (§Q-2-f)."""
-    return not any(
-        u.status == "map" and not u.is_marine and kind_of(data, u) != "drone" for u in state.units
-    )
+    vermites = data.vermites
+    for u in state.units:
+        if u.status == "map" and u.side != MARINES and vermites[u.type].kind != "drone":
+            return False
+    return True
 
 
 def marines_on_map(state: SVState) -> bool:
     """Is any Marine on the map? (none: Instant Loss, §N)."""
-    return any(u.status == "map" and u.is_marine for u in state.units)
+    for u in state.units:  # a plain loop: this runs after every event
+        if u.side == MARINES and u.status == "map":
+            return True
+    return False
+
+
+def _instant_victory_jewels(data: SVData) -> int:
+    """Jewels that win at once (Scenario 1), read once per data object (checked every event)."""
+    global _VICTORY_JEWELS
+    if _VICTORY_JEWELS[0] is not data:
+        need = int(scenario_table(data, "family_jewels")["instant_victory_jewels"])
+        _VICTORY_JEWELS = (data, need)
+    return _VICTORY_JEWELS[1]
+
+
+_VICTORY_JEWELS: tuple[SVData | None, int] = (None, 0)
 
 
 def battle_end(data: SVData, state: SVState) -> str | None:
     """Why the battle ends right now, if it does: Instant Victory/Loss, only Drones (§N, §Q)."""
     if state.map == "alpha":
-        need = int(scenario_table(data, "family_jewels")["instant_victory_jewels"])
-        if state.jewels_exited >= need:
+        if state.jewels_exited >= _instant_victory_jewels(data):
             return INSTANT_VICTORY
         if not marines_on_map(state):
             return INSTANT_LOSS
