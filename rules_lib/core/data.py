@@ -183,6 +183,43 @@ def apply_override(data: GameData, path: str, value: Any) -> GameData:
     return new
 
 
+def apply_overrides(files: Mapping[str, GameData], overrides: Mapping[str, Any] | None,
+                    game: str) -> dict[str, GameData]:
+    """A game's data files with designer overrides applied, each to the file that holds its path.
+
+    A key names its file explicitly as ``"units:types.Tank.fresh"`` or ``"units.types.Tank.fresh"``
+    (file name first), or gives only the path (``"types.Tank.fresh"``), which must exist in exactly
+    one file. Errors name the game, the key and the files.
+    """
+    out = dict(files)
+    for key, value in (overrides or {}).items():
+        name, path = _locate_override(out, key, game)
+        out[name] = apply_override(out[name], path, value)
+    return out
+
+
+def _locate_override(files: Mapping[str, GameData], key: str, game: str) -> tuple[str, str]:
+    names = ", ".join(files)
+    if ":" in key:
+        name, path = key.split(":", 1)
+        if name not in files:
+            raise DataError(f"{game} data", (), f"override {key!r}: no data file {name!r}; "
+                                                f"files: {names}")
+        return name, path
+    first, _, rest = key.partition(".")
+    if first in files and rest and files[first].get(rest, None) is not None:
+        return first, rest
+    holders = [n for n, f in files.items() if f.get(key, None) is not None]
+    if len(holders) == 1:
+        return holders[0], key
+    if not holders:
+        raise DataError(f"{game} data", parse_path(key),
+                        f"override {key!r}: no data file has this path; files: {names}")
+    raise DataError(f"{game} data", parse_path(key),
+                    f"override {key!r} is ambiguous: it is in {', '.join(holders)}; "
+                    f"write it as 'file:path'")
+
+
 def _same_kind(old: Any, new: Any) -> bool:
     if isinstance(old, bool) or isinstance(new, bool):
         return isinstance(old, bool) and isinstance(new, bool)

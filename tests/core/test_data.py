@@ -120,3 +120,31 @@ def test_check_collects_every_problem_with_its_path(units_file):
     text = str(err.value)
     assert "units.tank.mp: must be str" in text and "units.worm.dice: missing" in text
     assert "unknown unit type 'spider'" in text
+
+
+@pytest.fixture
+def two_files(tmp_path):
+    (tmp_path / "units.yaml").write_text("types: {tank: {mp: 3}}\nshared: 1\n")
+    (tmp_path / "map.yaml").write_text("forts: {chicago: {strength: 3}}\nshared: 2\n")
+    return {"units": load_data(tmp_path / "units.yaml"), "map": load_data(tmp_path / "map.yaml")}
+
+
+def test_overrides_find_the_file_that_holds_the_path(two_files):
+    from rules_lib.core.data import apply_overrides
+
+    out = apply_overrides(two_files, {"types.tank.mp": 4, "map.forts.chicago.strength": 5,
+                                      "units:shared": 9}, "toy")
+    assert out["units"].get("types.tank.mp") == 4 and out["map"].get("forts.chicago.strength") == 5
+    assert out["units"].get("shared") == 9 and out["map"].get("shared") == 2
+    assert two_files["units"].get("types.tank.mp") == 3  # the originals are untouched
+
+
+def test_a_wrong_or_ambiguous_override_is_named_with_the_files(two_files):
+    from rules_lib.core.data import apply_overrides
+
+    with pytest.raises(DataError, match=r"'types\.tnak\.mp'.*files: units, map"):
+        apply_overrides(two_files, {"types.tnak.mp": 4}, "toy")
+    with pytest.raises(DataError, match="ambiguous: it is in units, map"):
+        apply_overrides(two_files, {"shared": 4}, "toy")
+    with pytest.raises(DataError, match="no data file 'rules'"):
+        apply_overrides(two_files, {"rules:x": 4}, "toy")

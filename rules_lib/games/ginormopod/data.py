@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.data import Check, DataError, GameData, apply_override, load_data, parse_path
+from rules_lib.core.data import Check, DataError, GameData, apply_overrides, load_data
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("map", "units", "tables", "chits")
@@ -121,23 +121,9 @@ class GinData:
 
 
 def load_sources(overrides: dict[str, Any] | None = None) -> dict[str, GameData]:
-    """Read the four data files; overrides are {'file:path': value} or {'path': value}
-    (the first file that has the path)."""
+    """Read the four data files, with designer overrides (core ``apply_overrides`` syntax)."""
     sources = {name: load_data(DATA_DIR / f"{name}.yaml") for name in FILES}
-    for key, value in (overrides or {}).items():
-        if ":" in key:
-            fname, path = key.split(":", 1)
-            if fname not in sources:
-                raise DataError(fname, (), f"no data file {fname!r}; files: {', '.join(FILES)}")
-            sources[fname] = apply_override(sources[fname], path, value)
-            continue
-        for fname, src in sources.items():
-            if src.get(parse_path(key), None) is not None:
-                sources[fname] = apply_override(src, key, value)
-                break
-        else:
-            raise DataError("ginormopod data", parse_path(key), "no such entry in any data file")
-    return sources
+    return apply_overrides(sources, overrides, "ginormopod")
 
 
 @functools.lru_cache(maxsize=8)

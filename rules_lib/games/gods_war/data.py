@@ -6,12 +6,13 @@ trees into small typed records and rejects bad data with errors naming file, pat
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.data import Check, DataError, GameData, apply_override, load_data
+from rules_lib.core.data import Check, DataError, GameData, apply_overrides, load_data
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("map", "empires", "battle", "base_game", "monsters")
@@ -118,15 +119,9 @@ class GodsWarData:
 
 
 def load_files(overrides: Mapping[str, Any] | None = None) -> dict[str, GameData]:
-    """Read every data file; overrides are {'file.path': value} applied with apply_override."""
+    """Read every data file, with designer overrides (core ``apply_overrides`` syntax)."""
     files = {stem: load_data(DATA_DIR / f"{stem}.yaml") for stem in FILES}
-    for key, value in (overrides or {}).items():
-        stem, _, rest = key.partition(".")
-        if stem not in files or not rest:
-            raise DataError(key, (), f"override key must be '<file>.<path>' with file one of "
-                                     f"{', '.join(FILES)}")
-        files[stem] = apply_override(files[stem], rest, value)
-    return files
+    return apply_overrides(files, overrides, "gods_war")
 
 
 @functools.lru_cache(maxsize=1)
@@ -139,7 +134,13 @@ def load(overrides: Mapping[str, Any] | None = None) -> GodsWarData:
     """Data with optional designer overrides, validated again."""
     if not overrides:
         return default_data()
-    return build(load_files(overrides))
+    return _overridden(json.dumps(dict(overrides), sort_keys=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _overridden(overrides_json: str) -> GodsWarData:
+    """Data with overrides, built once per set of overrides (a sweep plays many games per point)."""
+    return build(load_files(json.loads(overrides_json)))
 
 
 def build(files: Mapping[str, GameData]) -> GodsWarData:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from rules_lib.core.boards.hex import DIRECTIONS, Hex, offset_to_axial
-from rules_lib.core.data import Check, DataError, GameData, apply_override, load_data
+from rules_lib.core.data import Check, DataError, GameData, apply_overrides, load_data
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = {
@@ -193,22 +194,9 @@ class SVData:
 
 
 def load_sources(overrides: dict[str, Any] | None = None) -> dict[str, GameData]:
-    """Read the data files; apply overrides ``{'file:path': value}`` or ``{'path': value}``."""
+    """Read the data files, with designer overrides (core ``apply_overrides`` syntax)."""
     sources = {key: load_data(DATA_DIR / name) for key, name in FILES.items()}
-    for key, value in (overrides or {}).items():
-        if ":" in key:
-            fname, path = key.split(":", 1)
-            if fname not in sources:
-                raise DataError(fname, (), f"no data file {fname!r}; files: {', '.join(sources)}")
-            sources[fname] = apply_override(sources[fname], path, value)
-            continue
-        for fname, src in sources.items():
-            if src.get(key, default=None) is not None:
-                sources[fname] = apply_override(src, key, value)
-                break
-        else:
-            raise DataError("space_vermin data", (), f"no file has the path {key!r}")
-    return sources
+    return apply_overrides(sources, overrides, "space_vermin")
 
 
 @functools.lru_cache(maxsize=1)
@@ -220,7 +208,13 @@ def load_game_data(overrides: dict[str, Any] | None = None) -> SVData:
     """The game's data (cached when there are no overrides)."""
     if not overrides:
         return _standard()
-    return build(load_sources(overrides))
+    return _overridden(json.dumps(overrides, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _overridden(overrides_json: str) -> SVData:
+    """Data with overrides, built once per set of overrides (a sweep plays many games per point)."""
+    return build(load_sources(json.loads(overrides_json)))
 
 
 def label_of(value: Any) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_lib.core.data import apply_override, parse_value
 from rules_lib.core.engine import Game, Rules, Variant, check_variants
 from rules_lib.registry import GameEntry
 
@@ -15,10 +14,9 @@ from . import capacity, crafting, sizes
 from .data import (
     SIZES,
     ZData,
-    build,
     default_data,
     game_provenance_report,
-    load_files,
+    load_game_data,
     validate_data,
 )
 from .events import full_deck
@@ -112,20 +110,7 @@ def new_game(
     keep_log: bool = True,
 ) -> Game:
     """A new Giants-Club game (scenario: mixed | normal | big | huge | team)."""
-    data = default_data()
-    if data_overrides:
-        files = load_files()
-        for path, value in data_overrides.items():
-            fname, _, inner = path.partition(".")
-            if fname not in files:
-                raise ValueError(
-                    f"{NAME}: override {path!r} must start with a data file name: "
-                    f"{', '.join(files)}"
-                )
-            files[fname] = apply_override(
-                files[fname], inner, parse_value(value) if isinstance(value, str) else value
-            )
-        data = build(files)
+    data = load_game_data(data_overrides)
     chosen = check_variants(variants, VARIANTS, NAME)
     state = initial_state(scenario, seed, chosen, data)
     rules = (

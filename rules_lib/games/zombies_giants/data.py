@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.data import Check, DataError, GameData, load_data, provenance_report
+from rules_lib.core.data import (
+    Check,
+    DataError,
+    GameData,
+    apply_overrides,
+    load_data,
+    provenance_report,
+)
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("sizes", "rules", "crafting", "zombies", "events", "town")
@@ -331,15 +339,28 @@ def build(files: dict[str, GameData]) -> ZData:
     return ZData(files, sizes, layouts, tiles, cards)
 
 
-def load_files() -> dict[str, GameData]:
-    """Read every data file of the game."""
-    return {name: load_data(DATA_DIR / f"{name}.yaml") for name in FILES}
+def load_files(overrides: dict[str, Any] | None = None) -> dict[str, GameData]:
+    """Read every data file of the game, with designer overrides (core ``apply_overrides``)."""
+    files = {name: load_data(DATA_DIR / f"{name}.yaml") for name in FILES}
+    return apply_overrides(files, overrides, "zombies_giants")
 
 
 @functools.lru_cache(maxsize=1)
 def default_data() -> ZData:
     """The game's data as shipped (cached)."""
     return build(load_files())
+
+
+def load_game_data(overrides: dict[str, Any] | None = None) -> ZData:
+    """The shipped data, or the data with overrides (built once per set of overrides)."""
+    if not overrides:
+        return default_data()
+    return _overridden(json.dumps(overrides, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _overridden(overrides_json: str) -> ZData:
+    return build(load_files(json.loads(overrides_json)))
 
 
 def validate_data() -> list[str]:
