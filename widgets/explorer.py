@@ -1,4 +1,4 @@
-"""Explorer: one game's board, stepper, odds, reach and setup editor in a laptop-sized layout.
+"""Explorer: one game's board, stepper, odds, reach, setup editor and simulation, laptop-sized.
 
 ``Explorer("space_vermin", scenario="family_jewels")`` is the one line a notebook needs. The game is
 reached only through ``rules_lib.registry.get_game`` (or a ``GameEntry`` passed directly). Every
@@ -13,20 +13,21 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules_lib.registry import GameEntry, get_game
+from rules_lib.registry import GameEntry, game_names, get_game
 
 from .board_view import BoardView
 from .errors import ErrorBanner, guarded
 from .odds_panel import OddsPanel
 from .reach_view import ReachView
 from .setup_editor import SetupEditor
+from .simulate_panel import SimulatePanel, stepper_settings
 from .stepper import PhaseStepper
 
-PLAY, ODDS, REACH, SETUP = "Play", "Odds", "Reach", "Setup"
+PLAY, ODDS, REACH, SETUP, SIMULATE = "Play", "Odds", "Reach", "Setup", "Simulate"
 
 
 class Explorer(widgets.VBox):
-    """Board on the left; Play / Odds / Reach / Setup tabs on the right; one error banner."""
+    """Board on the left; Play / Odds / Reach / Setup / Simulate tabs on the right; one banner."""
 
     def __init__(self, game: str | GameEntry, scenario: str | None = None, seed: int = 0,
                  variants: Sequence[str] = (), players: dict[str, str] | None = None, *,
@@ -55,6 +56,9 @@ class Explorer(widgets.VBox):
                        if entry.extra.get("setup") is not None else None)
         if self.editor is not None:
             self.editor.active = False
+        # batch runs reach a game through the registry, so only a registered game can simulate
+        self.simulate = (SimulatePanel(entry, stepper_settings(self.stepper), banner=self.banner)
+                         if _registered(entry) else None)
 
         pages: list[tuple[str, widgets.Widget]] = [(PLAY, self.stepper)]
         if self.odds is not None:
@@ -63,6 +67,8 @@ class Explorer(widgets.VBox):
             pages.append((REACH, self.reach))
         if self.editor is not None:
             pages.append((SETUP, self.editor))
+        if self.simulate is not None:
+            pages.append((SIMULATE, self.simulate))
         self.tab_names = [name for name, _ in pages]
         self.tabs = widgets.Tab(children=[w for _, w in pages], titles=self.tab_names,
                                 layout=widgets.Layout(width="590px"))
@@ -97,7 +103,7 @@ class Explorer(widgets.VBox):
         return self.stepper.game
 
     def show_tab(self, name: str) -> None:
-        """Switch to the named tab (Play, Odds, Reach, Setup)."""
+        """Switch to the named tab (Play, Odds, Reach, Setup, Simulate)."""
         self.tabs.selected_index = self.tab_names.index(name)
 
     # -- reactions -------------------------------------------------------------------------------
@@ -136,3 +142,8 @@ class Explorer(widgets.VBox):
     def _play_position(self, state: Any) -> None:
         self.show_tab(PLAY)
         self.stepper.start_from(state)
+
+
+def _registered(entry: GameEntry) -> bool:
+    """Is this entry the registry's own (not a stand-in built for a test)?"""
+    return entry.name in game_names() and get_game(entry.name) is entry
