@@ -306,7 +306,11 @@ class CountingDice:
         self._seeded = SeededDice(seed)
         self._face = self._seeded._face  # one RNG: the SeededDice stream, without its own log
         # randint(1, n) is 1 + _randbelow(n) for an int n >= 1: the same stream, one call deep
-        self._below = self._seeded._rng._randbelow
+        rng = self._seeded._rng
+        self._below = rng._randbelow
+        # roll_many inlines _randbelow when it is the standard getrandbits rejection loop
+        self._getrandbits = (rng.getrandbits if getattr(rng._randbelow, "__func__", None)
+                             is random.Random._randbelow_with_getrandbits else None)
         self.rolls = 0
         self.forced: dict[int, int] = dict(forced or {})
         self._queue: list[int] = []
@@ -328,7 +332,15 @@ class CountingDice:
 
     def roll(self, sides: int = 6, purpose: str = "") -> int:
         if type(sides) is int and sides > 0:
-            seeded = self._below(sides) + 1
+            getrandbits = self._getrandbits
+            if getrandbits is None:
+                seeded = self._below(sides) + 1
+            else:  # as in roll_many
+                k = sides.bit_length()
+                r = getrandbits(k)
+                while r >= sides:
+                    r = getrandbits(k)
+                seeded = r + 1
         else:
             seeded = self._face(sides, purpose)  # odd sides: SeededDice's own checks and errors
         n = self.rolls
@@ -351,8 +363,19 @@ class CountingDice:
         if self._queue or self.forced or type(sides) is not int or sides < 1:
             roll = self.roll  # forced faces, or odd sides: one roll at a time
             return tuple([roll(sides, purpose) for _ in range(n)])
-        below = self._below
-        faces = tuple([below(sides) + 1 for _ in range(n)])
+        getrandbits = self._getrandbits
+        if getrandbits is None:
+            below = self._below
+            faces = tuple([below(sides) + 1 for _ in range(n)])
+        else:  # Random._randbelow_with_getrandbits written out: the same calls, the same stream
+            k = sides.bit_length()
+            out = []
+            for _ in range(n):
+                r = getrandbits(k)
+                while r >= sides:
+                    r = getrandbits(k)
+                out.append(r + 1)
+            faces = tuple(out)
         self.rolls += len(faces)
         if self.keep_log:
             self.log.extend([(purpose, sides, face) for face in faces])
@@ -521,32 +544,55 @@ class Game:
     def run_to_end(self, max_events: int = 1_000_000) -> GameState:
         """Play on until the game ends (or pauses for a person). Guards against endless games.
 
-        The loop is step_event (and _stamp) written out in place: batch runs spend their time here.
+        The loop is step_event (and _accept, _stamp) written out in place: batch runs spend their
+        time here. Without a log (``keep_log=False``) the Events nobody will see are not stamped
+        and decisions make no Event; the count of events (``events_seen``) is the same.
         """
+        if self.finished or self.pending is not None:
+            return self.state
         state = self.state
         send = self._proc.send
         log = self.log
-        for _ in range(max_events):
-            if self.finished or self.pending is not None:
-                return self.state
-            try:
-                item = send(self._to_send)
-            except StopIteration:
-                self.finished = True
-                return self.state
-            self._to_send = None
-            if isinstance(item, Decision):
-                answer = self._answer_from_policy(item)
-                if answer is ASK_PERSON:
-                    self.pending = item
-                    return self.state
-                self._accept(item, answer)
-            else:  # _stamp
-                item.turn, item.phase, item.step = state.turn, state.phase, state.step
-                item.index = self.events_seen
-                self.events_seen += 1
-                if self.keep_log:
-                    log.append(item)
+        keep = self.keep_log
+        policies = self.policies
+        rng = self._policy_rng
+        decisions = self.decisions
+        to_send, n = self._to_send, self.events_seen
+        try:
+            for _ in range(max_events):
+                try:
+                    item = send(to_send)
+                except StopIteration:
+                    self.finished = True
+                    return state
+                to_send = None
+                if isinstance(item, Decision):
+                    policy = policies.get(item.player)
+                    if policy is None or self._replay:
+                        answer = self._answer_from_policy(item)
+                    else:  # _answer_from_policy written out for the usual case
+                        answer = policy.choose(state, item, rng)
+                        if answer is not ASK_PERSON and answer not in item.options:
+                            self._check(item, answer)
+                    if answer is ASK_PERSON:
+                        self.pending = item
+                        return state
+                    if keep:
+                        self.events_seen = n
+                        self._accept(item, answer)  # its Event is logged
+                        n = self.events_seen
+                    else:  # _accept without its Event: no log keeps it, nothing returns it
+                        decisions.append(answer)
+                        n += 1
+                    to_send = answer
+                else:
+                    if keep:  # _stamp (unlogged events are seen by nobody: left unstamped)
+                        item.turn, item.phase, item.step = state.turn, state.phase, state.step
+                        item.index = n
+                        log.append(item)
+                    n += 1
+        finally:
+            self._to_send, self.events_seen = to_send, n
         raise RuntimeError(f"{self.rules.name}: no end after {max_events} events")
 
     # -- undo and replay -----------------------------------------------------------------------

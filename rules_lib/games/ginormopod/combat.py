@@ -150,7 +150,8 @@ def suffered(data: GinData, hits_scored: int, own_fx: str) -> int:
 
 def steps(data: GinData, fighters: list[Fighter] | tuple[Fighter, ...]) -> int:
     """Hits a group can absorb: 2 for a Fresh unit, 1 for a Reduced unit or a Guard."""
-    return sum(1 if (f.reduced or data.types[f.type].no_reduced_side) else 2 for f in fighters)
+    types = data.types
+    return sum([1 if (f.reduced or types[f.type].no_reduced_side) else 2 for f in fighters])
 
 
 def verdict(acting_suffered: int, enemy_suffered: int, acting_left: bool, enemy_left: bool) -> str:
@@ -411,7 +412,7 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
     side, foe = act.side, other(act.side)
     state.stats["battles"] += 1
     here = state.at(city)
-    if any(not u.revealed and u.side == "Human" for u in here):
+    if _unrevealed_guard_in(here):
         yield from reveal_guards(state, city)
         here = state.at(city)  # blank Guards are gone
     fort_city = state.fort_intact(city)
@@ -484,8 +485,7 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
     if ctx.variant("fort_hits_not_counted_for_retreat"):
         human_count = min(on_human, unit_steps)
     suffer = {"Swarm": on_swarm, "Human": human_count}
-    left = {s: any(u.pool == "map" and u.loc == city for u in grp)
-            for s, grp in (("Swarm", swarm_units), ("Human", human_units))}
+    left = {"Swarm": _still_in(swarm_units, city), "Human": _still_in(human_units, city)}
     if fort_city and state.fort_intact(city):
         left["Human"] = True
     who = verdict(suffer[side], suffer[foe], left[side], left[foe])
@@ -502,6 +502,22 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
     if side == "Human" and (winner == "Human" or not left["Swarm"]):
         yield from sortie_return(state, ctx, act, city, human_units)
     return {"fought": True, "loser": loser, "winner": winner}
+
+
+def _unrevealed_guard_in(units: list[Unit]) -> bool:
+    """Whether any of these units is a Human unit not yet revealed (a National Guard)."""
+    for u in units:
+        if not u.revealed and u.side == "Human":
+            return True
+    return False
+
+
+def _still_in(units: list[Unit], city: str) -> bool:
+    """Whether any of these units is still on the map in the City."""
+    for u in units:
+        if u.pool == "map" and u.loc == city:
+            return True
+    return False
 
 
 def do_retreat(state: GinState, ctx: Context, act: Activation, city: str, loser: str,
