@@ -17,7 +17,7 @@ from . import dice as svdice
 from .board import SVMap, map_for
 from .data import SVData, load_game_data
 from .los import has_line_of_sight
-from .state import SVState, Unit, counter_side, effective_values
+from .state import VERMITE_STACK_LIMIT, SVState, Unit, counter_side, effective_values
 
 TUNNEL_EXIT = "Tunnel Exit "
 
@@ -745,13 +745,7 @@ def vermite_attack(
             yield Event(f"{target_id} is eliminated ({why})", rule=rule, kind="combat")
             yield from eliminate_marine(state, ctx, target, rule)
             if not suicide:
-                for a in attackers:
-                    a.hex = where
-                yield Event(
-                    f"{names} advance into the emptied hex {where}",
-                    rule="Space Vermin §F-2",
-                    kind="move",
-                )
+                yield from advance_after_combat(data, smap, state, attackers, where)
     if suicide:
         for a in attackers:
             where = a.hex
@@ -761,6 +755,57 @@ def vermite_attack(
                 kind="combat",
             )
             yield from eliminate_vermite(state, ctx, a, cause="suicide", nat_only=target.id)
+
+
+
+
+def advance_groups(data: SVData, attackers: list[Unit]) -> list[list[Unit]]:
+    """The attackers as advancing groups in movement order (§E-1, SV-AMB-14): Ultra-Mites, then
+    Soldiers, by Unit ID, then each Queen with her Escort, by rank (they stay together, §Q-2-d)."""
+    ids = {a.id for a in attackers}
+    queens = sorted(
+        (a for a in attackers if kind_of(data, a) == "queen"),
+        key=lambda q: data.vermites[q.type].rank,
+    )
+    escorts = {a.escort_of: a for a in attackers if a.escort_of in ids}
+    singles = sorted(
+        (a for a in attackers if kind_of(data, a) != "queen" and a.escort_of not in ids),
+        key=lambda a: (kind_of(data, a) != "ultra_mite", a.number),
+    )
+    pairs = [[q] + ([escorts[q.id]] if q.id in escorts else []) for q in queens]
+    return [[a] for a in singles] + pairs
+
+
+def advance_after_combat(
+    data: SVData, smap: SVMap, state: SVState, attackers: list[Unit], where: str
+) -> Iterator[Event]:
+    """The attackers that eliminated a Marine enter its emptied hex (§F-2), but never beyond the
+    stacking limit (§E-3): from an unlimited Entry/Nest hex only the first two advance, in movement
+    order, a Queen only with her Escort; the rest stay (assumed: §E-3 outranks "all" in §F-2)."""
+    if where in smap.unlimited_labels:
+        moving, staying = list(attackers), []
+    else:
+        moving, staying = [], []
+        for group in advance_groups(data, attackers):
+            room = len(moving) + len(group) <= VERMITE_STACK_LIMIT
+            (moving if room else staying).extend(group)
+    for a in moving:
+        a.hex = where
+    names = " + ".join(a.id for a in moving)
+    yield Event(
+        f"{names} advance into the emptied hex {where}",
+        rule="Space Vermin §F-2",
+        kind="move",
+        data={"units": [a.id for a in moving], "to": where},
+    )
+    if staying:
+        yield Event(
+            f"{' + '.join(a.id for a in staying)} stay in {staying[0].hex}: {where} holds no more "
+            f"than {VERMITE_STACK_LIMIT} Queens/Ultra-Mites/Soldiers (§E-3; assumed: the stacking limit "
+            f"caps the advance after combat, movement order picks who advances, §E-1)",
+            rule="Space Vermin §E-3",
+            kind="info",
+        )
 
 
 def drone_flock(state: SVState, ctx: Context, drone_id: str) -> Iterator[Event]:

@@ -156,6 +156,18 @@ def hordes(state: SVState, ctx: Context, table: dict) -> Iterator[Event]:
 
 
 def _horde_unit(state: SVState, ctx: Context, smap: SVMap, number: int) -> Iterator[Event]:
+    """One random Vermite from the cup onto an Entry hex (§Q-2-c), unless a Marine holds it."""
+    label = entry_hex(smap, number)
+    blocker = next((u for u in state.units_at(label) if u.is_marine), None)
+    if blocker is not None:
+        yield Event(
+            f"Entry hex {number} ({label}) is blocked by {blocker.id}: no Vermite enters there "
+            f"this turn (assumed: Marines and Vermites never share a hex, §I-1-a; a blocked Entry "
+            f"hex holds its units off the map, as for the Marines, §I-5-a)",
+            rule="Space Vermin §Q-2-c",
+            kind="info",
+        )
+        return
     token = draw_from_cup(state, ctx, f"Horde for Entry hex {number}")
     if token is None:
         yield Event("The Vermite Unit Cup is empty: no Vermite enters", rule="Space Vermin §Q-2-c",

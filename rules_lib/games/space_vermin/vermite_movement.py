@@ -17,7 +17,7 @@ from .board import SVMap, map_for
 from .combat import game_data, kind_of
 from .data import SVData
 from .events import preferred_direction
-from .state import MARINES, SVState, Unit, effective_values
+from .state import MARINES, VERMITE_STACK_LIMIT, SVState, Unit, effective_values
 
 RULE_MOVE = "Space Vermin §E-1"
 CARRIERS = ("soldier", "ultra_mite")
@@ -55,7 +55,7 @@ def has_room(data: SVData, smap: SVMap, state: SVState, label: str, group: list[
     if label in smap.unlimited_labels:
         return True
     ids = tuple(u.id for u in group)
-    return big_count(data, state, label, ids) + len(group) <= 2
+    return big_count(data, state, label, ids) + len(group) <= VERMITE_STACK_LIMIT
 
 
 def marine_adjacent(smap: SVMap, state: SVState, h: Hex, marines: set[str] | None = None) -> bool:

@@ -8,7 +8,7 @@ from .board import SVMap, map_for
 from .data import SVData, load_game_data
 from .los import visible_labels
 from .movement import marine_reach
-from .state import SVState, effective_values
+from .state import VERMITE_STACK_LIMIT, SVState, effective_values
 
 
 def board(state: SVState, data: SVData | None = None) -> SVMap:
@@ -101,8 +101,9 @@ def invariants(state: SVState, data: SVData | None = None) -> list[str]:
         if u.is_marine and u.jewels > data.marines[u.type].carries_jewels:
             problems.append(f"{u.id} carries {u.jewels} Jewels")
     for label, n in big_vermites.items():
-        if n > 2 and label not in unlimited:
-            problems.append(f"{n} non-Drone Vermites in {label} (limit 2, §E-3)")
+        if n > VERMITE_STACK_LIMIT and label not in unlimited:
+            problems.append(f"{n} non-Drone Vermites in {label} "
+                            f"(limit {VERMITE_STACK_LIMIT}, §E-3)")
     both = set(marines) & set(big_vermites)  # a flocking Drone may land on a Marine (§F-1)
     problems += [f"Marines and Vermites share hex {lab}" for lab in sorted(both)]
     jewels = (
