@@ -115,7 +115,7 @@ def _log_text(pg) -> str:
 def test_map_renders_with_cities_and_units(page):
     traces = _board_data(page)
     assert sum(len(t["x"]) for t in traces) > 24  # 24 named cities at least, plus units
-    _screenshot(page, "explorer.png")
+    _screenshot(page, "explorer_start.png")
 
 
 def test_next_step_changes_the_log_and_the_board(page):
@@ -153,4 +153,4 @@ def test_clicking_a_unit_shows_its_reach(page):
                    return t && t.x && t.x.length > 0; }""", timeout=30_000)
     overlay = next(t for t in _board_data(page) if t["name"] == "overlay")
     assert len(overlay["x"]) >= 1
-    _screenshot(page, "explorer_reach.png")
+    _screenshot(page, "explorer.png")  # the README picture
