@@ -68,8 +68,9 @@ def test_heuristic_marines_score_more_migration_vp_than_random_ones():
 def test_bench_family_jewels_heuristic_game(benchmark):
     seeds = iter(range(10_000))
 
-    def one_game():
-        game = new_game("family_jewels", seed=next(seeds), keep_log=False)
+    def one_game():  # the heuristic Marines (new_game without policies plays random ones)
+        game = new_game("family_jewels", seed=next(seeds), keep_log=False,
+                        policies=ENTRY.make_policies({"Marines": "heuristic"}))
         game.run_to_end()
         return game.state.result
 
