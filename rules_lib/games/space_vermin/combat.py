@@ -54,6 +54,25 @@ def targetable(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
     )
 
 
+def _targetable_vermites(data: SVData, smap: SVMap, state: SVState) -> list[tuple[Unit, Hex]]:
+    """``targetable`` Vermites on the map with their hexes, in unit order: the same test, with the
+    Escorts and Nest hexes looked up once for all targets (Marine fire asks it again and again)."""
+    vermites = state.vermites_on_map()
+    escorted = {(u.escort_of, u.hex) for u in vermites if u.escort_of}
+    kinds = data.vermites
+    hex_of = smap.hex
+    terrain = smap.terrain
+    out = []
+    for v in vermites:
+        there = hex_of(v.hex)
+        if terrain[there] == "nest":
+            continue
+        if escorted and (v.id, v.hex) in escorted and kinds[v.type].kind == "queen":
+            continue
+        out.append((v, there))
+    return out
+
+
 # --------------------------------------------------------------------------------------------------
 # Marine fire: who may fire at what, with which CF
 # --------------------------------------------------------------------------------------------------
@@ -132,6 +151,11 @@ def _shot_rules(
     return allowed, plan
 
 
+def _other_marine_hexes(state: SVState, firer: Unit) -> set[str]:
+    """Hexes holding a Marine other than the firer (each blocks LOS to a Tunnel Exit chit there)."""
+    return {u.hex for u in state.marines_on_map() if u.id != firer.id}
+
+
 def can_fire(data: SVData, smap: SVMap, state: SVState, firer_id: str) -> bool:
     """``bool(fire_plans(..., first_only=True))``: the same answer, with the targets that need no
     Line-of-Sight (adjacent, same hex) tried before any line is traced."""
@@ -146,18 +170,18 @@ def can_fire(data: SVData, smap: SVMap, state: SVState, firer_id: str) -> bool:
     here = smap.hex(firer.hex)
     allowed, _ = _shot_rules(data, smap, state, firer, False)
     far: list[Hex] = []
-    for v in state.vermites_on_map():
-        there = smap.hex(v.hex)
+    for _v, there in _targetable_vermites(data, smap, state):
         dist = smap.distance(here, there)
-        if allowed(there, dist, False) is None or not targetable(data, smap, state, v):
+        if allowed(there, dist, False) is None:
             continue
         if dist <= 1:
             return True
         far.append(there)
+    others = _other_marine_hexes(state, firer) if state.tunnel_exits else set()
     for number in sorted(state.tunnel_exits):
         label = smap.mdata.tunnel_exits[int(number)]
         there = smap.hex(label)
-        if any(u.is_marine and u.id != firer.id for u in state.units_at(label)):
+        if label in others:
             continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
         dist = smap.distance(here, there)
         if allowed(there, dist, True) is None:
@@ -203,27 +227,24 @@ def fire_plans(
     _, plan = _shot_rules(data, smap, state, firer, shoot_and_scoot)
     # Range and CF are checked before the (costlier) Line-of-Sight: the same shots, found faster.
     occupied: set[Hex] | None = None
-    for v in state.vermites_on_map():
-        if not targetable(data, smap, state, v):
-            continue
-        there = smap.hex(v.hex)
+    for v, there in _targetable_vermites(data, smap, state):
         dist = smap.distance(here, there)
-        shot = plan(v.id, v.hex, there, dist, effective_values(data, v).dn, False)
-        if shot is None:
-            continue
-        if dist > 1:
+        if dist > 1:  # Line-of-Sight first here: it is cached, and most far targets fail it
             if occupied is None:
                 occupied = {smap.hex_of[lab] for lab in state.occupied()}
             if not has_line_of_sight(smap, state, here, there, occupied):
                 continue
+        shot = plan(v.id, v.hex, there, dist, effective_values(data, v).dn, False)
+        if shot is None:
+            continue
         plans.append(shot)
         if first_only:
             return plans
+    others = _other_marine_hexes(state, firer) if state.tunnel_exits else set()
     for number, condition in sorted(state.tunnel_exits.items()):
         label = smap.mdata.tunnel_exits[int(number)]
         there = smap.hex(label)
-        others = [u for u in state.units_at(label) if u.is_marine and u.id != firer.id]
-        if others:
+        if label in others:
             continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
         dist = smap.distance(here, there)
         shot = plan(f"{TUNNEL_EXIT}{number}", label, there, dist, data.tunnel_exit_dn, True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules_lib.core.boards.hex import hex_distance
 from rules_lib.core.engine import Decision, RandomPolicy
 
 from . import actions as act
@@ -76,7 +77,14 @@ class HeuristicPolicy:
         if not goals:
             return unit.hex if unit.hex in hexes else hexes[0]
         targets = [smap.hex(g) for g in goals]
-        return min(hexes, key=lambda lab: min(smap.distance(smap.hex(lab), t) for t in targets))
+        hex_of = smap.hex
+
+        def nearest(lab: Any) -> int:
+            """Steps to the nearest goal (``smap.distance``, all hexes being on the map)."""
+            h = hex_of(lab)
+            return min(hex_distance(h, t) for t in targets)
+
+        return min(hexes, key=nearest)
 
     # -- what to shoot --
     def _fire_at(self, state: SVState, d: Decision) -> Any:
