@@ -170,7 +170,11 @@ def can_fire(data: SVData, smap: SVMap, state: SVState, firer_id: str) -> bool:
     here = smap.hex(firer.hex)
     allowed, _ = _shot_rules(data, smap, state, firer, False)
     far: list[Hex] = []
+    tried: set[Hex] = set()  # Vermites sharing a hex share the answer (range, CF, LOS)
     for _v, there in _targetable_vermites(data, smap, state):
+        if there in tried:
+            continue
+        tried.add(there)
         dist = smap.distance(here, there)
         if allowed(there, dist, False) is None:
             continue
@@ -227,13 +231,21 @@ def fire_plans(
     _, plan = _shot_rules(data, smap, state, firer, shoot_and_scoot)
     # Range and CF are checked before the (costlier) Line-of-Sight: the same shots, found faster.
     occupied: set[Hex] | None = None
+    seen: dict[Hex, int | None] = {}  # hex -> range (None: no Line-of-Sight), for stacks
     for v, there in _targetable_vermites(data, smap, state):
-        dist = smap.distance(here, there)
-        if dist > 1:  # Line-of-Sight first here: it is cached, and most far targets fail it
-            if occupied is None:
-                occupied = {smap.hex_of[lab] for lab in state.occupied()}
-            if not has_line_of_sight(smap, state, here, there, occupied):
+        if there in seen:
+            dist = seen[there]
+            if dist is None:
                 continue
+        else:
+            dist = smap.distance(here, there)
+            if dist > 1:  # Line-of-Sight first here: it is cached, and most far targets fail it
+                if occupied is None:
+                    occupied = {smap.hex_of[lab] for lab in state.occupied()}
+                if not has_line_of_sight(smap, state, here, there, occupied):
+                    seen[there] = None
+                    continue
+            seen[there] = dist
         shot = plan(v.id, v.hex, there, dist, effective_values(data, v).dn, False)
         if shot is None:
             continue

@@ -29,13 +29,14 @@ RULE_SEQ = "Space Vermin §C-2"
 def _watched(proc: Iterator, state: SVState, data) -> Iterator:
     """Run a phase, checking after every event whether the battle has ended at once."""
     to_send: Any = None
+    send = proc.send
     while True:
         try:
-            item = proc.send(to_send)
+            item = send(to_send)
         except StopIteration:
             return None
         to_send = yield item
-        if isinstance(item, Event):
+        if type(item) is Event or isinstance(item, Event):
             reason = battle_end(data, state)
             if reason is not None:
                 proc.close()

@@ -71,8 +71,17 @@ def only_drones_left(data: SVData, state: SVState) -> bool:
 
 def marines_on_map(state: SVState) -> bool:
     """Is any Marine on the map? (none: Instant Loss, §N)."""
-    for u in state.units:  # a plain loop: this runs after every event
+    units = state.units
+    # this runs after every event: the Marine found last time is checked first (its list
+    # position is only a hint, verified on use, so the answer is that of a plain scan)
+    pos = state.__dict__.get("_marine_pos", 0)
+    if pos < len(units):
+        u = units[pos]
         if u.side == MARINES and u.status == "map":
+            return True
+    for pos, u in enumerate(units):
+        if u.side == MARINES and u.status == "map":
+            state.__dict__["_marine_pos"] = pos
             return True
     return False
 
