@@ -200,18 +200,35 @@ def board(state: GinState | None = None):
 
 def pieces(state: GinState) -> list[dict[str, Any]]:
     """Counters on the map (and Forts) for drawing."""
+    data = load_game_data()
     out = []
     for u in state.units:
         if u.pool != "map":
             continue
         face = "Reduced" if u.reduced else ("hidden" if not u.revealed else "Fresh")
         out.append({"id": u.id, "loc": u.loc, "side": u.side, "label": u.id, "kind": u.type,
-                    "hover": f"{u.id} ({u.formation}, {face})"})
+                    "hover": f"{u.id} ({u.formation}, {face}){_counter_values(data, u)}"})
     for city, f in state.forts.items():
         out.append({"loc": city, "side": "Human", "label": f"Fort {f.strength}", "kind": "Fort",
                     "hover": f"Fort {city} ({f.formation}): "
                              + ("Destroyed" if f.destroyed else f"strength {f.strength}")})
     return out
+
+
+def _counter_values(data: GinData, u: Any) -> str:
+    """A counter's MP and die pips for its hover text, with where the pips come from."""
+    if not u.revealed:
+        return ""  # a hidden Guard shows nothing
+    t = data.types[u.type]
+    if u.type == "Guard":
+        pips, side = (t.revealed_armed if u.armed else ()), "revealed_armed"
+    else:
+        pips, side = (t.reduced, "reduced") if u.reduced else (t.fresh, "fresh")
+    prov = data.sources["units"].provenance_of(f"types.{u.type}.{side}")
+    dice = " ".join(f"{p}+" for p in pips) or "no die"
+    if t.fresh_doubles and not u.reduced:
+        dice = f"two dice vs {dice}, doubles score two"
+    return f": {t.mp} MP, dice {dice}" + (f" ({prov})" if prov else "")
 
 
 def provenance_report():

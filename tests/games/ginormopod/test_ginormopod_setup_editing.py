@@ -77,3 +77,13 @@ def test_a_loaded_position_with_a_bad_city_is_reported(after_setup):
 
 def test_the_entry_offers_the_setup_api_to_the_widgets():
     assert ENTRY.extra["setup"]["place"] is place
+
+
+def test_a_counters_hover_shows_its_values_and_where_they_come_from(after_setup):
+    from rules_lib.games.ginormopod import pieces
+
+    hovers = {p["id"]: p["hover"] for p in pieces(after_setup) if "id" in p}
+    ant = next(h for i, h in hovers.items() if i.startswith("Ant"))
+    assert "3 MP" in ant and "dice 3+ 4+" in ant and "assumed: counter art not in the text" in ant
+    tank = next(h for i, h in hovers.items() if i.startswith("Tank"))
+    assert "two dice vs 4+, doubles score two" in tank
