@@ -42,6 +42,7 @@ face it hands out.
 
 from __future__ import annotations
 
+import abc
 import functools
 import itertools
 import math
@@ -490,19 +491,19 @@ def _cached_dist(definition: DiceDefinition) -> Dist:
     return definition.compute_dist()
 
 
-class DiceDefinition:
+class DiceDefinition(abc.ABC):
     """Base of all dice definitions: dice to roll (die_sides) + evaluate(faces) -> outcome."""
 
     __slots__ = ()
 
     @property
+    @abc.abstractmethod
     def die_sides(self) -> tuple[int, ...]:
         """Number of sides of each die, in rolling order."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def evaluate(self, faces: tuple[int, ...]) -> Any:
         """The outcome these faces produce (the single source of truth for this definition)."""
-        raise NotImplementedError
 
     def enumerate_dist(self) -> Dist:
         """Exact Dist by brute force: every face combination through evaluate()."""
@@ -785,14 +786,15 @@ def _check_face(face: int, sides: int, purpose: str) -> int:
     return int(face)
 
 
-class _LoggingSource:
+class _LoggingSource(abc.ABC):
     """Shared plumbing: roll_many via roll, and the (purpose, sides, face) log."""
 
     def __init__(self) -> None:
         self.log: list[tuple[str, int, int]] = []
 
+    @abc.abstractmethod
     def _face(self, sides: int, purpose: str) -> int:
-        raise NotImplementedError
+        """The next face in 1..sides (each source decides where it comes from)."""
 
     def roll(self, sides: int = 6, purpose: str = "") -> int:
         """One face in 1..sides, logged."""
