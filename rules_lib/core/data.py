@@ -15,14 +15,17 @@ check; :func:`apply_override` changes one value by dotted path, for designers' w
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping
+import functools
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
 PROVENANCE_KEYS = ("rulebook", "assumed")
+T = TypeVar("T")
 Path_ = tuple[str | int, ...]
 
 
@@ -196,6 +199,21 @@ def apply_overrides(files: Mapping[str, GameData], overrides: Mapping[str, Any] 
         name, path = _locate_override(out, key, game)
         out[name] = apply_override(out[name], path, value)
     return out
+
+
+def built_once_per_overrides(make: Callable[[dict[str, Any] | None], T]
+                             ) -> Callable[[Mapping[str, Any] | None], T]:
+    """Wrap a game's "build the data with these overrides" so each distinct set (none included)
+    is built once: a sweep plays many games per point, and loading re-validates every file."""
+    @functools.lru_cache(maxsize=64)
+    def cached(key: str) -> T:
+        return make(json.loads(key) or None)
+
+    def load(overrides: Mapping[str, Any] | None = None) -> T:
+        return cached(json.dumps(dict(overrides or {}), sort_keys=True))
+
+    load.__doc__ = make.__doc__
+    return load
 
 
 def _locate_override(files: Mapping[str, GameData], key: str, game: str) -> tuple[str, str]:

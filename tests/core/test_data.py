@@ -148,3 +148,19 @@ def test_a_wrong_or_ambiguous_override_is_named_with_the_files(two_files):
         apply_overrides(two_files, {"shared": 4}, "toy")
     with pytest.raises(DataError, match="no data file 'rules'"):
         apply_overrides(two_files, {"rules:x": 4}, "toy")
+
+
+def test_data_is_built_once_per_set_of_overrides():
+    from rules_lib.core.data import built_once_per_overrides
+
+    builds = []
+
+    def make(overrides):
+        builds.append(overrides)
+        return {"built": overrides}
+
+    load = built_once_per_overrides(make)
+    assert load() is load(None) is load({})
+    assert load({"a": 1, "b": 2}) is load({"b": 2, "a": 1})
+    assert load({"a": 2}) is not load({"a": 1})
+    assert builds == [None, {"a": 1, "b": 2}, {"a": 2}]

@@ -1,13 +1,18 @@
 """Loads and validates Ginormopod's YAML data into typed tables (errors name file/path/piece)."""
 from __future__ import annotations
 
-import functools
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.data import Check, DataError, GameData, apply_overrides, load_data
+from rules_lib.core.data import (
+    Check,
+    DataError,
+    GameData,
+    apply_overrides,
+    built_once_per_overrides,
+    load_data,
+)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("map", "units", "tables", "chits")
@@ -126,22 +131,12 @@ def load_sources(overrides: dict[str, Any] | None = None) -> dict[str, GameData]
     return apply_overrides(sources, overrides, "ginormopod")
 
 
-@functools.lru_cache(maxsize=8)
-def _cached_standard() -> GinData:
-    return build(load_sources())
+def _build_from(overrides: dict[str, Any] | None) -> GinData:
+    """The validated game data, with designer overrides if given."""
+    return build(load_sources(overrides))
 
 
-def load_game_data(overrides: dict[str, Any] | None = None) -> GinData:
-    """The validated game data (the standard data is loaded once and cached)."""
-    if not overrides:
-        return _cached_standard()
-    return _cached_overridden(json.dumps(overrides, sort_keys=True))
-
-
-@functools.lru_cache(maxsize=64)
-def _cached_overridden(overrides_json: str) -> GinData:
-    """Data with overrides, built once per set of overrides (a sweep plays many games per point)."""
-    return build(load_sources(json.loads(overrides_json)))
+load_game_data = built_once_per_overrides(_build_from)
 
 
 def _pips(chk: Check, node: Any, path: tuple) -> tuple[int, ...]:

@@ -5,14 +5,19 @@ trees into small typed records and rejects bad data with errors naming file, pat
 """
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.data import Check, DataError, GameData, apply_overrides, load_data
+from rules_lib.core.data import (
+    Check,
+    DataError,
+    GameData,
+    apply_overrides,
+    built_once_per_overrides,
+    load_data,
+)
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("map", "empires", "battle", "base_game", "monsters")
@@ -124,23 +129,17 @@ def load_files(overrides: Mapping[str, Any] | None = None) -> dict[str, GameData
     return apply_overrides(files, overrides, "gods_war")
 
 
-@functools.lru_cache(maxsize=1)
-def default_data() -> GodsWarData:
-    """The shipped data (cached: it is immutable)."""
-    return build(load_files())
-
-
-def load(overrides: Mapping[str, Any] | None = None) -> GodsWarData:
+def _build_from(overrides: dict[str, Any] | None) -> GodsWarData:
     """Data with optional designer overrides, validated again."""
-    if not overrides:
-        return default_data()
-    return _overridden(json.dumps(dict(overrides), sort_keys=True))
+    return build(load_files(overrides))
 
 
-@functools.lru_cache(maxsize=64)
-def _overridden(overrides_json: str) -> GodsWarData:
-    """Data with overrides, built once per set of overrides (a sweep plays many games per point)."""
-    return build(load_files(json.loads(overrides_json)))
+load = built_once_per_overrides(_build_from)
+
+
+def default_data() -> GodsWarData:
+    """The shipped data (built once: it is immutable)."""
+    return load()
 
 
 def build(files: Mapping[str, GameData]) -> GodsWarData:

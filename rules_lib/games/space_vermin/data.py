@@ -8,16 +8,21 @@ Overrides for a designer's what-if are ``{"file:path": value}`` (for example
 
 from __future__ import annotations
 
-import functools
 import itertools
-import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from rules_lib.core.boards.hex import DIRECTIONS, Hex, offset_to_axial
-from rules_lib.core.data import Check, DataError, GameData, apply_overrides, load_data
+from rules_lib.core.data import (
+    Check,
+    DataError,
+    GameData,
+    apply_overrides,
+    built_once_per_overrides,
+    load_data,
+)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = {
@@ -199,22 +204,12 @@ def load_sources(overrides: dict[str, Any] | None = None) -> dict[str, GameData]
     return apply_overrides(sources, overrides, "space_vermin")
 
 
-@functools.lru_cache(maxsize=1)
-def _standard() -> SVData:
-    return build(load_sources())
+def _build_from(overrides: dict[str, Any] | None) -> SVData:
+    """The game's data, with designer overrides if given."""
+    return build(load_sources(overrides))
 
 
-def load_game_data(overrides: dict[str, Any] | None = None) -> SVData:
-    """The game's data (cached when there are no overrides)."""
-    if not overrides:
-        return _standard()
-    return _overridden(json.dumps(overrides, sort_keys=True))
-
-
-@functools.lru_cache(maxsize=64)
-def _overridden(overrides_json: str) -> SVData:
-    """Data with overrides, built once per set of overrides (a sweep plays many games per point)."""
-    return build(load_sources(json.loads(overrides_json)))
+load_game_data = built_once_per_overrides(_build_from)
 
 
 def label_of(value: Any) -> str:

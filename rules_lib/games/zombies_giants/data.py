@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -14,6 +12,7 @@ from rules_lib.core.data import (
     DataError,
     GameData,
     apply_overrides,
+    built_once_per_overrides,
     load_data,
     provenance_report,
 )
@@ -345,22 +344,17 @@ def load_files(overrides: dict[str, Any] | None = None) -> dict[str, GameData]:
     return apply_overrides(files, overrides, "zombies_giants")
 
 
-@functools.lru_cache(maxsize=1)
+def _build_from(overrides: dict[str, Any] | None) -> ZData:
+    """The game's data, with designer overrides if given."""
+    return build(load_files(overrides))
+
+
+load_game_data = built_once_per_overrides(_build_from)
+
+
 def default_data() -> ZData:
-    """The game's data as shipped (cached)."""
-    return build(load_files())
-
-
-def load_game_data(overrides: dict[str, Any] | None = None) -> ZData:
-    """The shipped data, or the data with overrides (built once per set of overrides)."""
-    if not overrides:
-        return default_data()
-    return _overridden(json.dumps(overrides, sort_keys=True))
-
-
-@functools.lru_cache(maxsize=64)
-def _overridden(overrides_json: str) -> ZData:
-    return build(load_files(json.loads(overrides_json)))
+    """The game's data as shipped (built once)."""
+    return load_game_data()
 
 
 def validate_data() -> list[str]:
