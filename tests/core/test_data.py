@@ -163,4 +163,4 @@ def test_data_is_built_once_per_set_of_overrides():
     assert load() is load(None) is load({})
     assert load({"a": 1, "b": 2}) is load({"b": 2, "a": 1})
     assert load({"a": 2}) is not load({"a": 1})
-    assert builds == [None, {"a": 1, "b": 2}, {"a": 2}]
+    assert builds == [None, {"a": 1, "b": 2}, {"a": 2}, {"a": 1}]
