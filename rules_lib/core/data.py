@@ -209,8 +209,14 @@ def built_once_per_overrides(make: Callable[[dict[str, Any] | None], T]
     def cached(key: str) -> T:
         return make(json.loads(key) or None)
 
+    shipped: list[T] = []  # the data without overrides: asked for in hot loops, kept at hand
+
     def load(overrides: Mapping[str, Any] | None = None) -> T:
-        return cached(json.dumps(dict(overrides or {}), sort_keys=True))
+        if not overrides:
+            if not shipped:
+                shipped.append(cached("{}"))
+            return shipped[0]
+        return cached(json.dumps(dict(overrides), sort_keys=True))
 
     load.__doc__ = make.__doc__
     return load
