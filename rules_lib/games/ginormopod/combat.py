@@ -53,10 +53,32 @@ class Volley:
         """Exact distribution of hits scored."""
         return _volley_dist(self)
 
+    @functools.cached_property
+    def _pool_scoring(self) -> tuple[int, tuple[tuple[int, ...], ...]] | None:
+        """(sides, each pool die's hits by face, read off HitDie.hits) when the pool's dice all
+        have the same number of sides, as HitPool.roll then rolls them (one roll_many); None for
+        an empty or mixed pool. Worked out once per Volley: volleys are shared per set of fighters
+        (see volley()) and rolled every battle."""
+        dice = self.pool.dice
+        if not dice or any(d.sides != dice[0].sides for d in dice):
+            return None
+        sides = dice[0].sides
+        return sides, tuple((0, *[1 if d.hits(f) else 0 for f in range(1, sides + 1)])
+                            for d in dice)
+
     def roll(self, source: DiceSource, purpose: str) -> tuple[int, tuple[int, ...]]:
         """Roll every die through the source: (hits, faces in rolling order)."""
         hits, faces = self.auto_hits, ()
-        if self.pool.dice:
+        scoring = self._pool_scoring
+        if scoring is not None:  # the pool's roll (one roll_many), scored by lookup
+            sides, by_face = scoring
+            faces = tuple(source.roll_many(len(by_face), sides, purpose))
+            if 1 <= min(faces) and max(faces) <= sides:
+                for face, scores in zip(faces, by_face):
+                    hits += scores[face]
+            else:  # a face off the die (a hand-made forced roll): the pool's own scoring
+                hits += self.pool.evaluate(faces)
+        elif self.pool.dice:
             r = self.pool.roll(source, purpose)
             hits += r.value
             faces += r.faces
@@ -182,7 +204,9 @@ class Activation:
 
     side: str
     formations: tuple[str, ...]
-    start_occ: dict[str, tuple[int, ...]]  # City -> (Swarm, Human, unrevealed) at the start
+    # City -> [Swarm, Human, unrevealed] at the start: a shallow copy of the occupancy, whose rows
+    # are replaced, never changed in place (see movement._count_move)
+    start_occ: dict[str, list[int]]
     start_forts: frozenset[str]  # undestroyed Forts at the start
     pending: list[str] = field(default_factory=list)
     fort_orders: dict[str, str] = field(default_factory=dict)
@@ -193,7 +217,7 @@ class Activation:
               occ: dict[str, list[int]] | None = None) -> Activation:
         """Snapshot the table as the Activation starts."""
         occ = state.occupancy() if occ is None else occ
-        return cls(side, (formation,), {c: tuple(r) for c, r in occ.items()},
+        return cls(side, (formation,), dict(occ),
                    frozenset([c for c, f in state.forts.items() if not f.destroyed]))
 
     def was_enemy(self, city: str, side: str) -> bool:

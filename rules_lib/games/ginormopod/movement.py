@@ -51,19 +51,34 @@ def terrain(state: GinState, data: GinData, side: str,
             occ: dict[str, list[int]] | None = None) -> Terrain:
     """The stop / full / closed-road sets for a side (same rules as must_stop and the Fence)."""
     occ = state.occupancy() if occ is None else occ
-    stops, full = _terrain_sets(state, data, side, occ)
-    return Terrain(frozenset(stops), frozenset(full),
+    stops, full = _terrain_masks(state, data, side, occ)
+    return Terrain(_cities_in(data, stops), _cities_in(data, full),
                    fence_closed(state, data) if side == "Swarm" else frozenset())
 
 
-def _terrain_sets(state: GinState, data: GinData, side: str,
-                  occ: dict[str, list[int]]) -> tuple[set[str], set[str]]:
-    """The stop and full sets of terrain(), as mutable sets."""
+def _city_bits(data: GinData) -> dict[str, int]:
+    """Each City's bit (in the map's order) in the stop / full masks movement keeps, cached on the
+    data: a set of Cities as an int is cheap to intersect and to hash in a cache key."""
+    bits = data.__dict__.get("_city_bits")
+    if bits is None:
+        bits = data.__dict__["_city_bits"] = {c: 1 << i for i, c in enumerate(data.cities)}
+    return bits
+
+
+def _cities_in(data: GinData, mask: int) -> frozenset[str]:
+    """The Cities whose bits are set in a mask (see _city_bits)."""
+    return frozenset([c for c, bit in _city_bits(data).items() if mask & bit])
+
+
+def _terrain_masks(state: GinState, data: GinData, side: str,
+                   occ: dict[str, list[int]]) -> tuple[int, int]:
+    """The stop and full sets of terrain(), as City bitmasks (see _city_bits)."""
+    bits = _city_bits(data)
     swarm = side == "Swarm"
     me, foe = (0, 1) if swarm else (1, 0)
     limit = data.stack_limit
     forts = state.forts
-    stops, full = set(), set()
+    stops = full = 0
     for c, row in occ.items():
         n = row[me]
         if not swarm:
@@ -71,15 +86,15 @@ def _terrain_sets(state: GinState, data: GinData, side: str,
             if f is not None and not f.destroyed:
                 n += f.strength
         if n >= limit:
-            full.add(c)
+            full |= bits[c]
         if row[foe] and not (swarm and row[2] == row[1] and n < limit):
-            stops.add(c)  # Cities held only by unrevealed Guards may be tried (GIN-NG-03)
+            stops |= bits[c]  # Cities held only by unrevealed Guards may be tried (GIN-NG-03)
     for c, f in forts.items():
         if not f.destroyed:
             if swarm:
-                stops.add(c)
+                stops |= bits[c]
             elif f.strength + (occ[c][1] if c in occ else 0) >= limit:
-                full.add(c)
+                full |= bits[c]
     return stops, full
 
 
@@ -156,19 +171,22 @@ def _path(parent: dict[str, str], city: str) -> tuple[str, ...]:
     return tuple(reversed(path))
 
 
-def _move_options(data: GinData, start: str, mp: int, stops: AbstractSet[str],
-                  full: AbstractSet[str], closed: frozenset[tuple[str, str]]
+def _move_options(data: GinData, start: str, mp: int, stops: int, full: int,
+                  closed: frozenset[tuple[str, str]]
                   ) -> tuple[dict[str, str], list[str], dict[str, int]]:
     """A mover's search (parents), its destinations by (MP, name) and their MP costs.
 
-    The search reads the stop / full sets only for Cities within `mp` roads of the start, so the
-    result is cached on the data per (start, MP, closed roads, stop and full Cities nearby)."""
-    ball = _ball(data, start, mp)
-    key = (start, mp, closed, ball & stops, ball & full)
+    `stops` and `full` are City bitmasks (see _terrain_masks). The search asks whether a City stops
+    movement only for Cities it leaves (within mp - 1 roads of the start, the start itself
+    excepted) and whether a City is full only for Cities it may end in (within mp roads, the start
+    excepted), so the result is cached on the data per (start, MP, closed roads, those bits)."""
+    leave, end = _search_scope(data, start, mp)
+    key = (start, mp, closed, stops & leave, full & end)
     cache = data.__dict__.setdefault("_move_options", {})
     entry = cache.get(key)
     if entry is None:
-        reach, parent = _search(data, start, mp, stops, full, closed)
+        reach, parent = _search(data, start, mp, _cities_in(data, key[3]),
+                                _cities_in(data, key[4]), closed)
         ranked = sorted([(n, c) for c, n in reach.items() if c != start])
         if len(cache) >= 4096:  # bounded: a long sweep cannot grow it without limit
             cache.clear()
@@ -176,33 +194,43 @@ def _move_options(data: GinData, start: str, mp: int, stops: AbstractSet[str],
     return entry
 
 
-def _ball(data: GinData, start: str, radius: int) -> frozenset[str]:
-    """Cities within `radius` roads of the start (closed roads ignored), cached on the data."""
-    cache = data.__dict__.setdefault("_balls", {})
-    ball = cache.get((start, radius))
-    if ball is None:
-        seen = {start}
-        frontier = [start]
-        for _ in range(radius):
-            nxt = []
-            for c in frontier:
-                for nb in data.adjacency[c]:
-                    if nb not in seen:
-                        seen.add(nb)
-                        nxt.append(nb)
-            frontier = nxt
-        ball = cache[(start, radius)] = frozenset(seen)
-    return ball
+def _search_scope(data: GinData, start: str, mp: int) -> tuple[int, int]:
+    """The bitmasks _move_options reads the stop and full masks through: Cities within mp - 1
+    roads (they may be left) and within mp roads (they may be ended in), cached on the data."""
+    cache = data.__dict__.setdefault("_search_scope", {})
+    scope = cache.get((start, mp))
+    if scope is None:
+        scope = cache[(start, mp)] = (_within(data, start, mp - 1), _within(data, start, mp))
+    return scope
+
+
+def _within(data: GinData, start: str, radius: int) -> int:
+    """Bitmask of the Cities within `radius` roads of the start, the start itself excluded (closed
+    roads ignored: they only make Cities farther)."""
+    bits = _city_bits(data)
+    seen = {start}
+    frontier = [start]
+    mask = 0
+    for _ in range(radius):
+        nxt = []
+        for c in frontier:
+            for nb in data.adjacency[c]:
+                if nb not in seen:
+                    seen.add(nb)
+                    nxt.append(nb)
+                    mask |= bits[nb]
+        frontier = nxt
+    return mask
 
 
 def _retally(state: GinState, data: GinData, side: str, occ: dict[str, list[int]],
-             stops: set[str], full: set[str], cities: tuple[str, ...]) -> bool:
-    """Re-derive the stop / full membership of a few Cities after a move, by the same rules as
-    terrain(); returns whether either set changed."""
+             stops: int, full: int, cities: tuple[str, ...]) -> tuple[int, int]:
+    """Re-derive the stop / full bits of a few Cities after a move, by the same rules as
+    _terrain_masks(); returns the updated masks."""
+    bits = _city_bits(data)
     swarm = side == "Swarm"
     me, foe = (0, 1) if swarm else (1, 0)
     limit = data.stack_limit
-    changed = False
     for c in cities:
         row = occ.get(c)
         f = state.forts.get(c)
@@ -217,14 +245,10 @@ def _retally(state: GinState, data: GinData, side: str, occ: dict[str, list[int]
                 is_stop = True
             elif f.strength + (row[1] if row is not None else 0) >= limit:
                 is_full = True
-        for flag, group in ((is_stop, stops), (is_full, full)):
-            if flag != (c in group):
-                changed = True
-                if flag:
-                    group.add(c)
-                else:
-                    group.discard(c)
-    return changed
+        bit = bits[c]
+        stops = stops | bit if is_stop else stops & ~bit
+        full = full | bit if is_full else full & ~bit
+    return stops, full
 
 
 def reveal_guards(state: GinState, city: str) -> Generator[Event, Any, None]:
@@ -287,6 +311,18 @@ def move_unit(state: GinState, data: GinData, unit: Unit, path: tuple[str, ...],
     return revealed
 
 
+def _count_move(occ: dict[str, list[int]], start: str, dest: str, i: int) -> None:
+    """Count one unit (i: 0 Swarm, 1 Human) out of `start` and into `dest`. The two rows are
+    replaced, not changed in place, so a shallow copy of the occupancy taken earlier (the
+    Activation's snapshot, combat.Activation.begin) keeps its counts."""
+    row = list(occ[start])
+    row[i] -= 1
+    occ[start] = row
+    row = list(occ.get(dest, (0, 0, 0)))
+    row[i] += 1
+    occ[dest] = row
+
+
 def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
                   occ: dict[str, list[int]] | None = None
                   ) -> Generator[Event | Decision, Any, dict[str, list[int]]]:
@@ -294,20 +330,29 @@ def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
     Returns the occupancy after the moves."""
     data: GinData = ctx.data
     occ = state.occupancy() if occ is None else occ
-    stops, full = _terrain_sets(state, data, side, occ)
+    masks: tuple[int, int] | None = None  # the stop and full masks, worked out when first needed
+    moved: tuple[str, ...] = ()  # Cities the last move changed, not yet re-tallied in the masks
     closed = fence_closed(state, data) if side == "Swarm" else frozenset()
-    # units alike in place and MP share a reach (kept while the terrain sets stay the same)
+    # units alike in place and MP share a reach (kept while the terrain masks stay the same)
     cache: dict[tuple[str, int], tuple[dict[str, str], list[str], dict[str, int]]] = {}
     types = data.types
     for unit in movers:
         mp = types[unit.type].mp
         if unit.pool != "map" or mp <= 0:
             continue
+        if masks is None:
+            masks = _terrain_masks(state, data, side, occ)
+        elif moved:  # (after the last mover's move, nobody needs them)
+            updated = _retally(state, data, side, occ, *masks, moved)
+            if updated != masks:
+                masks = updated
+                cache.clear()
+            moved = ()
         here = unit.loc
         key = (here, mp)
         entry = cache.get(key)
         if entry is None:
-            entry = cache[key] = _move_options(data, here, mp, stops, full, closed)
+            entry = cache[key] = _move_options(data, here, mp, *masks, closed)
         parent, dests, costs = entry
         if not dests:
             continue
@@ -320,12 +365,9 @@ def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
         revealed = yield from move_unit(state, data, unit, _path(parent, choice), occ)
         if revealed:
             occ = state.occupancy()  # Guards were revealed (blank ones removed)
-            stops, full = _terrain_sets(state, data, side, occ)
+            masks = None
             cache.clear()
         else:
-            i = 0 if unit.side == "Swarm" else 1
-            occ[start][i] -= 1
-            occ.setdefault(unit.loc, [0, 0, 0])[i] += 1
-            if _retally(state, data, side, occ, stops, full, (start, unit.loc)):
-                cache.clear()
+            _count_move(occ, start, unit.loc, 0 if unit.side == "Swarm" else 1)
+            moved = (start, unit.loc)
     return occ
