@@ -9,13 +9,14 @@ procedure ``marine_action_phase`` asks the Marine player which unit acts next an
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from rules_lib.core.engine import Context, Decision, Event, IllegalChoice
 
 from . import dice as svdice
 from .board import SVMap, map_for
 from .combat import (
+    FirePlan,
     ant_targets,
     can_fire,
     eliminate_marine,
@@ -63,8 +64,11 @@ def _ctx_map(state: SVState, ctx: Context) -> tuple[SVData, SVMap]:
 
 
 def adjacent_to_vermite(smap: SVMap, state: SVState, label: str) -> bool:
-    """Whether a hex touches any Vermite (Drones included)."""
-    return smap.hex(label) in vermite_adjacent_hexes(smap, state)
+    """Whether a hex touches any Vermite (Drones included): ``vermite_adjacent_hexes`` holds it
+    exactly when one of its neighbours holds a Vermite (adjacency is mutual)."""
+    vermites = state.vermite_hexes()
+    label_of = smap.label_of
+    return any(label_of[n] in vermites for n in smap.neighbors(smap.hex(label)))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -81,7 +85,34 @@ def can_enter(state: SVState, unit: Unit) -> bool:
 
 def legal_actions(data: SVData, smap: SVMap, state: SVState, unit_id: str) -> list[str]:
     """The actions this Marine may take now (§C-2-c, §I, §J-3, §J-5)."""
-    unit = state.unit(unit_id)
+    return _legal_actions(data, smap, state, state.unit(unit_id), can_fire)
+
+
+def offered_actions(
+    data: SVData, smap: SVMap, state: SVState, unit_id: str
+) -> tuple[list[str], list[FirePlan]]:
+    """``legal_actions`` with the unit's Full Fire targets (``fire_plans``) found on the way.
+
+    The phase offers these actions and, when the player picks Full Fire, fires with these plans:
+    nothing moves in between, so the targets are searched for once instead of twice."""
+    plans: list[FirePlan] = []
+
+    def may_fire(data: SVData, smap: SVMap, state: SVState, firer_id: str) -> bool:
+        plans.extend(fire_plans(data, smap, state, firer_id))
+        return bool(plans)
+
+    return _legal_actions(data, smap, state, state.unit(unit_id), may_fire), plans
+
+
+def _legal_actions(
+    data: SVData,
+    smap: SVMap,
+    state: SVState,
+    unit: Unit,
+    may_fire_now: Callable[[SVData, SVMap, SVState, str], bool],
+) -> list[str]:
+    """``legal_actions``, asking ``may_fire_now`` (``can_fire`` or a search for the targets)
+    whether the unit has something to fire at."""
     if unit.acted:
         return []
     if not unit.on_map:
@@ -91,7 +122,7 @@ def legal_actions(data: SVData, smap: SVMap, state: SVState, unit_id: str) -> li
     mtype = data.marines[unit.type]
     out: list[str] = []
     landed = unit.landed_turn == state.turn
-    may_fire = not landed and can_fire(data, smap, state, unit.id)
+    may_fire = not landed and may_fire_now(data, smap, state, unit.id)
     if not landed:
         if unit.type == "ant_gun":
             if unit.limbered:
@@ -132,7 +163,7 @@ def _may_act(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
     if unit.acted:
         return False
     if unit.status != "map" or unit.hex is None:  # off the map: what legal_actions allows
-        return unit.id in state.lz_delayed or can_enter(state, unit)
+        return can_enter(state, unit)  # (a delayed drop included: it may Land)
     if unit.landed_turn != state.turn:
         mtype = data.marines[unit.type]
         if mtype.jump_pack or mtype.recon or unit.type == "ant_gun":
@@ -143,12 +174,17 @@ def _may_act(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
 
 
 def marine_action(
-    state: SVState, ctx: Context, unit_id: str, action: str, legal: list[str] | None = None
+    state: SVState,
+    ctx: Context,
+    unit_id: str,
+    action: str,
+    legal: list[str] | None = None,
+    plans: list[FirePlan] | None = None,
 ) -> Iterator:
     """Carry out one action of one Marine, then turn the counter (it has acted, §C-2-c).
 
-    ``legal``: the unit's ``legal_actions`` just offered for this very position (the phase's
-    choice), so they are not worked out twice."""
+    ``legal`` and ``plans``: the unit's ``offered_actions`` just offered for this very position
+    (the phase's choice), so they are not worked out twice."""
     data, smap = _ctx_map(state, ctx)
     if legal is None:
         legal = legal_actions(data, smap, state, unit_id)
@@ -164,7 +200,7 @@ def marine_action(
         if unit.type == "ant_gun":
             yield from ant_fire_action(state, ctx, unit_id)
         else:
-            yield from full_fire(state, ctx, unit_id)
+            yield from full_fire(state, ctx, unit_id, plans=plans)
     elif action == SHOOT_AND_SCOOT:
         yield from shoot_and_scoot(state, ctx, unit_id)
     elif action == RECON:
@@ -461,11 +497,18 @@ def _rough_landing(
 
 
 def full_fire(
-    state: SVState, ctx: Context, unit_id: str, shoot_and_scoot: bool = False
+    state: SVState,
+    ctx: Context,
+    unit_id: str,
+    shoot_and_scoot: bool = False,
+    plans: list[FirePlan] | None = None,
 ) -> Iterator:
-    """Choose one target among the legal ones and fire (§I-2, §J)."""
-    data, smap = _ctx_map(state, ctx)
-    plans = fire_plans(data, smap, state, unit_id, shoot_and_scoot)
+    """Choose one target among the legal ones and fire (§I-2, §J).
+
+    ``plans``: the unit's ``fire_plans`` for this very position when the caller has them."""
+    if plans is None:
+        data, smap = _ctx_map(state, ctx)
+        plans = fire_plans(data, smap, state, unit_id, shoot_and_scoot)
     if not plans:
         yield Event(f"{unit_id} has no target", rule="Space Vermin §J-1", kind="info")
         return
@@ -996,8 +1039,8 @@ def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
         if u.is_marine:
             u.acted = False
     while True:
-        ready = [u.id for u in state.units
-                 if u.side == MARINES and _may_act(data, smap, state, u)]
+        ready = [u.id for u in state.units  # (``_may_act`` asks ``acted`` first: asked here)
+                 if u.side == MARINES and not u.acted and _may_act(data, smap, state, u)]
         if not ready:
             break
         # a delayed drop must try to land again every turn (§I-5-b): no ending the phase before it
@@ -1011,9 +1054,8 @@ def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
         )
         if who == END_PHASE:
             break
-        legal = actions = legal_actions(data, smap, state, who)
-        if who not in must_land:
-            actions = actions + [NO_ACTION]
+        legal, plans = offered_actions(data, smap, state, who)
+        actions = legal if who in must_land else legal + [NO_ACTION]
         action = yield Decision(
             PLAYER, "action", f"What does {who} do?", actions, rule="Space Vermin §I"
         )
@@ -1022,4 +1064,4 @@ def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
             yield Event(f"{who} takes no action", rule="Space Vermin §I", kind="info")
             continue
         # nothing moves while the player picks the action: the offered list is still the legal one
-        yield from marine_action(state, ctx, who, action, legal=legal)
+        yield from marine_action(state, ctx, who, action, legal=legal, plans=plans)

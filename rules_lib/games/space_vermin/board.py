@@ -101,11 +101,15 @@ class SVMap:
         self._col_rows = {c: (min(rs), max(rs)) for c, rs in rows_by_col.items()}
         self._main_road_row = self._road_rows()
         self._half_costs: dict[bool, dict[tuple[Hex, Hex], int | None]] = {}
+        self._marine_steps: dict[bool, dict[Hex, tuple[tuple[Hex, int], ...]]] = {}
         # pure-geometry caches (the map never changes once built): hot in Vermite movement
         self._neighbor_in: dict[tuple[Hex, int], Hex | None] = {}
         self._vermite_costs: dict[tuple[Hex, Hex, bool, bool], int | None] = {}
         self.los_clear: dict[tuple[Hex, Hex], tuple[Hex, ...] | None] = {}  # los.py's cache
         self.heading_cache: dict[tuple[str, str], tuple[int | str, str]] = {}  # Event Chit arrows
+        self._around_label: dict[str, tuple[Hex, ...]] = {  # ``neighbors`` by printed label
+            lab: self.board.neighbors(h) for lab, h in self.hex_of.items()
+        }
         # hexes any step may enter (every terrain but the Toxic Tar Pit): ``enterable`` is True
         self.open_hexes = frozenset(h for h, t in self.terrain.items() if self.types[t].enterable)
         self.unlimited_labels = frozenset(self.label_of[h] for h in self.nests.values()) | (
@@ -193,6 +197,16 @@ class SVMap:
     def neighbors(self, h: Hex) -> tuple[Hex, ...]:
         """On-map adjacent hexes (N, NE, SE, S, SW, NW order)."""
         return self.board.neighbors(h)
+
+    def neighbourhood(self, labels: Iterable[str]) -> frozenset[Hex]:
+        """Every hex adjacent to one of these hexes (given by label): where a unit in one of
+        them is "adjacent" (the hexes next to the Vermites, the hexes next to the Marines)."""
+        around = self._around_label
+        out: set[Hex] = set()
+        for lab in labels:
+            near = around.get(lab)
+            out.update(self.neighbors(self.hex(lab)) if near is None else near)
+        return frozenset(out)
 
     def neighbor(self, h: Hex, direction: int) -> Hex | None:
         """The adjacent hex in direction 1-6 (Vermite Movement Indicator), None off the map."""
@@ -321,6 +335,19 @@ class SVMap:
                         cache[(a, b)] = int(c * 2)
             self._half_costs[flooded] = cache
         return cache
+
+    def marine_steps(self, flooded: bool = False) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+        """``marine_half_costs`` by hex: {a: ((b, half-MPs), ...)}, the legal Marine steps out of
+        each hex in neighbour order (N, NE, SE, S, SW, NW), for the Full Move search."""
+        steps = self._marine_steps.get(flooded)
+        if steps is None:
+            half = self.marine_half_costs(flooded)
+            steps = {
+                a: tuple((b, half[(a, b)]) for b in self.board.neighbors(a) if (a, b) in half)
+                for a in self.board.locations()
+            }
+            self._marine_steps[flooded] = steps
+        return steps
 
     # -- named features --
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from rules_lib.core.boards.hex import Hex
+from rules_lib.core.boards.hex import Hex, hex_distance
 from rules_lib.core.engine import Context, Event, IllegalChoice
 
 from . import dice as svdice
 from .board import SVMap, map_for
 from .data import SVData, load_game_data
-from .los import has_line_of_sight
-from .state import VERMITE_STACK_LIMIT, SVState, Unit, counter_side, effective_values
+from .los import has_line_of_sight, sight_test
+from .state import MARINES, VERMITE_STACK_LIMIT, SVState, Unit, counter_side, effective_values
 
 TUNNEL_EXIT = "Tunnel Exit "
 
@@ -73,6 +74,50 @@ def _targetable_vermites(data: SVData, smap: SVMap, state: SVState) -> list[tupl
     return out
 
 
+class FireScene(NamedTuple):
+    """What Marine fire looks at, found in one pass over the units (``fire_scene``)."""
+
+    targets: dict[Hex, list[Unit]]  # ``targetable`` Vermites by hex, in unit order
+    occupied: set[str]  # labels of the hexes holding a unit of either side (LOS blockers)
+    marines: list[Unit]  # ``state.marines_on_map()``: HQs nearby, Marines on a Tunnel Exit
+
+
+def fire_scene(data: SVData, smap: SVMap, state: SVState) -> FireScene:
+    """The targets, the blocking hexes and the Marines of a Marine's fire, in one pass.
+
+    The targets are grouped by hex, the hexes in the order their first Vermite comes: range,
+    Line-of-Sight and the shot's CF depend on the hex alone, so a stack is looked at once."""
+    occupied: set[str] = set()
+    vermites: list[Unit] = []
+    marines: list[Unit] = []
+    escorted: set[tuple[str, str]] = set()
+    for u in state.units:
+        if u.status == "map" and u.hex is not None:
+            occupied.add(u.hex)
+            if u.side == MARINES:
+                marines.append(u)
+            else:
+                vermites.append(u)
+                if u.escort_of:
+                    escorted.add((u.escort_of, u.hex))
+    kinds = data.vermites
+    hex_of = smap.hex_of  # ``smap.hex``: units stand on printed labels
+    terrain = smap.terrain
+    targets: dict[Hex, list[Unit]] = {}
+    for v in vermites:  # as ``_targetable_vermites``
+        there = hex_of[v.hex]
+        if terrain[there] == "nest":
+            continue
+        if escorted and (v.id, v.hex) in escorted and kinds[v.type].kind == "queen":
+            continue
+        group = targets.get(there)
+        if group is None:
+            targets[there] = [v]
+        else:
+            group.append(v)
+    return FireScene(targets, occupied, marines)
+
+
 # --------------------------------------------------------------------------------------------------
 # Marine fire: who may fire at what, with which CF
 # --------------------------------------------------------------------------------------------------
@@ -95,21 +140,31 @@ class FirePlan:
         return svdice.fire_pool(self.cf, self.dn)
 
 
-def _adjacent_hq(data: SVData, smap: SVMap, state: SVState, firer: Unit) -> bool:
+def _adjacent_hq(
+    data: SVData, smap: SVMap, state: SVState, firer: Unit, marines: list[Unit] | None = None
+) -> bool:
+    """Whether another Marine next to the firer is an HQ (``marines``: the Marines on the map,
+    when the caller has them)."""
     here = smap.hex(firer.hex)
     return any(
         data.marines[u.type].hq and u.id != firer.id and smap.adjacent(here, smap.hex(u.hex))
-        for u in state.marines_on_map()
+        for u in (state.marines_on_map() if marines is None else marines)
     )
 
 
 def _shot_rules(
-    data: SVData, smap: SVMap, state: SVState, firer: Unit, shoot_and_scoot: bool
+    data: SVData,
+    smap: SVMap,
+    state: SVState,
+    firer: Unit,
+    shoot_and_scoot: bool,
+    marines: list[Unit] | None = None,
 ) -> tuple[Callable[[Hex, int, bool], tuple[int, list] | None],
            Callable[[str, str, Hex, int, int, bool], FirePlan | None]]:
     """The firer's standard/pistol shot rules: ``allowed(hex, range, same_hex_bonus)`` gives the
     CF and modifiers, ``plan(...)`` the FirePlan; None when range or CF forbid the shot
-    (Line-of-Sight is left to the caller: it is the costly part)."""
+    (Line-of-Sight is left to the caller: it is the costly part). ``marines``: the Marines on
+    the map, when the caller has them."""
     side = counter_side(data, firer)
     weapon = side.weapon
     table = data.tables["marine_fire"]
@@ -118,7 +173,7 @@ def _shot_rules(
         base_mods.append(("Shoot and Scoot", table["shoot_and_scoot"]))
     if firer.nat:
         base_mods.append(("NAT marker", table["nat_marker"]))
-    if _adjacent_hq(data, smap, state, firer):
+    if _adjacent_hq(data, smap, state, firer, marines):
         base_mods.append(("adjacent to an HQ", table["adjacent_hq"]))
     unlimited = weapon == "standard" and data.marines[firer.type].unlimited_range
 
@@ -151,9 +206,13 @@ def _shot_rules(
     return allowed, plan
 
 
-def _other_marine_hexes(state: SVState, firer: Unit) -> set[str]:
-    """Hexes holding a Marine other than the firer (each blocks LOS to a Tunnel Exit chit there)."""
-    return {u.hex for u in state.marines_on_map() if u.id != firer.id}
+def _other_marine_hexes(
+    state: SVState, firer: Unit, marines: list[Unit] | None = None
+) -> set[str]:
+    """Hexes holding a Marine other than the firer (each blocks LOS to a Tunnel Exit chit there);
+    ``marines``: the Marines on the map, when the caller has them."""
+    return {u.hex for u in (state.marines_on_map() if marines is None else marines)
+            if u.id != firer.id}
 
 
 def can_fire(data: SVData, smap: SVMap, state: SVState, firer_id: str) -> bool:
@@ -218,56 +277,52 @@ def fire_plans(
         return []
     here = smap.hex(firer.hex)
     plans: list[FirePlan] = []
+    scene = fire_scene(data, smap, state)
     if weapon == "pants":
         reach = data.tables["pants"]["range"]
-        for v in state.vermites_on_map():
-            if targetable(data, smap, state, v) and smap.distance(here, smap.hex(v.hex)) <= reach:
-                plans.append(
-                    FirePlan(firer.id, v.id, v.hex, "pants", 1, effective_values(data, v).dn)
-                )
-                if first_only:
-                    return plans
+        for there, group in scene.targets.items():
+            if hex_distance(here, there) <= reach:
+                for v in group:
+                    plans.append(
+                        FirePlan(firer.id, v.id, v.hex, "pants", 1, effective_values(data, v).dn)
+                    )
+                    if first_only:
+                        return plans
         return sorted(plans, key=lambda p: (smap.number_key(smap.hex(p.target_hex)), p.target))
-    _, plan = _shot_rules(data, smap, state, firer, shoot_and_scoot)
-    # Range and CF are checked before the (costlier) Line-of-Sight: the same shots, found faster.
-    occupied: set[Hex] | None = None
-    seen: dict[Hex, int | None] = {}  # hex -> range (None: no Line-of-Sight), for stacks
-    for v, there in _targetable_vermites(data, smap, state):
-        if there in seen:
-            dist = seen[there]
-            if dist is None:
+    _, plan = _shot_rules(data, smap, state, firer, shoot_and_scoot, scene.marines)
+    # Line-of-Sight first for the far hexes (it is cached, and most far targets fail it), then
+    # range and CF: the same shots as testing range and CF first, found faster.
+    sees: Callable[[Hex], bool] | None = None  # ``has_line_of_sight`` from the firer's hex
+    for there, group in scene.targets.items():
+        dist = hex_distance(here, there)  # ``smap.distance``: both hexes are on the map
+        if dist > 1:
+            if sees is None:
+                sees = sight_test(smap, here, {smap.hex_of[lab] for lab in scene.occupied})
+            if not sees(there):
                 continue
-        else:
-            dist = smap.distance(here, there)
-            if dist > 1:  # Line-of-Sight first here: it is cached, and most far targets fail it
-                if occupied is None:
-                    occupied = {smap.hex_of[lab] for lab in state.occupied()}
-                if not has_line_of_sight(smap, state, here, there, occupied):
-                    seen[there] = None
+        for v in group:
+            shot = plan(v.id, v.hex, there, dist, effective_values(data, v).dn, False)
+            if shot is None:
+                break  # range and CF forbid a shot into this hex: at any Vermite in it
+            plans.append(shot)
+            if first_only:
+                return plans
+    if state.tunnel_exits:
+        others = _other_marine_hexes(state, firer, scene.marines)
+        for number in sorted(state.tunnel_exits):
+            label = smap.mdata.tunnel_exits[int(number)]
+            if label in others:
+                continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
+            there = smap.hex(label)
+            dist = hex_distance(here, there)
+            if label != firer.hex and dist > 1:
+                if sees is None:
+                    sees = sight_test(smap, here, {smap.hex_of[lab] for lab in scene.occupied})
+                if not sees(there):
                     continue
-            seen[there] = dist
-        shot = plan(v.id, v.hex, there, dist, effective_values(data, v).dn, False)
-        if shot is None:
-            continue
-        plans.append(shot)
-        if first_only:
-            return plans
-    others = _other_marine_hexes(state, firer) if state.tunnel_exits else set()
-    for number, condition in sorted(state.tunnel_exits.items()):
-        label = smap.mdata.tunnel_exits[int(number)]
-        there = smap.hex(label)
-        if label in others:
-            continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
-        dist = smap.distance(here, there)
-        shot = plan(f"{TUNNEL_EXIT}{number}", label, there, dist, data.tunnel_exit_dn, True)
-        if shot is None:
-            continue
-        if label != firer.hex and dist > 1:
-            if occupied is None:
-                occupied = {smap.hex_of[lab] for lab in state.occupied()}
-            if not has_line_of_sight(smap, state, here, there, occupied):
-                continue
-        plans.append(shot)
+            shot = plan(f"{TUNNEL_EXIT}{number}", label, there, dist, data.tunnel_exit_dn, True)
+            if shot is not None:
+                plans.append(shot)
     return sorted(plans, key=lambda p: (smap.number_key(smap.hex(p.target_hex)), p.target))
 
 
@@ -854,7 +909,9 @@ def drone_flock(state: SVState, ctx: Context, drone_id: str) -> Iterator[Event]:
         kind="move",
         data={"faces": list(roll.faces)},
     )
-    marines = [u for u in state.units_at(drone.hex) if u.is_marine]
+    landing = drone.hex
+    marines = [u for u in state.units  # ``units_at(landing)``, its Marines
+               if u.hex == landing and u.status == "map" and u.side == MARINES]
     if marines:
         yield Event(
             f"{drone_id} lands on {marines[0].id}: Suicide Attack",
@@ -866,9 +923,7 @@ def drone_flock(state: SVState, ctx: Context, drone_id: str) -> Iterator[Event]:
 
 def attacking_hexes(data: SVData, smap: SVMap, state: SVState) -> list[str]:
     """Hexes holding a non-Drone Vermite next to a Marine, lowest-numbered first (§F-2)."""
-    near: set[Hex] = set()  # hexes touching a Marine (adjacency is mutual)
-    for lab in state.marine_hexes():
-        near.update(smap.neighbors(smap.hex(lab)))
+    near = smap.neighbourhood(state.marine_hexes())  # touching a Marine (adjacency is mutual)
     found = {
         v.hex
         for v in state.vermites_on_map()

@@ -30,6 +30,7 @@ def blocker(smap: SVMap, state: SVState | None) -> Callable[[Hex], bool]:
 
 
 _BETWEEN: dict[tuple[str, Hex, Hex], tuple[Hex, ...]] = {}
+_NOT_TRACED = object()  # a pair of hexes not in ``SVMap.los_clear`` yet
 _OFFSETS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
 
@@ -96,10 +97,26 @@ def has_line_of_sight(
     either side of the line ("either" rule, same as the core ``line_of_sight``)."""
     if occupied is None:
         occupied = {smap.hex_of[lab] for lab in state.occupied()} if state is not None else set()
-    clear = _clear_of_terrain(smap, a, b)
+    clear = smap.los_clear.get((a, b), _NOT_TRACED)  # ``_clear_of_terrain``, known already
+    if clear is _NOT_TRACED:
+        clear = _clear_of_terrain(smap, a, b)
     if clear is None:
         return False
-    return not any(h in occupied for h in clear)
+    return occupied.isdisjoint(clear)
+
+
+def sight_test(smap: SVMap, a: Hex, occupied: set[Hex]) -> Callable[[Hex], bool]:
+    """``has_line_of_sight`` from ``a`` with these hexes occupied, as a test of one target hex
+    after another (Marine fire asks it of every far target)."""
+    traced = smap.los_clear
+
+    def sees(b: Hex) -> bool:
+        clear = traced.get((a, b), _NOT_TRACED)
+        if clear is _NOT_TRACED:
+            clear = _clear_of_terrain(smap, a, b)
+        return clear is not None and occupied.isdisjoint(clear)
+
+    return sees
 
 
 def visible_from(smap: SVMap, state: SVState | None, a: Hex) -> set[Hex]:

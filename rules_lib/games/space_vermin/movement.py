@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules_lib.core.boards.hex import Hex
-from rules_lib.core.boards.reach import ReachInfo, reach, reach_costs
+from rules_lib.core.boards.reach import ReachInfo, reach
 
 from .board import SVMap
 from .data import SVData
@@ -30,10 +30,7 @@ def movement_allowance(data: SVData, unit: Unit, shoot_and_scoot: bool = False) 
 
 def vermite_adjacent_hexes(smap: SVMap, state: SVState) -> frozenset[Hex]:
     """Hexes next to any Vermite on the map (Drones included)."""
-    out: set[Hex] = set()
-    for lab in state.vermite_hexes():
-        out.update(smap.neighbors(smap.hex(lab)))
-    return frozenset(out)
+    return smap.neighbourhood(state.vermite_hexes())
 
 
 def marine_reach(
@@ -70,21 +67,67 @@ def marine_move_costs(
     start: str | None = None,
 ) -> dict[Hex, int]:
     """{hex: half-MPs} for every hex where the Marine may end a move: ``marine_reach_half``
-    without the paths, which a Full Move's choice of hex does not need."""
-    return reach_costs(smap.board, *_full_move_rules(data, smap, state, unit_id, budget, start))
+    without the paths, which a Full Move's choice of hex does not need.
+
+    The core ``reach_costs`` (Dijkstra, ties to the first found) written out for the Full Move
+    rules of ``_full_move_rules`` over the map's table of Marine steps: the same hexes, costs and
+    order, without a call per step (every Full Move and every entry asks for it). Costs are small
+    whole half-MPs, so the queue is a list of hexes per cost, each in the order found: the order
+    of the core search's heap, which breaks cost ties by the order of finding."""
+    origin, budget_half, vermites, near, others = _full_move_limits(
+        data, smap, state, unit_id, budget, start)
+    steps = smap.marine_steps(state.flooded)
+    # cheapest cost found so far; a Vermite's hex is never entered: it is "found" below any cost
+    # (and so is a settled hex: no step makes it cheaper), so no step there is ever kept
+    best: dict[Hex, int] = dict.fromkeys(vermites, -1)
+    best[origin] = 0
+    done: dict[Hex, int] = {}  # settled hexes in cost order
+    queue: list[list[Hex]] = [[] for _ in range(max(budget_half, 0) + 1)]  # cost -> hexes found
+    queue[0].append(origin)
+    for cost, found in enumerate(queue):
+        for here in found:  # (a step costing nothing would join this very list: still in order)
+            if here in done:
+                continue
+            done[here] = cost
+            leaving_near = here in near
+            if leaving_near and here != origin:
+                continue  # entered next to a Vermite: the move ends here
+            for there, step in steps[here]:
+                if leaving_near and there in near:
+                    continue  # never from one hex next to a Vermite straight to another
+                new = cost + step
+                if new > budget_half:
+                    continue
+                old = best.get(there)
+                if old is None or new < old:
+                    best[there] = new
+                    queue[new].append(there)
+    return {h: cost for h, cost in done.items() if h == origin or h not in others}
+
+
+def _full_move_limits(data: SVData, smap: SVMap, state: SVState, unit_id: str,
+                      budget: int | None, start: str | None
+                      ) -> tuple[Hex, int, set[Hex], frozenset[Hex], set[Hex]]:
+    """(start hex, budget in half-MPs, Vermite hexes, hexes next to a Vermite, other Marines'
+    hexes): what the Full Move rules read from the position."""
+    unit = state.unit(unit_id)
+    origin = smap.hex(start or unit.hex)
+    mp = movement_allowance(data, unit) if budget is None else budget
+    vermite_labels = state.vermite_hexes()
+    vermites = {smap.hex(lab) for lab in vermite_labels}
+    near = smap.neighbourhood(vermite_labels)  # ``vermite_adjacent_hexes``
+    others = {smap.hex(u.hex) for u in state.marines_on_map() if u.id != unit.id}
+    return origin, 2 * mp, vermites, near, others
 
 
 def _full_move_rules(data: SVData, smap: SVMap, state: SVState, unit_id: str,
                      budget: int | None, start: str | None):
     """(start, budget, step_cost, must_stop, can_end) of a Full Move, in half-MPs (§I-1, §P):
     never into a Vermite, stop on becoming adjacent to one, never from one such hex to another,
-    pass through friendly Marines but do not end on one."""
-    unit = state.unit(unit_id)
-    origin = smap.hex(start or unit.hex)
-    mp = movement_allowance(data, unit) if budget is None else budget
-    vermites = {smap.hex(lab) for lab in state.vermite_hexes()}
-    near = vermite_adjacent_hexes(smap, state)
-    others = {smap.hex(u.hex) for u in state.marines_on_map() if u.id != unit.id}
+    pass through friendly Marines but do not end on one (``marine_move_costs`` applies the same
+    rules in its own search)."""
+    origin, budget_half, vermites, near, others = _full_move_limits(
+        data, smap, state, unit_id, budget, start)
     half = smap.marine_half_costs(state.flooded)  # costs in half-MPs: exact integers, fast
 
     def step(a: Hex, b: Hex):
@@ -92,7 +135,7 @@ def _full_move_rules(data: SVData, smap: SVMap, state: SVState, unit_id: str,
             return None
         return half.get((a, b))
 
-    return origin, 2 * mp, step, near.__contains__, lambda h: h not in others
+    return origin, budget_half, step, near.__contains__, lambda h: h not in others
 
 
 def half_mp_to_mp(half_mps: int) -> int | Fraction:

@@ -4,13 +4,14 @@ target, rallies, escorts Jewels with the Recovery Vehicles and keeps out of NAT 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from rules_lib.core.boards.hex import hex_distance
 from rules_lib.core.engine import Decision, RandomPolicy
 
 from . import actions as act
-from .board import map_for
+from .board import SVMap, map_for
 from .data import load_game_data
 from .state import SVState, effective_values
 
@@ -18,6 +19,15 @@ __all__ = ["HeuristicPolicy", "RandomPolicy"]
 
 ACTION_PRIORITY = (act.ENTER, act.LAND, act.DETONATE, act.BUILD, act.FULL_FIRE, act.RALLY,
                    act.REQUEST, act.RECON)
+
+
+@lru_cache(maxsize=128)
+def _steps_to_nearest(smap: SVMap, goals: tuple[str, ...]) -> dict[str, int]:
+    """{hex label: steps to the nearest goal hex} over the whole map (``smap.distance``, every hex
+    being on the map). Worked out once per map and set of goals: the goals are a few fixed hexes
+    (the Jewel exits, the Labs) or the hexes where Jewels lie, which change seldom. Read-only."""
+    targets = [smap.hex(g) for g in goals]
+    return {lab: min(hex_distance(h, t) for t in targets) for lab, h in smap.hex_of.items()}
 
 
 class HeuristicPolicy:
@@ -76,15 +86,7 @@ class HeuristicPolicy:
             return unit.hex if unit.hex in hexes else hexes[-1]
         if not goals:
             return unit.hex if unit.hex in hexes else hexes[0]
-        targets = [smap.hex(g) for g in goals]
-        hex_of = smap.hex
-
-        def nearest(lab: Any) -> int:
-            """Steps to the nearest goal (``smap.distance``, all hexes being on the map)."""
-            h = hex_of(lab)
-            return min(hex_distance(h, t) for t in targets)
-
-        return min(hexes, key=nearest)
+        return min(hexes, key=_steps_to_nearest(smap, tuple(goals)).__getitem__)
 
     # -- what to shoot --
     def _fire_at(self, state: SVState, d: Decision) -> Any:

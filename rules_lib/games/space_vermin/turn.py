@@ -16,6 +16,7 @@ from .state import SVState
 from .vermite_turn import reset_turn_effects, vermite_action_phase
 from .victory import (
     battle_end,
+    battle_end_test,
     battle_outcome,
     family_jewels_vp,
     jewels_left_on_map,
@@ -30,6 +31,7 @@ def _watched(proc: Iterator, state: SVState, data) -> Iterator:
     """Run a phase, checking after every event whether the battle has ended at once."""
     to_send: Any = None
     send = proc.send
+    ended = battle_end_test(data, state)  # ``battle_end``, asked after every event
     while True:
         try:
             item = send(to_send)
@@ -37,7 +39,7 @@ def _watched(proc: Iterator, state: SVState, data) -> Iterator:
             return None
         to_send = yield item
         if type(item) is Event or isinstance(item, Event):
-            reason = battle_end(data, state)
+            reason = ended()
             if reason is not None:
                 proc.close()
                 return reason

@@ -72,10 +72,7 @@ def marine_adjacent(smap: SVMap, state: SVState, h: Hex, marines: set[str] | Non
 def marine_neighbourhood(smap: SVMap, marines: set[str]) -> frozenset[Hex]:
     """Every hex touching one of these Marine hexes: ``marine_adjacent`` for a whole step at once
     (adjacency is mutual, so a hex touches a Marine exactly when it is next to a Marine's hex)."""
-    out: set[Hex] = set()
-    for lab in marines:
-        out.update(smap.neighbors(smap.hex(lab)))
-    return frozenset(out)
+    return smap.neighbourhood(marines)
 
 
 def escort_of(state: SVState, queen: Unit) -> Unit | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .data import SVData
@@ -100,19 +101,35 @@ _VICTORY_JEWELS: tuple[SVData | None, int] = (None, 0)
 
 def battle_end(data: SVData, state: SVState) -> str | None:
     """Why the battle ends right now, if it does: Instant Victory/Loss, only Drones (§N, §Q)."""
+    return battle_end_test(data, state)()
+
+
+def battle_end_test(data: SVData, state: SVState) -> Callable[[], str | None]:
+    """``battle_end`` of this state as a test to ask again and again (after every event of a
+    phase): the Mapzone and the Jewels that win at once are read here, once (the map changes
+    only between the Campaign's battles, never during a phase)."""
     if state.map == "alpha":
-        if state.jewels_exited >= _instant_victory_jewels(data):
-            return INSTANT_VICTORY
+        need = _instant_victory_jewels(data)
+
+        def family_jewels_end() -> str | None:
+            if state.jewels_exited >= need:
+                return INSTANT_VICTORY
+            if not marines_on_map(state):
+                return INSTANT_LOSS
+            return None
+
+        return family_jewels_end
+
+    def migration_end() -> str | None:
+        if not state.marines_entered:
+            return None
         if not marines_on_map(state):
             return INSTANT_LOSS
+        if only_drones_left(data, state):
+            return "only Drones remain"
         return None
-    if not state.marines_entered:
-        return None
-    if not marines_on_map(state):
-        return INSTANT_LOSS
-    if only_drones_left(data, state):
-        return "only Drones remain"
-    return None
+
+    return migration_end
 
 
 def battle_outcome(data: SVData, state: SVState, reason: str) -> str:
