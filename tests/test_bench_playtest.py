@@ -1,10 +1,11 @@
 """Games per second in-process against a 2-worker Dask LocalCluster (run:
-python -m pytest tests/test_bench_playtest.py -m benchmark --benchmark-only -p no:nbval -s).
+python -m pytest tests/test_bench_playtest.py -m benchmark --benchmark-only -s).
 
-10,000 Ginormopod games by default (Gods War if Ginormopod is not installed), the cluster's
-measured after its start-up (workers started and warmed by 200 games of other seeds);
-RULES_EXPLORER_BENCH_GAMES sets another count. Each run also checks its result: one row per
-game, every game finished, and the cluster's table equals the in-process one."""
+10,000 Ginormopod games by default (Gods War if Ginormopod is not installed). The cluster is the
+one ``executor="dask:2"`` starts, measured after its start-up (workers started and warmed by 200
+games of other seeds); RULES_EXPLORER_BENCH_GAMES sets another count. Each run also checks its
+result: one row per game, every game finished, and the cluster's table equals the in-process
+one."""
 from __future__ import annotations
 
 import os
@@ -13,6 +14,7 @@ import time
 import pandas as pd
 import pytest
 
+from rules_lib.executors import DaskExecutor
 from rules_lib.playtest import run_games
 from rules_lib.registry import game_names
 
@@ -37,17 +39,15 @@ def test_games_per_second_in_process(benchmark):
 
 
 def test_games_per_second_on_a_two_worker_local_cluster(benchmark):
-    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("distributed")
     started = time.perf_counter()
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        client.wait_for_workers(2)
+    # the LocalCluster that executor="dask:2" starts (its batch settings: BATCH_CLUSTER_CONFIG)
+    with DaskExecutor(workers=2) as cluster:
         # start-up includes each worker's first games (imports, data files, per-process caches);
         # the seeds are outside the measured range
-        run_games(GAME, 200, 10**6, executor=client)
+        run_games(GAME, 200, 10**6, executor=cluster)
         start_up = time.perf_counter() - started
-        df = benchmark.pedantic(run_games, args=(GAME, N, 0), kwargs={"executor": client},
+        df = benchmark.pedantic(run_games, args=(GAME, N, 0), kwargs={"executor": cluster},
                                 rounds=1, iterations=1)
     assert len(df) == N and df["outcome"].notna().all()
     if "in_process" in _results:

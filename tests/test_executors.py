@@ -7,7 +7,13 @@ import sys
 import pandas as pd
 import pytest
 
-from rules_lib.executors import DaskExecutor, InProcess, LocalProcesses, get_executor
+from rules_lib.executors import (
+    BATCH_CLUSTER_CONFIG,
+    DaskExecutor,
+    InProcess,
+    LocalProcesses,
+    get_executor,
+)
 from rules_lib.playtest import Design, play_block, run_games, seed_blocks, sweep
 
 GAME = "gods_war"
@@ -66,12 +72,23 @@ def test_local_processes_give_the_in_process_result(in_process):
     pd.testing.assert_frame_equal(got, in_process)
 
 
+def _dask_setting(key: str):
+    """A Dask setting as a worker process sees it (run there by client.run)."""
+    import dask
+
+    return dask.config.get(key)
+
+
 def test_two_worker_local_cluster_gives_the_in_process_result(in_process):
     pytest.importorskip("distributed")
     with DaskExecutor(workers=2) as ex:
         client = ex.client
         addresses = list(client.scheduler_info()["workers"])
         assert ex.workers == 2 and all(a.startswith("tcp://127.0.0.1:") for a in addresses)
+        # the workers play with the batch settings (no 10 ms profiler, a slow health tick)
+        for key, value in BATCH_CLUSTER_CONFIG.items():
+            seen = client.run(_dask_setting, key)
+            assert list(seen.values()) == [value, value], key
         got = sweep(GAME, {LIMIT: [6, 10]}, n_per_point=5, seed=11, executor=ex, block_size=2)
         # a Client given directly is used and left open for its owner
         batch = run_games(GAME, 5, seed=11, executor=client, data_overrides={LIMIT: 10})

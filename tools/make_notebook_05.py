@@ -131,7 +131,12 @@ has (a test checks this on a 2-worker cluster).
 # local processes on this machine
 df = sweep("ginormopod", {TANK: [[3], [4], [5]]}, n_per_point=2000, executor="processes:2")
 
-# a Dask LocalCluster (pip install "rules-explorer[cluster]")
+# a Dask LocalCluster of 2 workers (pip install "rules-explorer[cluster]"), started with the
+# settings batch play wants (rules_lib.executors.BATCH_CLUSTER_CONFIG) and closed at the end
+df = sweep("ginormopod", {TANK: [[3], [4], [5]]}, n_per_point=2000, executor="dask:2")
+
+# a cluster you start yourself: pass its Client (add BATCH_CLUSTER_CONFIG to its Dask settings;
+# left at Dask's defaults, the workers' profiler and health checks cost batch play about 7%)
 from distributed import Client, LocalCluster
 with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1") as cluster, \\
         Client(cluster) as client:
