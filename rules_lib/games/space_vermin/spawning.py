@@ -42,6 +42,22 @@ def nest_of(smap: SVMap, label: str | None) -> int | None:
     return None
 
 
+# the §G tip's stack in a Nest, top first: the order the Movement Step takes them (§C-2-a-2)
+SPAWN_STACK_TOP_FIRST = ("drone", "ultra_mite", "soldier")
+
+
+def nest_stack(data: SVData, units: list[Unit]) -> list[Unit]:
+    """The counters in a Nest hex bottom first, stacked as the §G tip advises (not mandatory):
+    Drones on top, then Ultra-Mites, then Soldiers, each type lowest Unit ID uppermost, so the
+    next to move is always on top. The tip names only the spawn: the Queens and anything else
+    in the hex stay beneath it in their own order (assumed)."""
+    rank = {kind: i for i, kind in enumerate(SPAWN_STACK_TOP_FIRST)}
+    spawn = [u for u in units if u.side != MARINES and data.vermites[u.type].kind in rank]
+    rest = [u for u in units if u not in spawn]
+    top_first = sorted(spawn, key=lambda u: (rank[data.vermites[u.type].kind], u.number))
+    return rest + top_first[::-1]
+
+
 def queens_in_nests(data: SVData, smap: SVMap, state: SVState) -> list[Unit]:
     """Queens in a Nest hex, in rank order High, Sister, Child (§G)."""
     found = [

@@ -8,7 +8,8 @@ from .board import SVMap, map_for
 from .data import SVData, load_game_data
 from .los import visible_labels
 from .movement import marine_reach
-from .state import VERMITE_STACK_LIMIT, SVState, effective_values
+from .spawning import nest_stack
+from .state import VERMITE_STACK_LIMIT, SVState, Unit, effective_values
 
 
 def board(state: SVState, data: SVData | None = None) -> SVMap:
@@ -17,13 +18,12 @@ def board(state: SVState, data: SVData | None = None) -> SVMap:
 
 
 def pieces(state: SVState, data: SVData | None = None) -> list[dict[str, Any]]:
-    """One dict per counter on the map: location, side, short label, type and hover text."""
+    """One dict per counter on the map: location, side, short label, type and hover text; the
+    counters of a hex bottom of the stack first, a Nest's stacked as the §G tip advises."""
     data = data or load_game_data()
     smap = map_for(state.map, data)
     out = []
-    for u in state.units:
-        if not u.on_map:
-            continue
+    for u in _in_stacking_order(data, smap, state):
         v = effective_values(data, u)
         marks = [
             m
@@ -57,6 +57,17 @@ def pieces(state: SVState, data: SVData | None = None) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _in_stacking_order(data: SVData, smap: SVMap, state: SVState) -> list[Unit]:
+    """The counters on the map in the state's order, those in a Nest hex last, each Nest's
+    stacked by ``nest_stack`` (the board draws a hex's counters bottom first)."""
+    nests = sorted(smap.label(h) for h in smap.nests.values())
+    on_map = [u for u in state.units if u.on_map]
+    ordered = [u for u in on_map if u.hex not in nests]
+    for label in nests:
+        ordered += nest_stack(data, [u for u in on_map if u.hex == label])
+    return ordered
 
 
 def movement_reach(state: SVState, unit_id: str, data: SVData | None = None) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import pytest
 from rules_lib.games.space_vermin.spawning import cup_contents, queens_spawn
 from rules_lib.games.space_vermin.tunnels import tunnel_movement
 from rules_lib.games.space_vermin.vermite_turn import movement_step
+from rules_lib.games.space_vermin.views import board, pieces
 
 from .sv_helpers import dice, run, texts
 from .sv_turn_helpers import turn_table
@@ -132,3 +133,16 @@ def test_queens_in_a_nest_never_move_soldiers_after_tunnels_move_on():
                        tunnel_exits={"3": "open"})
     run(movement_step(state, dice(), drones=False))
     assert state.unit("High Queen").hex == "Nest 1" and state.unit("Soldier #1").hex == "321"
+
+
+@pytest.mark.rule("SV-SPAWN-05")
+def test_the_spawn_is_stacked_drones_on_top_then_ultra_mites_then_soldiers_lowest_id_uppermost():
+    state = turn_table({"High Queen": "Nest 1"}, "Quiet Night", nest_jewels={"1": 2})
+    soldiers_in_cup_only(state, keep=("Soldier #21", "Drone #15", "Ultra-Mite #6", "Drone #12",
+                                      "Ultra-Mite #26"))
+    run(queens_spawn(state, dice(1, 1, 1, 1, 1)))  # SN 3 + 2 Jewels: the whole cup
+    nest = board(state).hex("Nest 1")
+    stack = [p["id"] for p in pieces(state) if p["loc"] == nest]
+    # bottom first, as the board draws a stack: the Queen beneath the spawn she made
+    assert stack == ["High Queen", "Soldier #21", "Ultra-Mite #26", "Ultra-Mite #6", "Drone #15",
+                     "Drone #12"]
