@@ -236,7 +236,6 @@ def combat_cities(state: GinState, data: GinData, act: Activation,
 
 def fade_out(state: GinState, ctx: Context) -> Proc:
     """GIN-FOUT-01: hold/return chits, Roll For Danger, Check For Victory, advance the turn."""
-    data: GinData = ctx.data
     state.step = "Chits"
     yield from hold_chits(state, ctx)
     if state.allied_arriving:

@@ -448,7 +448,7 @@ def _rough_landing(
 ) -> Iterator[Event]:
     """Landing where it was not aimed: on a Vermite or in a NAT hex eliminated; on a Marine (or a
     Tar Pit, SV-AMB-06) moved to the lowest-numbered empty, allowed adjacent hex."""
-    data, smap = _ctx_map(state, ctx)
+    _, smap = _ctx_map(state, ctx)
     here = smap.hex(label)
     there = [u for u in state.units_at(label) if u.id != unit.id]
     if any(not u.is_marine for u in there) or here in smap.nat_infestation:
@@ -527,7 +527,7 @@ def full_fire(
 def shoot_and_scoot(state: SVState, ctx: Context, unit_id: str) -> Iterator:
     """Half the MA (rounded down) and fire at -1, in either order; Jump units may jump at -1 (§I-3).
     """
-    data, smap = _ctx_map(state, ctx)
+    data, _ = _ctx_map(state, ctx)
     unit = state.unit(unit_id)
     order = yield Decision(
         PLAYER,

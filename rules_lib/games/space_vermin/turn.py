@@ -153,4 +153,4 @@ def _campaign_second_battle(state: SVState, ctx: Context, reason: str) -> Iterat
     yield from play(state, ctx)
 
 
-__all__ = ["INSTANT_LOSS", "BattleOver", "game_turn", "play"]
+__all__ = ["game_turn", "play"]
