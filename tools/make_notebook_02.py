@@ -245,9 +245,9 @@ reversal, a Tar Pit sidestep, a Marine adjacent...).
 
 First the Event Chit Step of Turn 1 (seed 1). Before the Vermites move, `extra["preview_vermite_paths"]`
 runs the Movement Step on a copy of the state and shows where every non-Drone will go with the drawn
-chit (the game's own dice are not touched). It lists the hexes each Vermite *enters on foot*: a
-Soldier's Tunnel Movement (*§E-1-c*) is a placement on a Tunnel Exit, not a step, so Soldier #1
-below is first placed on Tunnel Exit 1 (146) and then walks from there:"""),
+chit (the game's own dice are not touched). It lists the hexes each Vermite enters, in order. A
+Soldier's Tunnel Movement (*§E-1-c*) comes first: a placement on a Tunnel Exit, not a step, so
+Soldier #1 below is placed on Tunnel Exit 1 (146) and then walks from there:"""),
     code("""# NBVAL_CHECK_OUTPUT
 game = entry.new_game("family_jewels", seed=1)
 game.next_phase()                      # Set-Up

@@ -446,7 +446,8 @@ def _enter_tunnel_entrance(
 def preview_paths(state: SVState, data: SVData | None = None, seed: int = 0) -> dict[str, list[str]]:
     """Every non-Drone's path for the drawn chit, before the Movement Step: the step is run on a
     copy with its own dice (only a Magnetic Storm or a collapsed tunnel's NAT roll use any), so
-    the game's dice are untouched. {unit id: [hex labels entered, in order]}."""
+    the game's dice are untouched. {unit id: [hex labels entered, in order]}; a Soldier placed
+    on a Tunnel Exit (§E-1-c) enters that exit's hex first."""
     from rules_lib.core.dice import SeededDice
 
     from .data import load_game_data
@@ -456,7 +457,11 @@ def preview_paths(state: SVState, data: SVData | None = None, seed: int = 0) -> 
     ctx = Context(dice=SeededDice(seed), data=data or load_game_data())
     paths: dict[str, list[str]] = {}
     for ev in movement_step(trial, ctx, drones=False):
-        if isinstance(ev, Event) and ev.kind == "step_detail":
+        if not isinstance(ev, Event):
+            continue
+        if ev.kind == "step_detail":
             for uid in ev.data.get("units", []):
                 paths.setdefault(uid, []).append(ev.data["to"])
+        elif ev.kind == "move" and "exit" in ev.data:  # Soldier Tunnel Movement's placement
+            paths.setdefault(ev.data["unit"], []).append(ev.data["to"])
     return paths

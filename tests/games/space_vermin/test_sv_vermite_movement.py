@@ -230,7 +230,7 @@ def test_preview_shows_each_vermites_path_without_moving_anything():
                        tunnel_exits={"3": "open"}, jewels={"421": 2, "356": 2})
     before = state.to_json()
     paths = preview_paths(state)
-    assert paths["Soldier #1"] == ["322", "321"]
+    assert paths["Soldier #1"] == ["323", "322", "321"]  # up Tunnel Exit 3, then on foot
     assert paths["Ultra-Mite #2"][0] == ALPHA.label(ALPHA.neighbor(ALPHA.hex("434"), 4))
     assert state.to_json() == before
 
