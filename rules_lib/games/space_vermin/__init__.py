@@ -75,7 +75,9 @@ def invariants(state: SVState) -> list[str]:
 
 
 def summary(state: SVState) -> dict[str, Any]:
-    """One row per game: victory level, Jewels exited, Marines lost, VP, escaped Vermites."""
+    """One row per game: victory level, Jewels exited, Marines lost, VP, escaped Vermites, and
+    the Vermites eliminated (to any pile: in Scenario 1 they go back to the cup). In a Campaign
+    the counts are the second battle's."""
     data = load_game_data()
     vermites = [u for u in state.units if not u.is_marine]
     return {
@@ -88,7 +90,7 @@ def summary(state: SVState) -> dict[str, Any]:
         "vp": state.vp if state.map == "beta" else 0,
         "escaped_vermites": sum(1 for u in vermites if u.status == "escaped"),
         "escaped_vp": escaped_vp(data, state),
-        "eliminated_vermites": sum(1 for u in vermites if u.status == "eliminated"),
+        "eliminated_vermites": state.vermites_eliminated,
         "campaign_vp_1": state.campaign_vp_1,
     }
 

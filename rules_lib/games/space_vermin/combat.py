@@ -362,6 +362,7 @@ def eliminate_vermite(
         state.jewels[where] = state.jewels.get(where, 0) + unit.jewels
         unit.jewels = 0
     unit.status = vermite_destination(data, state, unit, cause)
+    state.vermites_eliminated += 1
     unit.hex = None
     unit.reduced = False
     unit.escort_of = ""

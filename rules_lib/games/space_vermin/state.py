@@ -69,6 +69,7 @@ class SVState(GameState):
     lz_delayed: list[str] = field(default_factory=list)  # Landing Zone drops delayed (§I-5-b)
     jewels_exited: int = 0
     marines_lost: int = 0
+    vermites_eliminated: int = 0  # this battle, to any pile (in Scenario 1 they go to the cup)
     # -- part 2: the Vermite turn, scenarios and victory --
     direction_chit: str = ""  # the chit whose arrows set this turn's direction (B.U.R.P., §D-1)
     turn_events: list[str] = field(default_factory=list)  # every chit resolved this turn

@@ -146,6 +146,7 @@ def _campaign_second_battle(state: SVState, ctx: Context, reason: str) -> Iterat
     state.map = "beta"
     state.turn = 1
     state.marines_lost = 0
+    state.vermites_eliminated = 0
     state.jewels_exited = 0
     state.phase = "Set-Up"
     yield from setup_great_migration(state, ctx, queen_jewels=state.campaign_jewels_recorded)

@@ -87,3 +87,17 @@ def test_bench_family_jewels_heuristic_game(benchmark):
                                  warmup_rounds=1)
     assert len(results) == len(BENCH_SEEDS) and None not in results
     benchmark.extra_info["games_per_second"] = len(BENCH_SEEDS) / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("scenario", ["family_jewels", "great_migration"])
+def test_the_summary_counts_every_vermite_eliminated_whatever_pile_it_went_to(scenario):
+    counted = 0
+    for seed in range(5):
+        game = new_game(scenario, seed=seed, policies=ENTRY.make_policies({"Marines": "heuristic"}))
+        game.run_to_end(max_events=ENTRY.max_events)
+        vermites = {u.id for u in game.state.units if not u.is_marine}
+        killed = [e for e in game.log
+                  if e.data.get("unit") in vermites and " is eliminated and " in e.message]
+        assert ENTRY.summary(game.state)["eliminated_vermites"] == len(killed), seed
+        counted += len(killed)
+    assert counted > 0  # (in Scenario 1 every one went back to the cup: the pile stays empty)
