@@ -36,13 +36,19 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
 
 
 def mean_interval(values: list[float], z: float = Z95) -> Interval:
-    """Mean with a normal-approximation interval (t is not needed at the batch sizes used)."""
+    """Mean with a normal-approximation interval (t is not needed at the batch sizes used).
+
+    Values that are all 0 or 1 (and not all alike) are a proportion: they get the Wilson
+    interval, which stays within [0, 1] where the normal one of a rare event dips below 0."""
     n = len(values)
     if n == 0:
         return Interval(math.nan, math.nan, math.nan)
     m = sum(values) / n
     if n == 1:
         return Interval(m, math.nan, math.nan)
+    ones = sum(1 for v in values if v == 1)
+    if 0 < ones < n and ones + sum(1 for v in values if v == 0) == n:
+        return wilson(ones, n, z)
     var = sum((v - m) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return Interval(m, m - half, m + half)

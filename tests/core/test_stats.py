@@ -48,3 +48,13 @@ def test_games_needed_grows_as_the_difference_shrinks():
     assert games_needed(0.5, 0.6) < games_needed(0.5, 0.55)
     assert games_needed(0.5, 0.5) is None
     assert 380 <= games_needed(0.5, 0.6) <= 400  # standard two-proportion sample size ~388
+
+
+def test_a_mean_of_zeros_and_ones_is_a_proportion_with_the_wilson_interval():
+    rare = [0.0] * 66 + [1.0]  # one survivor died in 67 games
+    ci = mean_interval(rare)
+    assert ci == wilson(1, 67)
+    assert ci.low > 0  # the normal interval would reach below 0 here
+    assert mean_interval([0.0] * 40).high == 0.0  # constant: no spread at all
+    counts = mean_interval([0, 1, 2, 0, 1] * 10)
+    assert counts.estimate == 0.8 and counts != wilson(20, 50)
