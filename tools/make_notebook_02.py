@@ -289,6 +289,17 @@ go.Figure(go.Bar(x=rates.measure.str.replace("outcome = ", ""), y=rates.estimate
           layout=go.Layout(title="The Family Jewels, 20 seeded games: victory levels with 95% "
                            "intervals", yaxis=dict(title="share of games", range=[0, 1]),
                            height=380))"""),
+    md("""Two Marine commanders ship with the game. `heuristic` (above) is quick and simple;
+`commander` reads the position: it fires at the Vermites about to attack or carrying a Jewel, pulls
+Disrupted Marines out of contact (*§K*), rallies where it saves someone (*§I-4-b*) and drives the
+Recovery Vehicles along the least threatened way. `compare` says whether the Marines' rate of an
+outcome differs between two batches, with the interval of the difference:"""),
+    code("""from rules_lib.playtest import compare
+
+commander = run_games("space_vermin", 40, seed=1, scenario="family_jewels",
+                      policies={"Marines": "commander"})
+simple = run_games("space_vermin", 40, seed=1, scenario="family_jewels")
+print(compare(commander, simple, "Instant Loss"))"""),
     md("""## 6. Explore it yourself
 
 The explorer below is the same game (seed 1): the map with its counters, **Play** steps the game

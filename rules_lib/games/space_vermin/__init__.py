@@ -39,6 +39,7 @@ VARIANTS: tuple[Variant, ...] = (
 )
 
 from .board import map_for
+from .commander import CommanderPolicy
 from .data import load_game_data, provenance_report, validate_data
 from .los import visible_from
 from .movement import marine_reach
@@ -116,7 +117,7 @@ def line_of_sight(state: SVState, loc) -> list[Any]:
     return sorted(visible_from(smap, state, h), key=smap.number_key)
 
 
-POLICIES = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
+POLICIES = {"random": RandomPolicy, "heuristic": HeuristicPolicy, "commander": CommanderPolicy}
 
 ENTRY = GameEntry(
     name=NAME, title="Space Vermin From Beyond!", rulebook="002_7b0e0cb0284ead64.txt",

@@ -1,0 +1,382 @@
+"""A stronger Marine commander ("commander"): it shoots at what threatens the Marines and the
+Crown Jewels, pulls Disrupted Marines out of contact, keeps the NATs purged and drives the Recovery
+Vehicles along the safest way to the Jewels and the west edge.
+
+It plays longer games than ``HeuristicPolicy`` (more Marines live to act), so batch runs with it
+are slower; choose it for balance studies with ``policies={"Marines": "commander"}``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from rules_lib.core.boards.hex import hex_distance
+from rules_lib.core.engine import Decision
+
+from . import actions as act
+from .board import SVMap, map_for
+from .data import SVData, load_game_data
+from .policies import ACTION_PRIORITY, _steps_to_nearest
+from .state import MARINES, SVState, Unit, counter_side, effective_values
+
+__all__ = ["CommanderPolicy"]
+
+# How far a Vermite stack's threat reaches (Soldiers MA 3, Ultra-Mites MA 4, §E-1) and how much
+# of its CF counts at each distance: next to a Marine it will attack (§F-2); farther off it only
+# may come adjacent, if the turn's Preferred Direction brings it (§D-1).
+THREAT_BY_DISTANCE = {1: 1.0, 2: 0.45, 3: 0.25, 4: 0.1}
+THREAT_RADIUS = max(THREAT_BY_DISTANCE)
+DEFENSIVE_SHARE = 0.75  # attackers lose one CF against Bamboo/Bog/Building/Flooded (§F-2, §P)
+RV_DANGER_PER_STEP = 0.5  # an RV gives up one step of progress to avoid this much threat
+JEWEL_CARRIER_WORTH = 8.0  # a Vermite carrying a Jewel to its Nest costs the Marines a Jewel (§E-2)
+CONTACT_URGENCY = 2.0  # a Vermite next to a Marine attacks it in the next Combat Step (§F-2)
+ENDANGERED = 3.0  # threat at which an idle Marine with nothing to shoot looks for a safer hex
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Per-map lookups the commander reads on every decision (built once per map)."""
+
+    reach: dict[str, dict[str, float]]  # label -> {label within the radius: its threat weight}
+    around: dict[str, frozenset[str]]  # label -> adjacent labels
+    defensive: frozenset[str]  # Bamboo, Bog, Building (Flooded is checked per turn)
+
+
+@lru_cache(maxsize=8)
+def _geometry(smap: SVMap) -> _Geometry:
+    """Threat weights around each hex, adjacency and defensive terrain by label, for one map."""
+    labels = list(smap.hex_of.items())
+    reach = {
+        lab: {other: THREAT_BY_DISTANCE[d] for other, oh in labels
+              if 0 < (d := hex_distance(h, oh)) <= THREAT_RADIUS}
+        for lab, h in labels
+    }
+    around = {lab: frozenset(smap.label_of[n] for n in smap.neighbors(h)) for lab, h in labels}
+    defensive = frozenset(lab for lab, h in labels if smap.defensive(h))
+    return _Geometry(reach, around, defensive)
+
+
+@lru_cache(maxsize=512)
+def _at_least(dice: int, dn: int, hits: int) -> float:
+    """Chance that ``dice`` dice score at least ``hits`` hits, each die hitting when it exceeds
+    the DN (§F-2, §J-1)."""
+    p = max(0, 6 - dn) / 6
+    return sum(comb(dice, k) * p ** k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
+
+
+class CommanderPolicy:
+    """A sensible Marine commander for both scenarios.
+
+    * Fire (§J) at the target whose loss matters most: Vermites carrying a Crown Jewel, then those
+      next to a Marine (they attack in the next Combat Step, §F-2), by the chance of a result.
+    * Disrupted Marines next to a Vermite step out of contact (they recover in §K) unless an HQ or
+      Logistics Rallies them first (§I-4-b); Logistics walks to NAT-marked Marines to purge (§L).
+    * Recovery Vehicles go for the Jewels and then the west edge (§Q-1-c, §J-6) on the way that
+      ends farthest from Vermite stacks, preferring defensive terrain (§P); HQs call for help.
+    """
+
+    name = "commander"
+
+    def choose(self, state: SVState, decision: Decision, rng: random.Random) -> Any:
+        """Answer a Decision by its kind (``_<kind>``); the first option for the kinds it has no
+        view on, and whenever an answer would not be a legal option."""
+        handler = getattr(self, f"_{decision.kind}", None)
+        if handler is None:
+            return decision.options[0]
+        answer = handler(state, decision)
+        return answer if answer in decision.options else decision.options[0]
+
+    # -- reading the position --
+
+    @staticmethod
+    def _hex_threat(state: SVState, data: SVData, smap: SVMap) -> Callable[[str], float]:
+        """{hex -> Vermite CF that may attack a Marine ending there}: each non-Drone stack's CF
+        weighted by its distance (``THREAT_BY_DISTANCE``), less in defensive terrain (attackers
+        -1 CF, §F-2, §P); Flooded hexes count as defensive while the Bogs Flood (§P-1-b)."""
+        kinds = data.vermites
+        stacks: dict[str, float] = {}
+        for u in state.units:
+            if (u.side != MARINES and u.status == "map" and u.hex is not None
+                    and kinds[u.type].kind != "drone"):
+                stacks[u.hex] = stacks.get(u.hex, 0.0) + effective_values(data, u).cf
+        geo = _geometry(smap)
+        reach, defensive = geo.reach, geo.defensive
+        flooded = smap.flood_hexes if state.flooded else frozenset()
+        hex_of = smap.hex_of
+
+        def threat(label: str) -> float:
+            weights = reach[label]
+            t = sum(cf * weights.get(where, 0.0) for where, cf in stacks.items())
+            if label in defensive or (flooded and hex_of[label] in flooded):
+                return t * DEFENSIVE_SHARE
+            return t
+
+        return threat
+
+    @staticmethod
+    def _contact_hexes(state: SVState, smap: SVMap) -> frozenset[str]:
+        """Labels of the hexes touching a Vermite (Drones included): the §I-1-b / §K test."""
+        around = _geometry(smap).around
+        out: set[str] = set()
+        for u in state.units:
+            if u.side != MARINES and u.status == "map" and u.hex is not None:
+                out |= around[u.hex]
+        return frozenset(out)
+
+    # -- which Marine acts next (§C-2-c) --
+
+    def _next_marine(self, state: SVState, d: Decision) -> Any:
+        """Rally first (a rallied Marine may still fire at full strength), then the others in
+        the offered order, and the Recovery Vehicles last, after fire has cleared their way."""
+        ready = set(d.options)
+        ralliers: list[Unit] = []
+        first = rv = None
+        disrupted = False
+        for u in state.units:  # one pass: the offered Marines come in this order
+            if u.side != MARINES:
+                continue
+            disrupted = disrupted or (u.reduced and u.status == "map")
+            if u.id not in ready:
+                continue
+            if u.type in ("hq", "logistics"):
+                ralliers.append(u)
+            if u.type == "recovery_vehicle":
+                rv = rv or u.id
+            else:
+                first = first or u.id
+        if ralliers and disrupted:
+            smap = map_for(state.map)
+            contact = self._contact_hexes(state, smap)
+            for u in ralliers:
+                if self._rally_helps(state, smap, u, contact):
+                    return u.id
+        return first or rv or d.options[0]
+
+    # -- which action (§I) --
+
+    def _action(self, state: SVState, d: Decision) -> Any:
+        uid = d.prompt[len("What does "):-len(" do?")]
+        unit = state.unit(uid)
+        opts = d.options
+        for a in (act.ENTER, act.LAND):
+            if a in opts:
+                return a
+        if unit.type == "recovery_vehicle":
+            return act.FULL_MOVE if act.FULL_MOVE in opts else opts[0]
+        if unit.type == "mad_scientist" and act.BUILD not in opts and act.DETONATE not in opts:
+            smap = map_for(state.map)
+            if unit.on_map and unit.hex not in smap.mdata.labs.values() and act.FULL_MOVE in opts:
+                return act.FULL_MOVE
+        if unit.type in ("mad_scientist", "ant_gun"):
+            return self._fallback_action(unit, opts)
+        return self._combat_action(state, unit, opts)
+
+    def _combat_action(self, state: SVState, unit: Unit, opts: list[str]) -> str:
+        """A fighting Marine: Rally when it saves someone, step out of contact when Disrupted
+        and its Pistol cannot hurt (§K recovers it), fire, purge-walk (Logistics, §L), call for
+        help (HQ, §I-4-c), and leave a hex where the Vermite threat is high."""
+        data = load_game_data()
+        smap = map_for(state.map)
+        if act.RALLY in opts and self._rally_helps(state, smap, unit,
+                                                   self._contact_hexes(state, smap)):
+            return act.RALLY
+        pistol_useless = unit.reduced and not self._pistol_works(data, smap, state, unit)
+        if (pistol_useless and act.FULL_MOVE in opts
+                and unit.hex in self._contact_hexes(state, smap)):
+            return act.FULL_MOVE
+        if act.FULL_FIRE in opts and not pistol_useless:
+            return act.FULL_FIRE
+        if act.FULL_MOVE in opts and unit.type == "logistics" and self._patient(state, smap, unit):
+            return act.FULL_MOVE
+        if act.REQUEST in opts:
+            return act.REQUEST
+        if act.RECON in opts:
+            return act.RECON
+        if act.FULL_MOVE in opts and self._hex_threat(state, data, smap)(unit.hex) >= ENDANGERED:
+            return act.FULL_MOVE
+        return act.NO_ACTION if act.NO_ACTION in opts else opts[0]
+
+    @staticmethod
+    def _fallback_action(unit: Unit, opts: list[str]) -> str:
+        """The Scientist's and the A.N.T. Gun's actions in a fixed order of preference."""
+        for a in ACTION_PRIORITY:
+            if a in opts:
+                return a
+        if unit.type == "ant_gun" and act.UNLIMBER in opts:
+            return act.UNLIMBER
+        return act.NO_ACTION if act.NO_ACTION in opts else opts[0]
+
+    @staticmethod
+    def _rally_helps(state: SVState, smap: SVMap, rallier: Unit, contact: frozenset[str]) -> bool:
+        """Rally (§I-4-b) only matters for Disrupted Marines next to a Vermite (``contact``): the
+        others recover by themselves in the Marines Recovery Phase (§K)."""
+        if not rallier.on_map or rallier.acted:
+            return False
+        around = _geometry(smap).around[rallier.hex]
+        return any(u.reduced and u.hex in contact and (u.id == rallier.id or u.hex in around)
+                   for u in state.marines_on_map())
+
+    @staticmethod
+    def _pistol_works(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
+        """Whether a Disrupted Marine's Pistol (§J-2) rolls two dice or more: one die can score
+        only one hit, which has no effect (§J-1). +1 next to an HQ, -1 with a NAT marker."""
+        cf = effective_values(data, unit).cf
+        around = _geometry(smap).around[unit.hex]
+        if any(data.marines[u.type].hq and not u.reduced and u.hex in around
+               for u in state.marines_on_map()):
+            cf += 1
+        return cf >= 2
+
+    @staticmethod
+    def _patient(state: SVState, smap: SVMap, logistics: Unit) -> Unit | None:
+        """The NAT-marked Marine Logistics should stand next to for the Purging Phase (§L):
+        Infected first (they die on 1-4 in §H), then the nearest; None if one is next to it."""
+        around = _geometry(smap).around[logistics.hex]
+        marked = [u for u in state.marines_on_map() if u.nat and u.id != logistics.id]
+        if not marked or any(u.hex in around for u in marked):
+            return None
+        here = smap.hex(logistics.hex)
+        return min(marked, key=lambda u: (u.nat != "infected",
+                                          hex_distance(here, smap.hex(u.hex))))
+
+    # -- where to move (§I-1, §I-5) --
+
+    def _move_to(self, state: SVState, d: Decision) -> Any:
+        """A Full Move's end hex (§I-1)."""
+        return self._destination(state, d.data.get("unit", ""), d.options)
+
+    def _enter_to(self, state: SVState, d: Decision) -> Any:
+        """Where a Marine entering by a Designated Entry hex ends its Full Move (§I-5-a)."""
+        uid = d.prompt[len("Where does "):].split(" move")[0]
+        return self._destination(state, uid, d.options)
+
+    def _destination(self, state: SVState, uid: str, options: list[Any]) -> Any:
+        smap = map_for(state.map)
+        unit = state.unit(uid)
+        if unit.type == "recovery_vehicle":  # (only an RV with a Jewel is offered an exit)
+            exits = [o for o in options if o.startswith(act.EXIT_PREFIX)]
+            if exits:
+                return exits[0]
+            return self._rv_destination(state, smap, unit, options)
+        hexes = options
+        if unit.type == "mad_scientist":
+            goals = list(smap.mdata.labs.values())
+            return min(hexes, key=_steps_to_nearest(smap, tuple(goals)).__getitem__)
+        if unit.hex is None:
+            return hexes[-1]  # entering: as far in as the Full Move goes (§I-5-a)
+        return self._safe_hex(state, smap, unit, hexes)
+
+    def _rv_destination(self, state: SVState, smap: SVMap, rv: Unit, hexes: list[str]) -> str:
+        """A Recovery Vehicle: onto a Jewel it can reach (it loads there, §J-6), else the hex
+        that trades steps to its goal (the Jewels, or the west edge once loaded, §Q-1-c) against
+        the Vermite threat where it stops."""
+        threat = self._hex_threat(state, load_game_data(), smap)
+        if not rv.jewels:
+            lying = [h for h in hexes if state.jewels.get(h)]
+            if lying:
+                return min(lying, key=threat)
+            goals = [lab for lab, n in state.jewels.items() if n]
+        else:
+            goals = list(smap.mdata.jewel_exit_hexes)
+        if not goals:
+            return rv.hex if rv.hex in hexes else hexes[0]
+        steps = _steps_to_nearest(smap, tuple(sorted(goals)))
+        best, best_score = hexes[0], float("inf")
+        for h in sorted(hexes, key=steps.__getitem__):  # the threat only adds: stop when the
+            if steps[h] >= best_score:                    # steps alone cannot beat the best
+                break
+            score = steps[h] + RV_DANGER_PER_STEP * threat(h)
+            if score < best_score:
+                best, best_score = h, score
+        return best
+
+    def _safe_hex(self, state: SVState, smap: SVMap, unit: Unit, hexes: list[str]) -> str:
+        """A fighting Marine on the move: next to its NAT patient (Logistics, §L), else out of
+        contact (§K) where the Vermite threat is least, staying put on a tie."""
+        threat = self._hex_threat(state, load_game_data(), smap)
+        patient = self._patient(state, smap, unit) if unit.type == "logistics" else None
+        if patient is not None:
+            beside = [h for h in hexes if h in _geometry(smap).around[patient.hex]]
+            if beside:
+                return min(beside, key=threat)
+        contact = self._contact_hexes(state, smap)
+        free = [h for h in hexes if h not in contact] or hexes
+        return min(free, key=lambda h: (threat(h), h != unit.hex))
+
+    # -- what to shoot (§J) --
+
+    def _fire_at(self, state: SVState, d: Decision) -> Any:
+        """The target with the largest expected worth of the shot's result."""
+        if len(d.options) == 1:
+            return d.options[0]
+        data = load_game_data()
+        smap = map_for(state.map)
+        firer = state.unit(d.prompt[len("Which target does "):].split(" fire at")[0])
+        weapon = counter_side(data, firer).weapon
+        cfs = d.data.get("cf", {})
+        near_marines = _geometry(smap).around
+        marine_at = {u.hex: u for u in state.marines_on_map()}
+
+        def value(target: str) -> float:
+            cf = cfs.get(target, 1)
+            if target.startswith("Tunnel Exit"):
+                return _at_least(cf, data.tunnel_exit_dn, 2) * 0.5
+            v = state.unit(target)
+            return self._shot_worth(data, v, near_marines[v.hex], marine_at, weapon, cf,
+                                    bool(firer.nat))
+
+        return max(d.options, key=value)
+
+    def _shot_worth(self, data: SVData, v: Unit, around: frozenset[str],
+                    marine_at: dict[str, Unit], weapon: str, cf: int, nat: bool) -> float:
+        """Expected worth of firing at one Vermite: the chance to Reduce or eliminate it (§J-1;
+        PANTS Fry or Jolt it, §J-4) times what that removes: its CF, more if it stands next to a
+        Marine (it attacks next, §F-2; most next to a Jewel-laden RV), most if it carries a Jewel.
+        """
+        kind = data.vermites[v.type].kind
+        threat = 1.5 if kind == "drone" else float(effective_values(data, v).cf)
+        neighbours = [marine_at[lab] for lab in around if lab in marine_at]
+        if neighbours and kind != "drone":
+            threat *= CONTACT_URGENCY + (1.0 if any(u.jewels for u in neighbours) else 0.0)
+        worth = threat + JEWEL_CARRIER_WORTH * v.jewels
+        reduced_share = 0.4 if not v.jewels else 0.2  # a Reduced carrier still carries the Jewel
+        if weapon == "pants":
+            fried = (3 - (1 if nat else 0)) / 6
+            jolted = 2 / 6
+            kill = fried if (kind in ("drone", "soldier") or v.reduced) else 0.0
+            step = fried - kill
+            return kill * worth + step * reduced_share * worth + jolted * 0.5 * worth
+        dn = effective_values(data, v).dn
+        p2, p4 = _at_least(cf, dn, 2), _at_least(cf, dn, 4)
+        if v.reduced:
+            return p2 * worth
+        return p4 * worth + (p2 - p4) * reduced_share * worth
+
+    def _secret_weapon_target(self, state: SVState, d: Decision) -> Any:
+        """The Secret Weapon's victims (§J-5-b): the Vermites whose loss matters most."""
+        data = load_game_data()
+        smap = map_for(state.map)
+        around = _geometry(smap).around
+        marine_at = {u.hex: u for u in state.marines_on_map()}
+        picks = [o for o in d.options if o != "no more"]
+        if not picks:
+            return d.options[-1]
+        return max(picks, key=lambda o: self._shot_worth(
+            data, state.unit(o), around[state.unit(o).hex], marine_at, "standard", 6, False))
+
+    # -- Recovery Vehicles and reinforcements --
+
+    def _rv_load(self, state: SVState, d: Decision) -> Any:
+        return "load"
+
+    def _reinforcement(self, state: SVState, d: Decision) -> Any:
+        for kind in ("heavy_weapons", "squad", "scout", "special_ops"):
+            for o in d.options:
+                if state.unit(o).type == kind:
+                    return o
+        return d.options[0]
