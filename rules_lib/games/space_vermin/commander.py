@@ -69,6 +69,18 @@ def _at_least(dice: int, dn: int, hits: int) -> float:
     return sum(comb(dice, k) * p ** k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
 
 
+def _pants_results(data: SVData, modifier: int) -> dict[str, float]:
+    """{PANTS result: chance} for one die + modifier on the PANTS table (§J-4), read from the
+    data so the commander judges the same table the game rolls on."""
+    table = data.tables["pants"]["results"]
+    shares: dict[str, float] = {}
+    for face in range(1, 7):
+        total = face + modifier
+        row = next((r for r in table if total <= r["at_most"]), table[-1])
+        shares[row["result"]] = shares.get(row["result"], 0.0) + 1 / 6
+    return shares
+
+
 class CommanderPolicy:
     """A sensible Marine commander for both scenarios.
 
@@ -346,8 +358,8 @@ class CommanderPolicy:
         worth = threat + JEWEL_CARRIER_WORTH * v.jewels
         reduced_share = 0.4 if not v.jewels else 0.2  # a Reduced carrier still carries the Jewel
         if weapon == "pants":
-            fried = (3 - (1 if nat else 0)) / 6
-            jolted = 2 / 6
+            shares = _pants_results(data, data.tables["pants"]["nat_marker"] if nat else 0)
+            fried, jolted = shares.get("fried", 0.0), shares.get("jolted", 0.0)
             kill = fried if (kind in ("drone", "soldier") or v.reduced) else 0.0
             step = fried - kill
             return kill * worth + step * reduced_share * worth + jolted * 0.5 * worth
