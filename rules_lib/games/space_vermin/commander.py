@@ -69,6 +69,12 @@ def _at_least(dice: int, dn: int, hits: int) -> float:
     return sum(comb(dice, k) * p ** k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
 
 
+def _hits_for(data: SVData, result: str) -> int:
+    """Hits one roll needs for a result on the standard damage table (§F-2, §J-1: 2 to Reduce,
+    4 to eliminate), read from the data the game rolls on."""
+    return next(r["hits"] for r in data.tables["damage"]["standard"] if r["result"] == result)
+
+
 def _pants_results(data: SVData, modifier: int) -> dict[str, float]:
     """{PANTS result: chance} for one die + modifier on the PANTS table (§J-4), read from the
     data so the commander judges the same table the game rolls on."""
@@ -242,7 +248,7 @@ class CommanderPolicy:
         if any(data.marines[u.type].hq and not u.reduced and u.hex in around
                for u in state.marines_on_map()):
             cf += 1
-        return cf >= 2
+        return cf >= _hits_for(data, "step")
 
     @staticmethod
     def _patient(state: SVState, smap: SVMap, logistics: Unit) -> Unit | None:
@@ -337,7 +343,7 @@ class CommanderPolicy:
         def value(target: str) -> float:
             cf = cfs.get(target, 1)
             if target.startswith("Tunnel Exit"):
-                return _at_least(cf, data.tunnel_exit_dn, 2) * 0.5
+                return _at_least(cf, data.tunnel_exit_dn, _hits_for(data, "step")) * 0.5
             v = state.unit(target)
             return self._shot_worth(data, v, near_marines[v.hex], marine_at, weapon, cf,
                                     bool(firer.nat))
@@ -364,7 +370,8 @@ class CommanderPolicy:
             step = fried - kill
             return kill * worth + step * reduced_share * worth + jolted * 0.5 * worth
         dn = effective_values(data, v).dn
-        p2, p4 = _at_least(cf, dn, 2), _at_least(cf, dn, 4)
+        p2 = _at_least(cf, dn, _hits_for(data, "step"))
+        p4 = _at_least(cf, dn, _hits_for(data, "eliminate"))
         if v.reduced:
             return p2 * worth
         return p4 * worth + (p2 - p4) * reduced_share * worth
