@@ -523,6 +523,7 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
         winner = other(loser)
         yield from do_retreat(state, ctx, act, city, loser, swarm_units if loser == "Swarm"
                               else human_units, acting=(loser == side), fort_city=fort_city)
+    # GIN-AMB-17: the Humans win when the Swarm must Retreat or has no units left
     if side == "Human" and (winner == "Human" or not left["Swarm"]):
         yield from sortie_return(state, ctx, act, city, human_units)
     return {"fought": True, "loser": loser, "winner": winner}

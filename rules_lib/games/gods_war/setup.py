@@ -9,6 +9,9 @@ from .state import EmpireState, GWState, Piece
 
 BASE_SETUP = "Gods War base game (assumed): Set-Up"
 
+# GW-AMB-09: the Cosmic Monster pool is Leviathan, Juggernaut, Androgeus and Arachne Solara, at
+# most one a game as recommended ("androgeus", "arachne_solara"); "both" is the experienced
+# players' option, the default here so one game shows both cards.
 SCENARIOS: dict[str, dict] = {
     "both": {"monsters": ["Androgeus", "Arachne Solara"], "experienced": True,
              "about": "Experienced players: both Cosmic Monsters ('Experienced players may choose to "

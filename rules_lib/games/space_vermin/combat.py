@@ -843,6 +843,7 @@ def vermite_attack(
                 rule="Space Vermin §F-1",
                 kind="combat",
             )
+            # SV-AMB-01: §F-1's NAT roll ("Section F-3") is §J-7's, limited to the attacked Marine
             yield from eliminate_vermite(state, ctx, a, cause="suicide", nat_only=target.id)
 
 

@@ -114,7 +114,7 @@ def test_withdrawal_lets_units_of_another_formation_leave_the_fort(table):
     assert not any(e.kind == "combat" for e in events)
 
 
-@pytest.mark.rule("GIN-FORT-12", "GIN-FORT-13")
+@pytest.mark.rule("GIN-FORT-12", "GIN-FORT-13", "GIN-AMB-17")
 def test_a_winning_sortie_may_return_to_the_fort(table):
     s = table.place("Chicago", "Infantry A1", "Tank A1")
     table.place("Minneapolis", "Ant X1")
@@ -126,7 +126,7 @@ def test_a_winning_sortie_may_return_to_the_fort(table):
     assert s.unit("Ant X1").pool == "track"
 
 
-@pytest.mark.rule("GIN-FORT-07")
+@pytest.mark.rule("GIN-FORT-07", "GIN-AMB-12")  # 'New York', 'Washington': the victory Cities
 @pytest.mark.parametrize("formation,forts", [
     ("A", ["Chicago", "New York City", "Washington DC"]),
     ("B", ["Memphis", "St Louis"]),

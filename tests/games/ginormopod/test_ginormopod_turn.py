@@ -37,7 +37,7 @@ def test_a_game_lasts_at_most_ten_turns_and_ends_with_a_winner():
         assert state.result in ("Swarm", "Human") and 1 <= state.turn <= 10
 
 
-@pytest.mark.rule("GIN-FLOW-03")
+@pytest.mark.rule("GIN-FLOW-03", "GIN-AMB-18")  # ten turns, though the Time Tracker shows 9 dates
 def test_the_game_goes_on_after_turn_nine_and_ends_after_the_tenth(table_factory):
     table = table_factory(turn=9)
     s = table.state

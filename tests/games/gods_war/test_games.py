@@ -89,3 +89,12 @@ def test_entry_is_registered_and_complete():
     assert row["outcome"] == g.state.result
     drawn = entry.pieces(g.state)
     assert all({"loc", "side", "label", "kind", "hover"} <= set(p) for p in drawn)
+
+
+@pytest.mark.rule("GW-AMB-09")
+@pytest.mark.parametrize("scenario, monster", [("androgeus", "Androgeus"),
+                                               ("arachne_solara", "Arachne Solara")])
+def test_a_recommended_game_has_one_cosmic_monster(scenario, monster):
+    g = new_game(scenario, seed=3)
+    g.run_to_end()
+    assert set(g.state.monsters) == {monster}

@@ -39,6 +39,7 @@ def test_dice_2_3_1_read_in_order_are_hex_231():
     "SV-NAT-07",
     "SV-VATK-08",
     "SV-VATK-09",
+    "SV-AMB-01",
 )
 def test_f1_drone_attack_hq_unaffected_drone_to_cup_nat_infected_on_a_1():
     state = table({"HQ 1": 416, "Squad 1": 415, "Drone #4": "Nest 1"})

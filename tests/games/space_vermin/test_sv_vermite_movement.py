@@ -19,7 +19,7 @@ def move(state, *faces):
     return run(movement_step(state, dice(*faces), drones=False))
 
 
-@pytest.mark.rule("SV-EX-04", "SV-TUN-01", "SV-SOLD-01", "SV-VMOV-01", "SV-CF-08")
+@pytest.mark.rule("SV-EX-04", "SV-TUN-01", "SV-SOLD-01", "SV-VMOV-01", "SV-CF-08", "SV-AMB-17")
 def test_movement_example_turn_1_exit_3_then_north_to_321():
     state = turn_table({"Soldier #1": "Nest 1", "High Queen": "Nest 1"}, "NAT Plague",
                        tunnel_exits={"3": "open"})
@@ -27,6 +27,8 @@ def test_movement_example_turn_1_exit_3_then_north_to_321():
     assert state.unit("Soldier #1").hex == "321"
     assert entered(events, "Soldier #1") == ["322", "321"]
     assert "Tunnel Exit 3 (323)" in texts(events)
+    # SV-AMB-17: stepping onto the Scent Trail hex 321 from off the trail pays the Bamboo's 2 MP
+    assert "Soldier #1 enters 321 (2 MP, 0 left)" in texts(events)
 
 
 @pytest.mark.rule("SV-EX-05", "SV-DIR-02", "SV-TERR-09")

@@ -25,7 +25,7 @@ def test_a_roll_of_4_beats_a_single_zombie_without_loss():
     assert st.zombies == [] and s.kills == 1 and s.halves == 6
 
 
-@pytest.mark.rule("ZGC-FIGHT-02", "ZGC-FIGHT-03", "ZGC-ZCOMB-01")
+@pytest.mark.rule("ZGC-FIGHT-02", "ZGC-FIGHT-03", "ZGC-ZCOMB-01", "ZGC-AMB-08")
 def test_failed_checks_cost_a_heart_and_lower_the_target_until_the_survivor_wins():
     st = make_state()
     st.survivors[0].bullets = 0
