@@ -8,7 +8,6 @@ are slower; choose it for balance studies with ``policies={"Marines": "commander
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,7 +20,7 @@ from rules_lib.core.engine import Decision
 from . import actions as act
 from .board import SVMap, map_for
 from .data import SVData, load_game_data
-from .policies import ACTION_PRIORITY, _steps_to_nearest
+from .policies import ACTION_PRIORITY, HeuristicPolicy, _steps_to_nearest
 from .state import MARINES, SVState, Unit, counter_side, effective_values
 
 __all__ = ["CommanderPolicy"]
@@ -87,7 +86,7 @@ def _pants_results(data: SVData, modifier: int) -> dict[str, float]:
     return shares
 
 
-class CommanderPolicy:
+class CommanderPolicy(HeuristicPolicy):
     """A sensible Marine commander for both scenarios.
 
     * Fire (§J) at the target whose loss matters most: Vermites carrying a Crown Jewel, then those
@@ -96,18 +95,12 @@ class CommanderPolicy:
       Logistics Rallies them first (§I-4-b); Logistics walks to NAT-marked Marines to purge (§L).
     * Recovery Vehicles go for the Jewels and then the west edge (§Q-1-c, §J-6) on the way that
       ends farthest from Vermite stacks, preferring defensive terrain (§P); HQs call for help.
+
+    Where it has no better view (which reinforcement to call, loading a Jewel) it answers as the
+    simple ``HeuristicPolicy`` does.
     """
 
     name = "commander"
-
-    def choose(self, state: SVState, decision: Decision, rng: random.Random) -> Any:
-        """Answer a Decision by its kind (``_<kind>``); the first option for the kinds it has no
-        view on, and whenever an answer would not be a legal option."""
-        handler = getattr(self, f"_{decision.kind}", None)
-        if handler is None:
-            return decision.options[0]
-        answer = handler(state, decision)
-        return answer if answer in decision.options else decision.options[0]
 
     # -- reading the position --
 
@@ -264,15 +257,6 @@ class CommanderPolicy:
 
     # -- where to move (§I-1, §I-5) --
 
-    def _move_to(self, state: SVState, d: Decision) -> Any:
-        """A Full Move's end hex (§I-1)."""
-        return self._destination(state, d.data.get("unit", ""), d.options)
-
-    def _enter_to(self, state: SVState, d: Decision) -> Any:
-        """Where a Marine entering by a Designated Entry hex ends its Full Move (§I-5-a)."""
-        uid = d.prompt[len("Where does "):].split(" move")[0]
-        return self._destination(state, uid, d.options)
-
     def _destination(self, state: SVState, uid: str, options: list[Any]) -> Any:
         smap = map_for(state.map)
         unit = state.unit(uid)
@@ -387,15 +371,3 @@ class CommanderPolicy:
             return d.options[-1]
         return max(picks, key=lambda o: self._shot_worth(
             data, state.unit(o), around[state.unit(o).hex], marine_at, "standard", 6, False))
-
-    # -- Recovery Vehicles and reinforcements --
-
-    def _rv_load(self, state: SVState, d: Decision) -> Any:
-        return "load"
-
-    def _reinforcement(self, state: SVState, d: Decision) -> Any:
-        for kind in ("heavy_weapons", "squad", "scout", "special_ops"):
-            for o in d.options:
-                if state.unit(o).type == kind:
-                    return o
-        return d.options[0]
