@@ -10,7 +10,7 @@ from typing import Any
 from rules_lib.core.engine import Game, Rules, Variant, check_variants
 from rules_lib.registry import GameEntry
 
-from . import capacity, crafting, sizes
+from . import capacity, crafting, fight, sizes
 from .data import (
     SIZES,
     ZData,
@@ -62,6 +62,12 @@ VARIANTS = (
         "Potions heal 5 hearts (the table)",
         rule="Zombies!!! Giants-Club: Size Potions (ZGC-AMB-04)",
         default_reading="'All potions heal 3 hearts' (the text)",
+    ),
+    Variant(
+        fight.BULLET_EVERY_FAILED_ROLL,
+        "Each Survivor may add a bullet after every failed roll (Step 3)",
+        rule="Zombies!!! Giants-Club: Step 3 / Normal (ZGC-AMB-19)",
+        default_reading="'Only one bullet per combat' per Survivor, spent after seeing the roll",
     ),
 )
 
@@ -269,11 +275,16 @@ def add_odds_arguments(parser) -> None:
     parser.add_argument(
         "--bullet-policy", default="when_it_kills", choices=["when_it_kills", "always", "never"]
     )
+    parser.add_argument(
+        "--bullet-every-failed-roll", action="store_true",
+        help="the ZGC-AMB-19 variant: a bullet after every failed roll, not once per combat",
+    )
 
 
 def odds_from_args(args):
     return combat_odds(
-        args.size, args.hearts, args.bullets, args.zombies, bullet_policy=args.bullet_policy
+        args.size, args.hearts, args.bullets, args.zombies, bullet_policy=args.bullet_policy,
+        bullet_every_failed_roll=getattr(args, "bullet_every_failed_roll", False),
     )
 
 

@@ -2,7 +2,8 @@
 
 An encounter has HP = 4 per zombie (ZGC-AMB-07/08: "# x 4 to beat"). Each combat check adds the
 rollers' results (each Survivor standing next to the fight rolls and adds, ZGC-ZCOMB-08) plus
-weapons; a bullet adds +2 even after the roll (one per Survivor per combat). A check that reaches
+weapons; a bullet adds +2 even after the roll (one per Survivor per combat, ZGC-AMB-19; the
+variant ``bullet_after_every_failed_roll`` allows one after every failed roll). A check that reaches
 the HP kills; otherwise the HP drops by the result ("the target number is lowered by previous
 results") and the attacked Survivor loses one hit (half a heart for Giants). When the HP left is no
 more than the lowest possible next result, the zombies die at once, after dealing their damage.
@@ -43,6 +44,11 @@ def apply_roll(hp_left: int, total: int) -> int | None:
 def dies_instantly(hp_left: int, lowest_next: int) -> bool:
     """No next roll could fail to kill: the zombies die at once (ZGC-FIGHT-04 / ZGC-ZCOMB-03)."""
     return hp_left <= lowest_next
+
+
+# ZGC-AMB-19: "only one bullet per combat" (the default) against spending a bullet after each
+# failed roll (Step 3): the variant lets every Survivor add one bullet to every failed check.
+BULLET_EVERY_FAILED_ROLL = "bullet_after_every_failed_roll"
 
 
 def bullets_needed(total: int, hp_left: int, bonus: int) -> int:
@@ -136,9 +142,13 @@ def fight(
     hp = encounter_hp(data, n, sum(z.damage for z in zombies))
     start_hp = hp
     bonus = combat["bullet_bonus"]
-    spent: set[str] = set()
+    per_check = ctx.variant(BULLET_EVERY_FAILED_ROLL)
+    limit = ("a bullet per Survivor after every failed roll: ZGC-AMB-19 variant" if per_check
+             else "one bullet per Survivor per combat, after the roll")
+    spent: set[str] = set()  # who has added a bullet (this combat; this check with the variant)
     if sniper_spent is not None:
         spent.add(sniper_spent.name)
+    used = 0
     weapons = sum(weapon_bonus(data, r) for r in rollers)
     lowest_next = sum(lowest_roll(data, r.size) for r in rollers) + weapons
     where = f"{n} zombie{'s' if n > 1 else ''}"
@@ -154,6 +164,8 @@ def fight(
     outcome = ""
     while True:
         rolls += 1
+        if per_check and rolls > 1:
+            spent = set()
         total = weapons
         parts = []
         for r in rollers:
@@ -192,12 +204,13 @@ def fight(
                     "bullet",
                     f"Check {total} against {hp}: spend a bullet for +{bonus}? ({sp.bullets} left)",
                     options,
-                    rule=f"{RULE_RES} (one bullet per Survivor per combat, after the roll)",
+                    rule=f"{RULE_RES} ({limit})",
                     data={"total": total, "hp": hp, "available": available},
                 )
                 if choice == "spend":
                     sp.bullets -= 1
                     spent.add(sp.name)
+                    used += 1
                     total += bonus
                     yield Event(
                         f"{sp.name} spends a bullet: +{bonus}, check is now {total}",
@@ -243,7 +256,7 @@ def fight(
             )
             outcome = "won"
             break
-    bullets = len(spent) - (1 if sniper_spent is not None else 0)
+    bullets = used
     if outcome == "won":
         for z in zombies:
             state.zombies.remove(z)

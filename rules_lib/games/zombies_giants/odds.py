@@ -1,11 +1,14 @@
 """Exact fight odds (an absorbing Markov chain) and movement-reach probabilities.
 
-A fight is a chain over (health in half hearts, reserve hearts, HP left, bullets still spendable);
+A fight is a chain over (health in half hearts, reserve hearts, HP left, each bullet spender's
+bullets still spendable);
 each combat check moves it by the distribution of the rollers' combined result, using the same dice
 definitions and the same pure rules (``fight.apply_roll``, ``fight.dies_instantly``,
 ``fight.wants_bullets``, ``sizes.hit_result``) as the game's fight procedure. It ends won (with the
-hearts left) or lost. Bullets: at most one per Survivor per combat, spent after the roll under a
-stated policy (``when_it_kills`` by default: the game's recommended choice).
+hearts left) or lost. Bullets: at most one per Survivor per combat (with the ZGC-AMB-19 variant,
+one per Survivor after every failed roll), spent after the roll under a stated policy
+(``when_it_kills`` by default: the game's recommended choice), first by the fighter, then by the
+others in the game's order.
 """
 
 from __future__ import annotations
@@ -51,25 +54,38 @@ def _transition(data: ZData, spec: FightSpec) -> Callable[[tuple], Dist]:
     items = roll.items()
 
     def step(state: tuple) -> Dist:
-        halves, reserve, hp, spend = state
+        halves, reserve, hp, stocks = state
+        available = sum(1 for b in stocks if b > 0)  # one bullet each per check at most
         out: dict[tuple, Fraction] = {}
         for total, p in items:
-            k = fight.wants_bullets(spec.policy, total, hp, spend, spec.bonus)
+            k = fight.wants_bullets(spec.policy, total, hp, available, spec.bonus)
+            after = _spend(stocks, k)
             left = fight.apply_roll(hp, total + k * spec.bonus)
             if left is None:
-                nxt: tuple = (WON, halves, reserve, spend - k)
+                nxt: tuple = (WON, halves, reserve, sum(after))
             else:
                 h2, r2 = sizes.hit_result(halves, reserve, spec.per_hit, spec.auto_reserve)
                 if h2 == 0:
-                    nxt = (LOST, 0, r2, spend - k)
+                    nxt = (LOST, 0, r2, sum(after))
                 elif fight.dies_instantly(left, lowest):
-                    nxt = (WON, h2, r2, spend - k)
+                    nxt = (WON, h2, r2, sum(after))
                 else:
-                    nxt = (h2, r2, left, spend - k)
+                    nxt = (h2, r2, left, after)
             out[nxt] = out.get(nxt, 0) + p
         return Dist(out)
 
     return step
+
+
+def _spend(stocks: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """The first ``k`` spenders still holding a bullet spend one each (the fighter first)."""
+    out = list(stocks)
+    for i, b in enumerate(out):
+        if k == 0:
+            break
+        if b > 0:
+            out[i], k = b - 1, k - 1
+    return tuple(out)
 
 
 def _is_absorbing(state: tuple) -> bool:
@@ -120,6 +136,8 @@ def fight_odds(
     zombie_damage: int = 0,
     bullet_policy: str = "when_it_kills",
     size_ray: bool = False,
+    bullet_every_failed_roll: bool = False,
+    spender_bullets: Sequence[int] = (),
     mode: str = "exact",
     data: ZData | None = None,
 ) -> FightOdds:
@@ -129,6 +147,11 @@ def fight_odds(
     bullets, or it wields a Size-Ray); ``helper_bullets`` / ``carried_bullets`` count helpers and
     carried Survivors who each may add one. ``helpers`` are sizes of Survivors next to the fight
     who roll and add. ``half_hearts`` adds a flipped (half) counter.
+
+    ``bullet_every_failed_roll``: the ZGC-AMB-19 variant, where each Survivor may add a bullet to
+    every failed roll while it has any, so whole stocks count. ``spender_bullets`` lists the
+    stocks of further spenders (helpers or carried Survivors, in the game's order); without the
+    variant every spender adds one bullet at most.
     """
     data = data or default_data()
     st = sizes.stats(data, size)
@@ -139,8 +162,13 @@ def fight_odds(
     per_hit = (
         1 if (st.half_damage or (armour and data.crafting["body_armour"]["halves_damage"])) else 2
     )
-    own = 1 if bullets > 0 and (st.can_use_bullets or size_ray) else 0
-    spend = own + helper_bullets + carried_bullets
+    if any(b < 0 for b in spender_bullets) or min(bullets, helper_bullets, carried_bullets) < 0:
+        raise ValueError("bullet counts cannot be negative")
+    own = bullets if bullets > 0 and (st.can_use_bullets or size_ray) else 0
+    stocks = (own,) + (1,) * (helper_bullets + carried_bullets) + tuple(spender_bullets)
+    if not bullet_every_failed_roll:  # one bullet per Survivor per combat (the default)
+        stocks = tuple(min(b, 1) for b in stocks)
+    stocks = tuple(b for b in stocks if b > 0)
     spec = FightSpec(
         (size, *helpers),
         weapons,
@@ -150,8 +178,8 @@ def fight_odds(
         bullet_policy,
     )
     hp = fight.encounter_hp(data, zombies, zombie_damage)
-    start = (2 * hearts + half_hearts, reserve, hp, spend)
-    return FightOdds(_solved(data, spec, start, mode), spend)
+    start = (2 * hearts + half_hearts, reserve, hp, stocks)
+    return FightOdds(_solved(data, spec, start, mode), sum(stocks))
 
 
 _SOLVED: dict[tuple, Any] = {}
@@ -171,7 +199,7 @@ def _solved(data: ZData, spec: FightSpec, start: tuple, mode: str):
 def odds_grid(
     sizes_: Sequence[str] = ("Normal", "Big", "Huge"),
     hearts: Sequence[int] = range(1, 13),
-    bullets: Sequence[int] = range(0, 6),
+    bullets: Sequence[int] = range(6),
     zombies: Sequence[int] = (1, 2),
     bullet_policy: str = "when_it_kills",
     mode: str = "exact",

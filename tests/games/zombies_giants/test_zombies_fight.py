@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from .zg_helpers import CENTRE, ctx, make_state, messages, run, zombies_at
 
-from rules_lib.games.zombies_giants.fight import fight
+from rules_lib.games.zombies_giants.fight import BULLET_EVERY_FAILED_ROLL, fight
 from rules_lib.games.zombies_giants.state import Armour
+
+from .zg_helpers import CENTRE, ctx, make_state, messages, run, zombies_at
 
 
 def one_fight(st, faces, answers=(), helpers=(), defender=0, n=1, variants=()):
@@ -105,6 +106,18 @@ def test_only_one_bullet_per_survivor_per_combat():
     events, _ = one_fight(st, [1, 1, 6], answers=["spend"], n=2)  # 8: 1+2 -> 5 left, 1 -> 4
     asked = [e for e in events if e.kind == "decision"]
     assert len(asked) == 1 and st.survivors[0].bullets == 2
+
+
+@pytest.mark.rule("ZGC-AMB-19")
+def test_the_variant_lets_a_survivor_add_a_bullet_after_every_failed_roll():
+    st = make_state()
+    # 8 to beat: 1+2 -> 5 left (a heart lost), then 1+2 = 3 -> 2 left, then 6 kills
+    events, _ = one_fight(st, [1, 1, 6], answers=["spend", "spend"], n=2,
+                          variants=[BULLET_EVERY_FAILED_ROLL])
+    asked = [e for e in events if e.kind == "decision"]
+    s = st.survivors[0]
+    assert len(asked) == 2 and s.bullets == 1 and s.kills == 2
+    assert "target lowered to 2" in " ".join(messages(events))
 
 
 @pytest.mark.rule("ZGC-ZCOMB-08")

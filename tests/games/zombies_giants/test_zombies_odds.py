@@ -5,20 +5,32 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from .zg_helpers import CENTRE, ctx, make_state, run, zombies_at
 
 from rules_lib.core.dice import ScriptExhausted
+from rules_lib.core.engine import drive
 from rules_lib.games.zombies_giants import sizes
 from rules_lib.games.zombies_giants.data import default_data
-from rules_lib.games.zombies_giants.fight import fight
+from rules_lib.games.zombies_giants.fight import BULLET_EVERY_FAILED_ROLL, fight
 from rules_lib.games.zombies_giants.odds import combat_odds, fight_odds, odds_grid
 
+from .zg_helpers import CENTRE, ctx, make_state, zombies_at
 
-def brute_force(size, hearts, bullets, n, reserve=0):
-    """Every face sequence played through the game's fight procedure (first option = default)."""
+
+class SpendWheneverOffered:
+    """A player who adds a bullet to every failed check it may (the chain's ``always`` policy)."""
+
+    def choose(self, state, decision, rng):
+        return "spend" if "spend" in decision.options else decision.options[0]
+
+
+def brute_force(size, hearts, bullets, n, reserve=0, variants=(), spend_always=False):
+    """Every face sequence played through the game's fight procedure (first option = default,
+    or a bullet whenever one is offered)."""
     data = default_data()
     out: dict[tuple, Fraction] = {}
-    own = 1 if bullets and sizes.stats(data, size).can_use_bullets else 0
+    usable = bullets if sizes.stats(data, size).can_use_bullets else 0
+    own = usable if BULLET_EVERY_FAILED_ROLL in variants else min(usable, 1)
+    policy = SpendWheneverOffered() if spend_always else None
 
     def explore(prefix):
         st = make_state((size,))
@@ -26,7 +38,7 @@ def brute_force(size, hearts, bullets, n, reserve=0):
         s.halves, s.bullets, s.reserve = 2 * hearts, bullets, reserve
         zs = zombies_at(st, CENTRE, n)
         try:
-            run(fight(st, ctx(prefix), s, zs))
+            drive(fight(st, ctx(prefix, variants), s, zs), policy=policy)
         except ScriptExhausted:
             for face in range(1, 7):
                 explore(prefix + [face])
@@ -63,6 +75,24 @@ def test_chain_matches_brute_force_through_the_game(size, hearts, bullets, n, re
     assert dict(odds.ends.items()) == brute_force(size, hearts, bullets, n, reserve)
 
 
+@pytest.mark.parametrize("variants", [(), (BULLET_EVERY_FAILED_ROLL,)])
+@pytest.mark.parametrize("size,hearts,bullets,n", [("Normal", 2, 2, 2), ("Normal", 3, 3, 2),
+                                                   ("Big", 2, 2, 2)])
+def test_chain_matches_the_game_when_every_offered_bullet_is_spent(size, hearts, bullets, n,
+                                                                    variants):
+    odds = fight_odds(size, hearts, bullets, n, bullet_policy="always",
+                      bullet_every_failed_roll=bool(variants))
+    assert dict(odds.ends.items()) == brute_force(size, hearts, bullets, n, variants=variants,
+                                                  spend_always=True)
+
+
+def test_the_variant_spends_more_bullets_and_wins_more_often_when_every_bullet_is_spent():
+    one = fight_odds("Normal", 2, 3, 2, bullet_policy="always")
+    every = fight_odds("Normal", 2, 3, 2, bullet_policy="always", bullet_every_failed_roll=True)
+    assert every.p_win > one.p_win
+    assert max(every.bullets_spent().outcomes) > max(one.bullets_spent().outcomes) == 1
+
+
 def test_hand_computed_odds_one_heart_against_one_zombie():
     assert fight_odds("Normal", 1, 0, 1).p_win == Fraction(1, 2)  # needs 4+
     assert fight_odds("Normal", 1, 1, 1).p_win == Fraction(5, 6)  # 2+ with the bullet's +2
@@ -93,7 +123,7 @@ def test_helpers_add_dice_and_bullets():
 
 
 def test_grid_covers_every_size_hearts_bullets_and_zombie_count():
-    df = odds_grid(hearts=range(1, 4), bullets=range(0, 2))
+    df = odds_grid(hearts=range(1, 4), bullets=range(2))
     assert len(df) == 3 * 3 * 2 * 2
     assert df.p_win.between(0, 1).all()
     big = df[(df["size"] == "Big") & (df.zombies == 2)].set_index("hearts").p_win
@@ -122,9 +152,9 @@ def test_fast_mode_agrees_with_exact_mode():
 
 
 def test_reach_heat_map_data_and_figure():
-    from .zg_helpers import make_state as _make_state
-
     from rules_lib.games.zombies_giants.odds import reach_figure, reach_grid
+
+    from .zg_helpers import make_state as _make_state
 
     st = _make_state(("Huge",), at=(9, 10))
     df = reach_grid(st, "Survivor 1")
