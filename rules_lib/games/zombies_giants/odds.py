@@ -38,6 +38,7 @@ class FightSpec:
     auto_reserve: bool
     bonus: int
     policy: str
+    per_check: bool = False  # ZGC-AMB-19 variant: the bullets are each spender's stock (a tuple)
 
 
 def combined_roll(data: ZData, rollers: Sequence[str], weapons: int = 0) -> Dist:
@@ -54,21 +55,24 @@ def _transition(data: ZData, spec: FightSpec) -> Callable[[tuple], Dist]:
     items = roll.items()
 
     def step(state: tuple) -> Dist:
-        halves, reserve, hp, stocks = state
-        available = sum(1 for b in stocks if b > 0)  # one bullet each per check at most
+        # bullets: how many Survivors may still add one (the default: one each per combat), or
+        # with the variant each spender's stock (one each per check while it lasts)
+        halves, reserve, hp, bullets = state
+        available = sum(1 for b in bullets if b > 0) if spec.per_check else bullets
         out: dict[tuple, Fraction] = {}
         for total, p in items:
             k = fight.wants_bullets(spec.policy, total, hp, available, spec.bonus)
-            after = _spend(stocks, k)
+            after = _spend(bullets, k) if spec.per_check else bullets - k
+            kept = sum(after) if spec.per_check else after
             left = fight.apply_roll(hp, total + k * spec.bonus)
             if left is None:
-                nxt: tuple = (WON, halves, reserve, sum(after))
+                nxt: tuple = (WON, halves, reserve, kept)
             else:
                 h2, r2 = sizes.hit_result(halves, reserve, spec.per_hit, spec.auto_reserve)
                 if h2 == 0:
-                    nxt = (LOST, 0, r2, sum(after))
+                    nxt = (LOST, 0, r2, kept)
                 elif fight.dies_instantly(left, lowest):
-                    nxt = (WON, h2, r2, sum(after))
+                    nxt = (WON, h2, r2, kept)
                 else:
                     nxt = (h2, r2, left, after)
             out[nxt] = out.get(nxt, 0) + p
@@ -166,8 +170,6 @@ def fight_odds(
         raise ValueError("bullet counts cannot be negative")
     own = bullets if bullets > 0 and (st.can_use_bullets or size_ray) else 0
     stocks = (own,) + (1,) * (helper_bullets + carried_bullets) + tuple(spender_bullets)
-    if not bullet_every_failed_roll:  # one bullet per Survivor per combat (the default)
-        stocks = tuple(min(b, 1) for b in stocks)
     stocks = tuple(b for b in stocks if b > 0)
     spec = FightSpec(
         (size, *helpers),
@@ -176,10 +178,14 @@ def fight_odds(
         data.rules["game"]["reserve_auto_use"],
         data.rules["combat"]["bullet_bonus"],
         bullet_policy,
+        bullet_every_failed_roll,
     )
     hp = fight.encounter_hp(data, zombies, zombie_damage)
-    start = (2 * hearts + half_hearts, reserve, hp, stocks)
-    return FightOdds(_solved(data, spec, start, mode), sum(stocks))
+    # one bullet per Survivor per combat (the default): only how many may still add one matters
+    bullets_state = stocks if bullet_every_failed_roll else len(stocks)
+    start = (2 * hearts + half_hearts, reserve, hp, bullets_state)
+    return FightOdds(_solved(data, spec, start, mode), sum(stocks) if bullet_every_failed_roll
+                     else len(stocks))
 
 
 _SOLVED: dict[tuple, Any] = {}
