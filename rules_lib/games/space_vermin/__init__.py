@@ -30,6 +30,13 @@ VARIANTS: tuple[Variant, ...] = (
         "unit itself, may roll",
     ),
     Variant(
+        "nat_fire_penalty_twice",
+        "A NAT-marked Marine fires at -2 CF: §J-1's modifier and §J-7's reduction both apply.",
+        rule="Space Vermin §J-1 / §J-7 (SV-AMB-04)",
+        default_reading="-1 CF once: §J-1's NAT modifier is §J-7's reduction (Tainted and "
+        "Infected alike)",
+    ),
+    Variant(
         "two_player",
         "Two-player option: the Vermite player draws two Event Chits each turn and picks one.",
         rule="Space Vermin §O (SV-AMB-12)",

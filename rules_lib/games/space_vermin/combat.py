@@ -21,6 +21,7 @@ from .los import has_line_of_sight, sight_test
 from .state import MARINES, VERMITE_STACK_LIMIT, SVState, Unit, counter_side, effective_values
 
 TUNNEL_EXIT = "Tunnel Exit "
+NAT_FIRE_TWICE = "nat_fire_penalty_twice"  # SV-AMB-04's other reading (a variant)
 
 
 def game_data(ctx: Context | None) -> SVData:
@@ -173,6 +174,8 @@ def _shot_rules(
         base_mods.append(("Shoot and Scoot", table["shoot_and_scoot"]))
     if firer.nat:
         base_mods.append(("NAT marker", table["nat_marker"]))
+        if NAT_FIRE_TWICE in state.variants:  # SV-AMB-04 variant: §J-7's CF -1 on top of §J-1's
+            base_mods.append(("NAT marker's CF reduction (§J-7)", data.tables["nat"]["modifier"]))
     if _adjacent_hq(data, smap, state, firer, marines):
         base_mods.append(("adjacent to an HQ", table["adjacent_hq"]))
     unlimited = weapon == "standard" and data.marines[firer.type].unlimited_range

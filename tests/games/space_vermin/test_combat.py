@@ -80,6 +80,16 @@ def test_cf_modifiers_are_cumulative_and_below_one_there_is_no_fire():
     assert fire_plans(DATA, ALPHA, weak, "Squad 1") == []
 
 
+@pytest.mark.rule("SV-AMB-04")
+def test_the_variant_takes_the_nat_markers_fire_penalty_twice():
+    state = table({"Squad 1": 315, "HQ 1": 335, "Soldier #1": 316})
+    state.unit("Squad 1").nat = "tainted"
+    assert plan(state, "Squad 1", "Soldier #1").cf == 5  # default: -1 once
+    state.variants = ["nat_fire_penalty_twice"]
+    p = plan(state, "Squad 1", "Soldier #1")
+    assert p.cf == 4 and dict(p.modifiers)["NAT marker's CF reduction (§J-7)"] == -1
+
+
 @pytest.mark.rule("SV-MCOMB-11")
 @pytest.mark.parametrize(
     "faces,reduced,result",
