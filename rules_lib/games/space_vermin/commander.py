@@ -20,7 +20,7 @@ from rules_lib.core.engine import Decision
 from . import actions as act
 from .board import SVMap, map_for
 from .data import SVData, load_game_data
-from .policies import ACTION_PRIORITY, HeuristicPolicy, _steps_to_nearest
+from .policies import HeuristicPolicy, _steps_to_nearest
 from .state import MARINES, SVState, Unit, counter_side, effective_values
 
 __all__ = ["CommanderPolicy"]
@@ -179,10 +179,8 @@ class CommanderPolicy(HeuristicPolicy):
                 return a
         if unit.type == "recovery_vehicle":
             return act.FULL_MOVE if act.FULL_MOVE in opts else opts[0]
-        if unit.type == "mad_scientist" and act.BUILD not in opts and act.DETONATE not in opts:
-            smap = map_for(state.map)
-            if unit.on_map and unit.hex not in smap.mdata.labs.values() and act.FULL_MOVE in opts:
-                return act.FULL_MOVE
+        if self._scientist_heads_for_a_lab(state, unit, opts):
+            return act.FULL_MOVE
         if unit.type in ("mad_scientist", "ant_gun"):
             return self._fallback_action(unit, opts)
         return self._combat_action(state, unit, opts)
@@ -210,16 +208,6 @@ class CommanderPolicy(HeuristicPolicy):
             return act.RECON
         if act.FULL_MOVE in opts and self._hex_threat(state, data, smap)(unit.hex) >= ENDANGERED:
             return act.FULL_MOVE
-        return act.NO_ACTION if act.NO_ACTION in opts else opts[0]
-
-    @staticmethod
-    def _fallback_action(unit: Unit, opts: list[str]) -> str:
-        """The Scientist's and the A.N.T. Gun's actions in a fixed order of preference."""
-        for a in ACTION_PRIORITY:
-            if a in opts:
-                return a
-        if unit.type == "ant_gun" and act.UNLIMBER in opts:
-            return act.UNLIMBER
         return act.NO_ACTION if act.NO_ACTION in opts else opts[0]
 
     @staticmethod

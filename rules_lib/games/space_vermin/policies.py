@@ -13,7 +13,7 @@ from rules_lib.core.engine import Decision, RandomPolicy
 from . import actions as act
 from .board import SVMap, map_for
 from .data import load_game_data
-from .state import SVState, effective_values
+from .state import SVState, Unit, effective_values
 
 __all__ = ["HeuristicPolicy", "RandomPolicy"]
 
@@ -51,10 +51,22 @@ class HeuristicPolicy:
             for a in (act.ENTER, act.FULL_MOVE):
                 if a in opts:
                     return a
-        if unit.type == "mad_scientist" and act.BUILD not in opts and act.DETONATE not in opts:
-            smap = map_for(state.map)
-            if unit.on_map and unit.hex not in smap.mdata.labs.values() and act.FULL_MOVE in opts:
-                return act.FULL_MOVE
+        if self._scientist_heads_for_a_lab(state, unit, opts):
+            return act.FULL_MOVE
+        return self._fallback_action(unit, opts)
+
+    @staticmethod
+    def _scientist_heads_for_a_lab(state: SVState, unit: Unit, opts: list[str]) -> bool:
+        """The M.A.D. Scientist moves towards a Lab while it can neither Build nor Detonate."""
+        if unit.type != "mad_scientist" or act.BUILD in opts or act.DETONATE in opts:
+            return False
+        smap = map_for(state.map)
+        return (unit.on_map and unit.hex not in smap.mdata.labs.values()
+                and act.FULL_MOVE in opts)
+
+    @staticmethod
+    def _fallback_action(unit: Unit, opts: list[str]) -> str:
+        """Actions in a fixed order of preference (``ACTION_PRIORITY``), then Unlimber."""
         for a in ACTION_PRIORITY:
             if a in opts:
                 return a
