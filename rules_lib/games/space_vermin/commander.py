@@ -19,6 +19,7 @@ from rules_lib.core.engine import Decision
 
 from . import actions as act
 from .board import SVMap, map_for
+from .combat import _adjacent_hq
 from .data import SVData, load_game_data
 from .policies import HeuristicPolicy, _steps_to_nearest
 from .state import MARINES, SVState, Unit, counter_side, effective_values
@@ -223,12 +224,11 @@ class CommanderPolicy(HeuristicPolicy):
     @staticmethod
     def _pistol_works(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
         """Whether a Disrupted Marine's Pistol (§J-2) rolls two dice or more: one die can score
-        only one hit, which has no effect (§J-1). +1 next to an HQ, -1 with a NAT marker."""
+        only one hit, which has no effect (§J-1). The HQ modifier by the fire rules' own test and
+        table; a NAT marker's -1 is in the effective CF."""
         cf = effective_values(data, unit).cf
-        around = _geometry(smap).around[unit.hex]
-        if any(data.marines[u.type].hq and not u.reduced and u.hex in around
-               for u in state.marines_on_map()):
-            cf += 1
+        if _adjacent_hq(data, smap, state, unit):
+            cf += data.tables["marine_fire"]["adjacent_hq"]
         return cf >= _hits_for(data, "step")
 
     @staticmethod
