@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb
 from typing import Any
 
 from rules_lib.core.boards.hex import hex_distance
 from rules_lib.core.engine import Decision
 
 from . import actions as act
+from . import dice as svdice
 from .board import SVMap, map_for
 from .combat import _adjacent_hq
 from .data import SVData, load_game_data
@@ -63,10 +63,9 @@ def _geometry(smap: SVMap) -> _Geometry:
 
 @lru_cache(maxsize=512)
 def _at_least(dice: int, dn: int, hits: int) -> float:
-    """Chance that ``dice`` dice score at least ``hits`` hits, each die hitting when it exceeds
-    the DN (§F-2, §J-1)."""
-    p = max(0, 6 - dn) / 6
-    return sum(comb(dice, k) * p ** k * (1 - p) ** (dice - k) for k in range(hits, dice + 1))
+    """Chance that ``dice`` dice fired at DN ``dn`` score at least ``hits`` hits (§F-2, §J-1), from
+    the game's own fire pool."""
+    return float(svdice.fire_pool(dice, dn).dist().prob(lambda h: h >= hits))
 
 
 def _hits_for(data: SVData, result: str) -> int:
