@@ -21,6 +21,7 @@ from . import dice as svdice
 from .board import SVMap, map_for
 from .combat import _adjacent_hq
 from .data import SVData, load_game_data
+from .odds import banded_outcome
 from .policies import HeuristicPolicy, _steps_to_nearest
 from .state import MARINES, SVState, Unit, counter_side, effective_values
 
@@ -72,18 +73,6 @@ def _hits_for(data: SVData, result: str) -> int:
     """Hits one roll needs for a result on the standard damage table (§F-2, §J-1: 2 to Reduce,
     4 to eliminate), read from the data the game rolls on."""
     return next(r["hits"] for r in data.tables["damage"]["standard"] if r["result"] == result)
-
-
-def _pants_results(data: SVData, modifier: int) -> dict[str, float]:
-    """{PANTS result: chance} for one die + modifier on the PANTS table (§J-4), read from the
-    data so the commander judges the same table the game rolls on."""
-    table = data.tables["pants"]["results"]
-    shares: dict[str, float] = {}
-    for face in range(1, 7):
-        total = face + modifier
-        row = next((r for r in table if total <= r["at_most"]), table[-1])
-        shares[row["result"]] = shares.get(row["result"], 0.0) + 1 / 6
-    return shares
 
 
 class CommanderPolicy(HeuristicPolicy):
@@ -335,8 +324,9 @@ class CommanderPolicy(HeuristicPolicy):
         worth = threat + JEWEL_CARRIER_WORTH * v.jewels
         reduced_share = 0.4 if not v.jewels else 0.2  # a Reduced carrier still carries the Jewel
         if weapon == "pants":
-            shares = _pants_results(data, data.tables["pants"]["nat_marker"] if nat else 0)
-            fried, jolted = shares.get("fried", 0.0), shares.get("jolted", 0.0)
+            results = banded_outcome("pants", data.tables["pants"]["nat_marker"] if nat else 0,
+                                     data)  # the PANTS table the game rolls on (§J-4)
+            fried, jolted = float(results.prob("fried")), float(results.prob("jolted"))
             kill = fried if (kind in ("drone", "soldier") or v.reduced) else 0.0
             step = fried - kill
             return kill * worth + step * reduced_share * worth + jolted * 0.5 * worth
