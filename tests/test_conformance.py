@@ -32,6 +32,9 @@ def test_random_game_keeps_invariants_round_trips_and_replays(name, seed):
         broken = entry.invariants(game.state)
         assert not broken, f"{name} seed {seed}, after event {event.index} ({event.message}): {broken}"
         assert event.rule, f"{name}: event without a rule reference: {event.message}"
+        assert isinstance(event.assumed, str) and event.assumed == event.assumed.strip(), (
+            f"{name}: an assumed event's reason must be plain text: {event.message}")
+        assert all(isinstance(i, str) and i for i in event.ids), event.message
         if event.index % 7 == 0:  # the round trip of every 7th state keeps the suite fast
             assert state_cls.from_json(game.state.to_json()) == game.state
     assert game.pending is None and game.finished, f"{name} seed {seed} did not finish"

@@ -34,11 +34,31 @@ def _button(description: str, css: str, tooltip: str = "", icon: str = "",
     return b
 
 
+ASSUMED_MARK = "◆"  # marks a log row whose content the project filled in (not rulebook text)
+
+
 def _row_text(event: Any) -> str:
-    """One log row: turn | phase | message — rule."""
+    """One log row: turn | phase | message — rule; assumed content is marked with ASSUMED_MARK."""
     phase = (event.phase or "")[:14]
     rule = f"  [{event.rule}]" if event.rule else ""
-    return f"{event.index:>4} T{event.turn:<2} {phase:<14} {event.message}{rule}"
+    mark = ASSUMED_MARK if getattr(event, "assumed", "") else " "
+    return f"{event.index:>4}{mark}T{event.turn:<2} {phase:<14} {event.message}{rule}"
+
+
+def provenance_html(event: Any) -> str:
+    """The selected row's source: its rule and catalogue IDs, and the reason when it is assumed."""
+    if event is None:
+        return ""
+    ids = " ".join(getattr(event, "ids", ()) or ())
+    rule = html.escape(event.rule or "no rule cited")
+    cite = f"<b>Rule:</b> {rule}" + (f" <code>{html.escape(ids)}</code>" if ids else "")
+    assumed = getattr(event, "assumed", "")
+    if not assumed:
+        return f"<span class='re-provenance re-rulebook'>{cite} · rulebook text</span>"
+    return (f"<span class='re-provenance re-assumed'>{cite} · "
+            f"<span title='{html.escape(assumed, quote=True)}' style='background:#ffe0b2;"
+            f"color:#e65100;padding:0 4px;border-radius:4px'>{ASSUMED_MARK} assumed</span> "
+            f"{html.escape(assumed)}</span>")
 
 
 class PhaseStepper(widgets.VBox):
@@ -134,11 +154,14 @@ class PhaseStepper(widgets.VBox):
         self.dice_mode.observe(self._wrap(self._dice_mode_changed), names="value")
         self.log_header = widgets.HTML(
             "<style>.re-log select {font-family: monospace; font-size: 11px}</style>"
-            "<pre style='margin:0;font-size:11px'>   # Turn Phase          "
-            "What happened  [rule]</pre>")
+            "<pre style='margin:0;font-size:11px'>   #  Turn Phase          "
+            f"What happened  [rule]    ({ASSUMED_MARK} = filled in by this project, "
+            "not rulebook text)</pre>")
         self.log_list = widgets.Select(options=[], rows=12, layout=widgets.Layout(width="100%"))
         self.log_list.add_class("re-log")
         self.log_list.observe(self._wrap(self._log_clicked), names="value")
+        self.provenance = widgets.HTML()
+        self.provenance.add_class("re-provenance-box")
 
         nav = widgets.HBox([self.buttons[k] for k in ("next_event", "next_step", "next_phase",
                                                       "next_turn", "run_to_end", "undo")])
@@ -149,7 +172,8 @@ class PhaseStepper(widgets.VBox):
         super().__init__(children=[
             self.banner if banner is None else widgets.HTML(), setup_row, self.variants,
             players_row, nav, history, self.status, self.sequence, self.decision_box,
-            widgets.HBox([self.dice_mode]), self.dice_row, self.log_header, self.log_list])
+            widgets.HBox([self.dice_mode]), self.dice_row, self.log_header, self.log_list,
+            self.provenance])
         self.add_class("re-stepper")
         self.dice_row.layout.display = "none"
 
@@ -383,6 +407,8 @@ class PhaseStepper(widgets.VBox):
             current = self.game.events_seen - 1
             indices = {value for _, value in self.log_list.options}
             self.log_list.value = current if current in indices else None
+            shown = self.game.log[-1] if self.game.log else None
+            self.provenance.value = provenance_html(shown)
         finally:
             self._quiet = False
 

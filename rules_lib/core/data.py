@@ -334,3 +334,96 @@ def provenance_report(datasets: Iterable[GameData]):
             rows.append({"file": Path(data.file).name, "path": path or "(whole file)",
                          "assumed": why})
     return pd.DataFrame(rows, columns=["file", "path", "assumed"])
+
+
+# -- which data values a game reads (DESIGN principle 2: every number alive) --------------------
+
+
+class ReadLog:
+    """The (file, path) of every leaf value read through :func:`track_reads`' tracked trees."""
+
+    def __init__(self) -> None:
+        self.reads: set[tuple[str, Path_]] = set()
+
+    def unread(self, files: Mapping[str, GameData], *, numbers_only: bool = True
+               ) -> list[tuple[str, str, Any]]:
+        """Leaves of ``files`` never read: (file name, dotted path, value), in file order."""
+        out = []
+        for name, data in files.items():
+            for path, value in walk(data.tree):
+                if numbers_only and (isinstance(value, bool) or not isinstance(value, (int, float))):
+                    continue
+                if (name, path) not in self.reads:
+                    out.append((name, format_path(path), value))
+        return out
+
+
+class _TrackedDict(dict):
+    """A dict that notes each leaf value handed out (by [], get, items, values or iteration)."""
+
+    __slots__ = ("_log", "_file", "_path")
+
+    def _note(self, key: Any, value: Any) -> Any:
+        if not isinstance(value, (_TrackedDict, _TrackedList)):
+            self._log.reads.add((self._file, self._path + (key,)))
+        return value
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._note(key, dict.__getitem__(self, key))
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._note(key, dict.__getitem__(self, key)) if key in self else default
+
+    def items(self):  # type: ignore[override]
+        return [(k, self._note(k, v)) for k, v in dict.items(self)]
+
+    def values(self):  # type: ignore[override]
+        return [self._note(k, v) for k, v in dict.items(self)]
+
+    def __iter__(self):  # keys only; also makes dict(x) and {**x} go through __getitem__
+        return iter(list(dict.keys(self)))
+
+
+class _TrackedList(list):
+    """A list that notes each leaf value handed out (by [] or iteration)."""
+
+    __slots__ = ("_log", "_file", "_path")
+
+    def __getitem__(self, index: Any) -> Any:
+        value = list.__getitem__(self, index)
+        if isinstance(index, slice):
+            for i in range(*index.indices(len(self))):
+                self._note(i, list.__getitem__(self, i))
+            return value
+        return self._note(index if index >= 0 else len(self) + index, value)
+
+    def _note(self, i: int, value: Any) -> Any:
+        if not isinstance(value, (_TrackedDict, _TrackedList)):
+            self._log.reads.add((self._file, self._path + (i,)))
+        return value
+
+    def __iter__(self):
+        return iter([self._note(i, v) for i, v in enumerate(list.__iter__(self))])
+
+
+def _tracked(node: Any, log: ReadLog, file: str, path: Path_) -> Any:
+    if isinstance(node, Mapping):
+        out = _TrackedDict({k: _tracked(v, log, file, path + (k,)) for k, v in node.items()})
+    elif isinstance(node, list):
+        out = _TrackedList([_tracked(v, log, file, path + (i,)) for i, v in enumerate(node)])
+    else:
+        return node
+    out._log, out._file, out._path = log, file, path
+    return out
+
+
+def track_reads(files: Mapping[str, GameData]) -> tuple[dict[str, GameData], ReadLog]:
+    """Copies of a game's data files whose trees note every leaf read, and the log they write.
+
+    For the conformance test that every number in a game's data is used: build the game's data
+    from the copies, play and compute odds with it, then ask ``log.unread(files)``.
+    """
+    log = ReadLog()
+    out = {name: GameData(data.file, _tracked(data.tree, log, name, ()), dict(data.provenance))
+           for name, data in files.items()}
+    return out, log

@@ -115,7 +115,13 @@ def _describe_structure_error(exc: BaseException) -> str:
 
 @dataclass(slots=True)
 class Event:
-    """Something that happened, in plain language, with the rulebook section it applies."""
+    """Something that happened, in plain language, with the rulebook section it applies.
+
+    Provenance (DESIGN principle 8): ``ids`` are the catalogue rule IDs the event applies, where
+    known; ``assumed`` is empty when the event's effect is the rulebook's, and otherwise says why the
+    project filled it in (an assumed data value, an invented rule, a chosen reading of an
+    ambiguity whose other reading is a variant). The log, the stepper and the notebooks show it.
+    """
 
     message: str
     rule: str = ""
@@ -125,11 +131,17 @@ class Event:
     phase: str = ""
     step: str = ""
     index: int = -1
+    ids: tuple[str, ...] = ()
+    assumed: str = ""
 
     def as_row(self) -> dict[str, Any]:
         """One log row for a table."""
         return {"index": self.index, "turn": self.turn, "phase": self.phase, "step": self.step,
-                "kind": self.kind, "message": self.message, "rule": self.rule}
+                "kind": self.kind, "message": self.message, "rule": self.rule,
+                "ids": " ".join(self.ids), "assumed": self.assumed}
+
+
+LOG_COLUMNS = ("index", "turn", "phase", "step", "kind", "message", "rule", "ids", "assumed")
 
 
 @dataclass(slots=True)
@@ -142,6 +154,8 @@ class Decision:
     options: list[Any]
     rule: str = ""
     data: dict[str, Any] = field(default_factory=dict)
+    ids: tuple[str, ...] = ()
+    assumed: str = ""  # as Event.assumed: the decision exists only under an assumption
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -428,11 +442,13 @@ class Game:
                           list(self.state.variants), list(self.decisions), forced)
 
     def log_frame(self):
-        """The log as a pandas DataFrame (turn, phase, step, kind, message, rule)."""
+        """The log as a pandas DataFrame (turn, phase, step, kind, message, rule, ids, assumed).
+
+        ``assumed`` is empty for the rulebook's own content and holds the reason otherwise.
+        """
         import pandas as pd
 
-        return pd.DataFrame([e.as_row() for e in self.log],
-                            columns=["index", "turn", "phase", "step", "kind", "message", "rule"])
+        return pd.DataFrame([e.as_row() for e in self.log], columns=list(LOG_COLUMNS))
 
     # -- stepping ------------------------------------------------------------------------------
     def step_event(self) -> Event | None:
@@ -491,7 +507,8 @@ class Game:
         s = self.state
         event = Event(f"{decision.player} chooses {choice!r}: {decision.prompt}",
                       decision.rule, "decision", {"decision": decision.kind, "choice": choice},
-                      s.turn, s.phase, s.step, self.events_seen)  # stamped here, as _stamp does
+                      s.turn, s.phase, s.step, self.events_seen,  # stamped here, as _stamp does
+                      decision.ids, decision.assumed)
         self.events_seen += 1
         if self.keep_log:
             self.log.append(event)
@@ -657,6 +674,7 @@ def drive(procedure: Procedure, answers: Iterable[Any] = (), policy: Policy | No
             Game._check(item, to_send)
             events.append(Event(f"{item.player} chooses {to_send!r}: {item.prompt}",
                                 rule=item.rule, kind="decision",
-                                data={"decision": item.kind, "choice": to_send}))
+                                data={"decision": item.kind, "choice": to_send},
+                                ids=item.ids, assumed=item.assumed))
         else:
             events.append(item)

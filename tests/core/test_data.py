@@ -164,3 +164,18 @@ def test_data_is_built_once_per_set_of_overrides():
     assert load({"a": 1, "b": 2}) is load({"b": 2, "a": 1})
     assert load({"a": 2}) is not load({"a": 1})
     assert builds == [None, {"a": 1, "b": 2}, {"a": 2}, {"a": 1}]
+
+
+def test_track_reads_notes_each_leaf_read_and_lists_the_unread_numbers():
+    from rules_lib.core.data import parse_data, track_reads
+
+    files = {"units": parse_data({"tank": {"mp": 3, "pips": [4, 5], "name": "Tank"},
+                                  "spare": 7, "rulebook": "§1"}, "units.yaml")}
+    tracked, log = track_reads(files)
+    tree = tracked["units"].tree
+    assert tree["tank"]["mp"] == 3
+    assert list(tree["tank"]["pips"]) == [4, 5]
+    assert log.unread(files) == [("units", "spare", 7)]
+    assert dict(tree)["spare"] == 7  # dict() copies go through the tracked reads too
+    assert log.unread(files) == []
+    assert log.unread(files, numbers_only=False) == [("units", "tank.name", "Tank")]

@@ -169,8 +169,23 @@ def test_log_frame_has_rule_references():
     g = new_race()
     g.run_to_end()
     df = g.log_frame()
-    assert list(df.columns) == ["index", "turn", "phase", "step", "kind", "message", "rule"]
+    assert list(df.columns) == ["index", "turn", "phase", "step", "kind", "message", "rule",
+                                "ids", "assumed"]
     assert (df["rule"] != "").all()
+
+
+def test_an_event_marked_assumed_keeps_its_reason_and_ids_in_the_log_and_through_decisions():
+    from rules_lib.core.engine import Decision, Event, drive
+
+    def proc():
+        yield Event("Fog Bank: Marines see 3 hexes", rule="§D", ids=("SV-D-01",),
+                    assumed="chit effect not in the text")
+        yield Decision("Red", "go", "Go?", ["yes", "no"], rule="§2", assumed="invented choice")
+
+    events = drive(proc())
+    assert events[0].as_row()["assumed"] == "chit effect not in the text"
+    assert events[0].as_row()["ids"] == "SV-D-01"
+    assert events[1].kind == "decision" and events[1].assumed == "invented choice"
 
 
 def test_bad_state_json_names_the_field():

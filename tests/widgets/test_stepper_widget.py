@@ -148,3 +148,18 @@ def test_same_seed_replays_the_same_log(graph_entry):
     for st in (a, b):
         st.buttons["run_to_end"].click()
     assert a.log_list.options == b.log_list.options
+
+
+def test_an_assumed_event_is_marked_in_its_log_row_and_its_reason_shown(graph_entry):
+    from widgets.stepper import ASSUMED_MARK
+
+    st = stepper(graph_entry, seed=0)  # seed 0 ends in the toy game's assumed draw
+    st.buttons["next_event"].click()
+    assert ASSUMED_MARK not in st.log_list.options[0][0]
+    assert "rulebook text" in st.provenance.value and "Skirmish §1" in st.provenance.value
+    st.buttons["run_to_end"].click()
+    assert st.state.result == "draw"
+    assert ASSUMED_MARK in st.log_list.options[-1][0]
+    assert sum(ASSUMED_MARK in text for text, _ in st.log_list.options) == 1
+    assert "re-assumed" in st.provenance.value
+    assert "fill-in of this toy game" in st.provenance.value

@@ -124,7 +124,8 @@ def make_entry(kind: str = "graph", board: Any = None,
                     return
             if state.turn >= 4:
                 state.result = "draw"
-                yield Event("Draw after turn 4", rule="Skirmish §4", kind="result")
+                yield Event("Draw after turn 4", rule="Skirmish §4", kind="result",
+                            assumed="the turn limit is a fill-in of this toy game")
                 return
             state.turn += 1
 
