@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -264,8 +265,22 @@ class Variant:
 
     name: str
     description: str
-    rule: str = ""  # the rulebook section (and catalogue ambiguity ID) it concerns
+    rule: str = ""  # "<rulebook section> (<catalogue ambiguity ID>)", e.g. "§J-1 (SV-AMB-04)"
     default_reading: str = ""  # what the game does when the variant is off, and why
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The catalogue IDs named in ``rule`` (an ambiguity's ID for the other reading of it)."""
+        return tuple(_CATALOGUE_ID.findall(self.rule))
+
+    @property
+    def section(self) -> str:
+        """The rulebook section the variant touches, without the catalogue IDs."""
+        return _CATALOGUE_PAREN.sub("", self.rule).strip() or "(no section given)"
+
+
+_CATALOGUE_ID = re.compile(r"\b(?:GIN|SV|GW|ZGC)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+\b")
+_CATALOGUE_PAREN = re.compile(r"\s*\((?:[^()]*?\b(?:GIN|SV|GW|ZGC)-[^()]*)\)")
 
 
 def check_variants(requested: Iterable[str], known: Sequence[Variant], game: str) -> list[str]:

@@ -204,3 +204,13 @@ def test_state_json_round_trip_is_lossless(positions, boosts, turn, result):
     s = RaceState(game="race", turn=turn, positions=positions, boosts=boosts, result=result)
     assert RaceState.from_json(s.to_json()) == s
     assert json.loads(s.to_json()) == s.to_data()
+
+
+def test_a_variant_names_its_section_and_the_ambiguity_it_reads_otherwise():
+    from rules_lib.core.engine import Variant
+
+    v = Variant("x", "other reading", rule="Space Vermin §J-1 / §J-7 (SV-AMB-04)")
+    assert v.ids == ("SV-AMB-04",) and v.section == "Space Vermin §J-1 / §J-7"
+    plain = Variant("y", "house rule", rule="Zombies!!! Giants-Club: Step 3")
+    assert plain.ids == () and plain.section == "Zombies!!! Giants-Club: Step 3"
+    assert Variant("z", "no section").section == "(no section given)"
