@@ -23,6 +23,17 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_variants(args: argparse.Namespace) -> int:
+    from rules_lib.core.engine import describe_variants
+
+    names = [args.game] if args.game else game_names()
+    for name in names:
+        entry = get_game(name)
+        print(f"{name}: {len(entry.variants)} rule variant(s), by rulebook section")
+        print("  " + describe_variants(entry.variants).replace("\n", "\n  "))
+    return 0
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     names = [args.game] if args.game else game_names()
     bad = 0
@@ -166,6 +177,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("games", help="list the games")
     p.set_defaults(func=cmd_games)
 
+    p = sub.add_parser("variants", help="list a game's rule variants by rulebook section")
+    p.add_argument("game", nargs="?")
+    p.set_defaults(func=cmd_variants)
+
     p = sub.add_parser("validate", help="check every game data file; exit 1 on bad data")
     p.add_argument("game", nargs="?")
     p.set_defaults(func=cmd_validate)
@@ -185,7 +200,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario")
     p.add_argument("--policy", action="append", default=[], metavar="PLAYER=NAME")
-    p.add_argument("--variant", action="append", default=[])
+    p.add_argument("--variant", action="append", default=[], metavar="VARIANT",
+                   help="a rule variant on in every game (repeat); "
+                        "`rules-explorer variants GAME` lists them by section")
     p.add_argument("--out", help="write one row per game (.csv or .parquet)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--executor", help=EXECUTOR_HELP)
@@ -199,8 +216,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="PATH=V1,V2,...",
                    help="a data value to sweep, e.g. types.Tank.fresh=[3],[4],[5] (repeat to cross)")
     p.add_argument("--toggle", action="append", default=[], metavar="VARIANT",
-                   help="sweep a rule variant off and on (repeat to cross)")
-    p.add_argument("--variant", action="append", default=[], help="a variant on at every point")
+                   help="sweep a rule variant off and on (repeat to cross); "
+                        "`rules-explorer variants GAME` lists them by section")
+    p.add_argument("--variant", action="append", default=[], metavar="VARIANT",
+                   help="a variant on at every point")
     p.add_argument("-n", type=int, default=100, help="games per point")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario")

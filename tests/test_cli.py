@@ -39,3 +39,14 @@ def test_simulate_zombies_prints_outcome_rates_by_size(capsys):
     assert "by size" in out
     for size in ("Normal", "Big", "Huge"):
         assert size in out
+
+
+def test_variants_lists_each_games_variants_by_section_with_ambiguity_ids(capsys):
+    from rules_lib.registry import get_game
+
+    assert main(["variants", "space_vermin"]) == 0
+    out = capsys.readouterr().out
+    for v in get_game("space_vermin").variants:
+        assert f"  {v.section}\n" in out
+        line = next(x for x in out.splitlines() if x.strip().startswith(v.name))
+        assert all(i in line for i in v.ids) and v.description in line

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from rules_lib.core.engine import Game, GameState, PersonPolicy, Policy
 
 from .errors import ErrorBanner, guarded
+from .variant_picker import VariantPicker
 
 PERSON = "person"
 LOG_ROWS = 400  # the log list shows the latest rows of the game (all rows stay in game.log)
@@ -82,11 +83,7 @@ class PhaseStepper(widgets.VBox):
                                     layout=widgets.Layout(width="160px"))
         self.seed.add_class("re-seed")
         names = [v.name for v in entry.variants]
-        self.variants = widgets.SelectMultiple(
-            options=[(f"{v.name}: {v.description}", v.name) for v in entry.variants],
-            value=tuple(v for v in variants if v in names), description="Variants",
-            rows=min(4, max(1, len(names))), layout=widgets.Layout(width="420px"))
-        self.variants.layout.display = None if names else "none"
+        self.variants = VariantPicker(entry.variants, value=tuple(v for v in variants if v in names))
         self.new_button = _button("New game", "re-new-game", "Start again with this seed",
                                   "refresh")
         chosen = dict(entry.default_policies)

@@ -283,6 +283,27 @@ _CATALOGUE_ID = re.compile(r"\b(?:GIN|SV|GW|ZGC)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+\b"
 _CATALOGUE_PAREN = re.compile(r"\s*\((?:[^()]*?\b(?:GIN|SV|GW|ZGC)-[^()]*)\)")
 
 
+def variants_by_section(variants: Iterable[Variant]) -> list[tuple[str, list[Variant]]]:
+    """Variants grouped by the rulebook section they touch, sections and names in order."""
+    groups: dict[str, list[Variant]] = {}
+    for v in sorted(variants, key=lambda v: (v.section, v.name)):
+        groups.setdefault(v.section, []).append(v)
+    return list(groups.items())
+
+
+def describe_variants(variants: Iterable[Variant]) -> str:
+    """A plain-text list of variants by section: name, ambiguity IDs, what changes, the default."""
+    lines = []
+    for section, group in variants_by_section(variants):
+        lines.append(section)
+        for v in group:
+            ids = f" [{', '.join(v.ids)}]" if v.ids else ""
+            lines.append(f"  {v.name}{ids}: {v.description}")
+            if v.default_reading:
+                lines.append(f"      (off: {v.default_reading})")
+    return "\n".join(lines) if lines else "no rule variants"
+
+
 def check_variants(requested: Iterable[str], known: Sequence[Variant], game: str) -> list[str]:
     """Validate variant names against a game's list; error names the unknown one."""
     names = {v.name for v in known}

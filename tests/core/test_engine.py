@@ -214,3 +214,15 @@ def test_a_variant_names_its_section_and_the_ambiguity_it_reads_otherwise():
     plain = Variant("y", "house rule", rule="Zombies!!! Giants-Club: Step 3")
     assert plain.ids == () and plain.section == "Zombies!!! Giants-Club: Step 3"
     assert Variant("z", "no section").section == "(no section given)"
+
+
+def test_variants_are_grouped_by_section_with_their_ambiguity_ids():
+    from rules_lib.core.engine import Variant, describe_variants, variants_by_section
+
+    vs = [Variant("b", "B", rule="§2 (SV-AMB-02)"), Variant("a", "A", rule="§1 (SV-AMB-01)",
+                                                            default_reading="as printed"),
+          Variant("c", "C", rule="§2 (SV-AMB-03)")]
+    groups = variants_by_section(vs)
+    assert [(s, [v.name for v in g]) for s, g in groups] == [("§1", ["a"]), ("§2", ["b", "c"])]
+    text = describe_variants(vs)
+    assert text.splitlines()[:3] == ["§1", "  a [SV-AMB-01]: A", "      (off: as printed)"]

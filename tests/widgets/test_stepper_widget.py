@@ -163,3 +163,14 @@ def test_an_assumed_event_is_marked_in_its_log_row_and_its_reason_shown(graph_en
     assert sum(ASSUMED_MARK in text for text, _ in st.log_list.options) == 1
     assert "re-assumed" in st.provenance.value
     assert "fill-in of this toy game" in st.provenance.value
+
+
+def test_variants_are_checkboxes_grouped_by_section_and_start_the_next_game(graph_entry):
+    st = stepper(graph_entry)
+    assert "Skirmish §3.1" in st.variants.children[1].value  # the section heading
+    box = st.variants.boxes["fierce"]
+    assert "fierce" in box.description and "Hits on 4+" in box.description
+    box.value = True
+    assert st.variants.value == ("fierce",)
+    st.new_button.click()
+    assert st.state.variants == ["fierce"]
