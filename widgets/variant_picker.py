@@ -30,7 +30,7 @@ class VariantPicker(widgets.VBox):
                 ids = f" [{', '.join(v.ids)}]" if v.ids else ""
                 box = widgets.Checkbox(value=v.name in value, indent=False,
                                        description=f"{v.name}{ids}: {v.description}",
-                                       description_tooltip=(f"Off: {v.default_reading}"
+                                       tooltip=(f"Off: {v.default_reading}"
                                                             if v.default_reading else v.description),
                                        layout=widgets.Layout(width="auto"),
                                        style={"description_width": "initial"})
