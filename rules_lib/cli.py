@@ -5,11 +5,17 @@ import argparse
 import importlib.util
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
 from rules_lib.core.data import DataError, parse_value
 from rules_lib.registry import game_names, get_game
+
+MAX_GAMES = 1_000_000  # per run or per sweep point: about 80 minutes of the fastest game on one core
+MAX_SWEEP_GAMES = 10_000_000  # all the points of a sweep together
+MAX_TOGGLES = 10  # 2**10 = 1,024 sweep points
+INTERRUPTED = 130  # the exit status of a run stopped by Ctrl-C (what finished is still reported)
 
 EXECUTOR_HELP = ("where to play: inprocess (default), processes[:N], dask[:N] (a LocalCluster), "
                  "or a Dask scheduler address tcp://host:port")
@@ -69,17 +75,20 @@ def cmd_odds(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from rules_lib.playtest import run_games, summarize
 
+    entry = get_game(args.game)
     out = _check_out(args.out)
     policies = _policies(args.policy)
+    by = args.by or entry.extra.get("summary_by")
+    _check_by(entry, args.scenario, by)
     df = run_games(args.game, args.n, args.seed, scenario=args.scenario, policies=policies,
                    variants=args.variant, executor=args.executor, progress=not args.quiet)
-    by = args.by or get_game(args.game).extra.get("summary_by")
-    summary = summarize(df, by=by)
-    print(f"{args.game}: {len(df)} games from seed {args.seed}"
-          + (f", by {', '.join(by) if isinstance(by, list) else by}" if by else ""))
-    print(summary.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
-    _write(df, out)
-    return 0
+    if len(df):
+        summary = summarize(df, by=by)
+        print(f"{args.game}: {len(df)} games from seed {args.seed}"
+              + (f", by {', '.join(by) if isinstance(by, list) else by}" if by else ""))
+        print(summary.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+        _write(df, out)
+    return _report_interrupted(df, args.n)
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
@@ -95,17 +104,44 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         print("error: give at least one --set PATH=V1,V2,... or --toggle VARIANT",
               file=sys.stderr)
         return 2
+    points = (len(variants_grid) if variants_grid else 1)
+    for values in grid.values():
+        points *= len(values)
+    if points * args.n > MAX_SWEEP_GAMES:
+        raise ValueError(f"-n {args.n} at {points} sweep points is {points * args.n:,} games; "
+                         f"at most {MAX_SWEEP_GAMES:,} in one sweep")
+    _check_by(get_game(args.game), args.scenario, args.by)
     df = sweep(args.game, grid or None, variants_grid, n_per_point=args.n, seed=args.seed,
                scenario=args.scenario, policies=_policies(args.policy), variants=args.variant,
                executor=args.executor, progress=not args.quiet, block_size=args.block_size)
     keys = list(df.attrs["parameters"]) + list(args.by)
-    table = outcome_rates(df, by=keys)
-    points = df["point"].nunique() if len(df) else 0
-    print(f"{args.game}: {points} points x {args.n} games from seed {args.seed}"
-          + (" (interrupted)" if df.attrs.get("interrupted") else ""))
-    print(table.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
-    _write(df, out)
-    return 0
+    if len(df):
+        table = outcome_rates(df, by=keys)
+        print(f"{args.game}: {df['point'].nunique()} points x {args.n} games from seed "
+              f"{args.seed}" + (" (interrupted)" if df.attrs.get("interrupted") else ""))
+        print(table.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+        _write(df, out)
+    return _report_interrupted(df, df.attrs.get("games_asked", args.n))
+
+
+def _check_by(entry: Any, scenario: str | None, by: Any) -> None:
+    """A --by column must be one of the games table (seed + the game's summary), before playing."""
+    if not by:
+        return
+    columns = ["seed", *entry.summary(entry.new_game(scenario=scenario, seed=0,
+                                                      keep_log=False).state)]
+    for column in [by] if isinstance(by, str) else by:
+        if column not in columns:
+            raise ValueError(f"--by {column}: no such column; columns: {', '.join(columns)}")
+
+
+def _report_interrupted(df, asked: int) -> int:
+    """Say on stdout how far an interrupted run got; its exit status is then non-zero."""
+    if not df.attrs.get("interrupted"):
+        return 0
+    print(f"interrupted after {len(df)} of {asked} games"
+          + ("; the table above and --out hold the games that finished" if len(df) else ""))
+    return INTERRUPTED
 
 
 def parse_setting(text: str) -> tuple[str, list[Any]]:
@@ -143,7 +179,8 @@ def _policies(items: list[str]) -> dict[str, str]:
 
 
 def _check_out(out: str | None) -> Path | None:
-    """Check the output file before playing: a known suffix, and pyarrow for Parquet."""
+    """Check the output file before playing (so no games are lost): a known suffix, pyarrow for
+    Parquet, an existing folder, and a file that can be written there."""
     if not out:
         return None
     path = Path(out)
@@ -152,6 +189,19 @@ def _check_out(out: str | None) -> Path | None:
     if path.suffix == ".parquet" and importlib.util.find_spec("pyarrow") is None:
         raise ValueError(f"--out {out}: writing Parquet needs pyarrow (pip install pyarrow); "
                          "or write a .csv file")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ValueError(f"--out {out}: the folder {folder} does not exist")
+    try:
+        if path.is_dir():
+            raise ValueError(f"--out {out}: that is a folder, not a file")
+        existed = path.exists()
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise ValueError(f"--out {out}: cannot write there ({exc.strerror})") from exc
+    if not existed:
+        path.unlink()
     return path
 
 
@@ -166,8 +216,31 @@ def _write(df, out: Path | None) -> None:
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
+    """JupyterLab on the start notebook; every other option goes to JupyterLab (--port ...)."""
     target = NOTEBOOKS / "00_start_here.ipynb"
     return subprocess.call([sys.executable, "-m", "jupyter", "lab", str(target), *args.extra])
+
+
+def games_count(text: str) -> int:
+    """An -n value: a whole number of games from 1 to MAX_GAMES."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of games") from None
+    if not 1 <= n <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"{n} games: give 1 to {MAX_GAMES:,}")
+    return n
+
+
+def block_size(text: str) -> int:
+    """A --block-size value: a whole number of games per work unit, at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n}: a block holds at least 1 game")
+    return n
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -196,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play N seeded games and summarise the outcomes")
     p.add_argument("game")
-    p.add_argument("-n", type=int, default=100)
+    p.add_argument("-n", type=games_count, default=100, help=f"games to play (1 to {MAX_GAMES:,})")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario")
     p.add_argument("--policy", action="append", default=[], metavar="PLAYER=NAME")
@@ -220,7 +293,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "`rules-explorer variants GAME` lists them by section")
     p.add_argument("--variant", action="append", default=[], metavar="VARIANT",
                    help="a variant on at every point")
-    p.add_argument("-n", type=int, default=100, help="games per point")
+    p.add_argument("-n", type=games_count, default=100,
+                   help=f"games per point (1 to {MAX_GAMES:,})")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario")
     p.add_argument("--policy", action="append", default=[], metavar="PLAYER=NAME")
@@ -229,23 +303,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="write one row per game (.csv or .parquet)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--executor", help=EXECUTOR_HELP)
-    p.add_argument("--block-size", type=int, help="games per work unit (results do not change)")
+    p.add_argument("--block-size", type=block_size,
+                   help="games per work unit (results do not change)")
     p.set_defaults(func=cmd_sweep)
 
-    p = sub.add_parser("lab", help="open JupyterLab on the notebooks")
-    p.add_argument("extra", nargs=argparse.REMAINDER)
-    p.set_defaults(func=cmd_lab)
+    p = sub.add_parser("lab", help="open JupyterLab on the notebooks (other options, such as "
+                                   "--port 8899 or --allow-root, go to JupyterLab)")
+    p.set_defaults(func=cmd_lab, extra=[])
     return ap
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    # the CLI says "interrupted after K of N games" itself, on stdout
+    warnings.filterwarnings("ignore", message="interrupted: returning", category=UserWarning)
+    if unknown:
+        if args.command != "lab":
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        args.extra = unknown
+    if getattr(args, "toggle", None) and len(args.toggle) > MAX_TOGGLES:
+        parser.error(f"{len(args.toggle)} --toggle options make {2 ** len(args.toggle):,} sweep "
+                     f"points; at most {MAX_TOGGLES} toggles")
     try:
         return args.func(args)
-    except (KeyError, ValueError, ImportError) as exc:
+    except (KeyError, ValueError, ImportError, OSError) as exc:
         print(f"error: {exc.args[0] if isinstance(exc, KeyError) and exc.args else exc}",
               file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # outside the games (they return what finished): nothing to keep
+        print("interrupted", file=sys.stderr)
+        return INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 T = TypeVar("T")
+MAX_WORKERS = 256  # local workers: a typo such as processes:4000 would start that many
 R = TypeVar("R")
 
 
@@ -107,6 +108,9 @@ BATCH_CLUSTER_CONFIG: dict[str, Any] = {
 }
 
 
+CONNECT_TIMEOUT = "10s"  # how long to wait for a remote scheduler before saying it is unreachable
+
+
 class DaskExecutor:
     """Blocks as tasks on a ``dask.distributed`` cluster.
 
@@ -122,7 +126,12 @@ class DaskExecutor:
         distributed = _import_distributed()
         self._owned: list[Any] = []
         if client is None and address is not None:
-            client = distributed.Client(address)
+            try:
+                client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+            except (OSError, TimeoutError) as exc:
+                raise ValueError(f"cannot reach the Dask scheduler at {address} within "
+                                 f"{CONNECT_TIMEOUT} ({type(exc).__name__}: {exc}); is it "
+                                 "running, and is the address right?") from None
             self._owned.append(client)
         elif client is None:
             import dask
@@ -192,6 +201,8 @@ def get_executor(spec: Any = None) -> tuple[Executor, bool]:
             if count and not count.isdigit():
                 raise ValueError(f"executor {spec!r}: the worker count must be a whole number")
             n = int(count) if count else None
+            if n is not None and not 1 <= n <= MAX_WORKERS:
+                raise ValueError(f"executor {spec!r}: give 1 to {MAX_WORKERS} workers")
             return (LocalProcesses(n) if kind == "processes" else DaskExecutor(workers=n)), True
         raise ValueError(f"unknown executor {spec!r}; use inprocess, processes[:N], dask[:N] "
                          "or a scheduler address tcp://host:port")

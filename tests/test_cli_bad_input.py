@@ -1,0 +1,101 @@
+"""The command line refuses bad input before playing, with a message naming the argument."""
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rules_lib.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (arguments, what the message must name); each must exit 2 without a traceback
+BAD_COMMAND_LINES = [
+    (["simulate", "ginormopod", "-n", "0"], "-n"),
+    (["simulate", "ginormopod", "-n", "-5"], "-n"),
+    (["simulate", "ginormopod", "-n", "1e12"], "-n"),
+    (["simulate", "ginormopod", "-n", "2000000"], "-n"),
+    (["simulate", "ginormopod", "-n", "many"], "-n"),
+    (["simulate", "chess", "-n", "1"], "chess"),
+    (["simulate", "ginormopod", "-n", "1", "--scenario", "nope"], "nope"),
+    (["simulate", "ginormopod", "-n", "1", "--policy", "Swarm=nope"], "nope"),
+    (["simulate", "ginormopod", "-n", "1", "--policy", "Alien=random"], "Alien"),
+    (["simulate", "ginormopod", "-n", "1", "--policy", "nope"], "--policy"),
+    (["simulate", "ginormopod", "-n", "1", "--variant", "nope"], "nope"),
+    (["simulate", "ginormopod", "-n", "1", "--executor", "processes:0"], "processes:0"),
+    (["simulate", "ginormopod", "-n", "1", "--executor", "dask:x"], "dask:x"),
+    (["simulate", "ginormopod", "-n", "1", "--executor", "foo"], "foo"),
+    (["simulate", "ginormopod", "-n", "1", "--by", "nocolumn"], "--by nocolumn"),
+    (["simulate", "ginormopod", "-n", "1", "--out", "/nonexistent/x.csv"], "--out"),
+    (["simulate", "ginormopod", "-n", "1", "--out", "games.xlsx"], "--out"),
+    (["simulate", "ginormopod", "-n", "1", "--port", "3"], "--port"),
+    (["sweep", "ginormopod", "-n", "1"], "--set"),
+    (["sweep", "ginormopod", "-n", "1", "--set", "x=1"], "'x'"),
+    (["sweep", "ginormopod", "-n", "1", "--set", "types.Tank.mp=abc"], "types.Tank.mp"),
+    (["sweep", "ginormopod", "-n", "1", "--set", "types.Tank.mp="], "--set"),
+    (["sweep", "ginormopod", "-n", "1", "--set", "types.Tank.mp=3,,4"], "--set"),
+    (["sweep", "ginormopod", "-n", "1", "--block-size", "0", "--set", "types.Tank.mp=3"],
+     "--block-size"),
+    (["sweep", "ginormopod", "-n", "1000000", "--set", "types.Tank.mp=" +
+      ",".join(str(i) for i in range(1, 12))], "sweep"),
+    (["sweep", "ginormopod", "-n", "1", *sum([["--toggle", "x"] for _ in range(30)], [])],
+     "toggle"),
+    (["validate", "nope"], "nope"),
+    (["variants", "nope"], "nope"),
+]
+
+
+@pytest.mark.parametrize("argv,named", BAD_COMMAND_LINES,
+                         ids=[" ".join(a)[:60] for a, _ in BAD_COMMAND_LINES])
+def test_a_bad_command_line_is_refused_with_a_message_naming_it(argv, named, capsys, tmp_path,
+                                                                  monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        raise SystemExit(main(argv))
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert named in err and "Traceback" not in err
+
+
+def test_the_out_file_is_checked_before_any_game_is_played(tmp_path, capsys, monkeypatch):
+    import rules_lib.playtest as playtest
+
+    played = []
+    monkeypatch.setattr(playtest, "_play", lambda *a, **k: played.append(1) or ([], False))
+    unwritable = tmp_path / ("x" * 300 + ".csv")  # a name longer than the file system allows
+    assert main(["simulate", "ginormopod", "-n", "5", "--out", str(unwritable)]) == 2
+    err = capsys.readouterr().err
+    assert "--out" in err and "cannot write there" in err and played == []
+    writable = tmp_path / "games.csv"
+    assert main(["simulate", "ginormopod", "-n", "5", "--out", str(writable)]) == 0
+    assert played == [1] and not writable.exists()  # the check left no empty file behind
+
+
+def test_ctrl_c_keeps_the_games_that_finished_says_so_and_exits_non_zero(tmp_path):
+    out_csv = tmp_path / "games.csv"
+    proc = subprocess.Popen([sys.executable, "-m", "rules_lib.cli", "simulate", "ginormopod",
+                             "-n", "1000000", "--quiet", "--out", str(out_csv)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    time.sleep(6)  # imports, then games
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("interrupted after ") and " of 1000000 games" in last
+    finished = int(last.split()[2])
+    assert finished > 0 and len(out_csv.read_text().splitlines()) == finished + 1
+    assert "Traceback" not in err
+
+
+def test_lab_passes_its_other_options_to_jupyterlab(monkeypatch):
+    import rules_lib.cli as cli
+
+    calls = []
+    monkeypatch.setattr(cli.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    assert main(["lab", "--port", "8899", "--allow-root", "--no-browser"]) == 0
+    assert calls[0][-3:] == ["--port", "8899", "--allow-root", "--no-browser"][-3:]
+    assert "--port" in calls[0] and "8899" in calls[0]
