@@ -140,7 +140,9 @@ class DaskExecutor:
                 cluster = distributed.LocalCluster(
                     n_workers=workers or os.cpu_count() or 1,
                     threads_per_worker=threads_per_worker, processes=True, host="127.0.0.1",
-                    dashboard_address=None)
+                    # dashboard_address=None still serves HTTP on all interfaces (dask/distributed
+                    # #8136): bind it to loopback on a free port and switch the dashboard off
+                    dashboard_address="127.0.0.1:0", scheduler_kwargs={"dashboard": False})
             client = distributed.Client(cluster)
             self._owned += [client, cluster]
             client.wait_for_workers(len(cluster.workers))

@@ -79,12 +79,27 @@ def _dask_setting(key: str):
     return dask.config.get(key)
 
 
+def _listening_addresses() -> set[str]:
+    """The local addresses this process and its children listen on (TCP)."""
+    import psutil
+
+    me = psutil.Process()
+    pids = {me.pid} | {child.pid for child in me.children(recursive=True)}
+    return {c.laddr.ip for c in psutil.net_connections(kind="tcp")
+            if c.status == psutil.CONN_LISTEN and c.pid in pids}
+
+
 def test_two_worker_local_cluster_gives_the_in_process_result(in_process):
     pytest.importorskip("distributed")
     with DaskExecutor(workers=2) as ex:
         client = ex.client
         addresses = list(client.scheduler_info()["workers"])
         assert ex.workers == 2 and all(a.startswith("tcp://127.0.0.1:") for a in addresses)
+        assert client.scheduler.address.startswith("tcp://127.0.0.1:")
+        assert _listening_addresses() == {"127.0.0.1"}  # nothing the cluster serves is public
+        # no dashboard was asked for: the HTTP server Dask always starts does not take the
+        # dashboard's well-known port from a cluster the user runs for themselves
+        assert client.scheduler_info()["services"].get("dashboard") != 8787
         # the workers play with the batch settings (no 10 ms profiler, a slow health tick)
         for key, value in BATCH_CLUSTER_CONFIG.items():
             seen = client.run(_dask_setting, key)

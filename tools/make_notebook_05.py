@@ -138,7 +138,8 @@ df = sweep("ginormopod", {TANK: [[3], [4], [5]]}, n_per_point=2000, executor="da
 # a cluster you start yourself: pass its Client (add BATCH_CLUSTER_CONFIG to its Dask settings;
 # left at Dask's defaults, the workers' profiler and health checks cost batch play about 7%)
 from distributed import Client, LocalCluster
-with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1") as cluster, \\
+with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
+                  dashboard_address="127.0.0.1:8787") as cluster, \\
         Client(cluster) as client:
     df = sweep("ginormopod", {TANK: [[3], [4], [5]]}, n_per_point=2000, executor=client)
 
