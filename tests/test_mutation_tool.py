@@ -1,0 +1,44 @@
+"""The mutation tool's one exclusion rule: only an Event's message or a Decision's prompt."""
+from __future__ import annotations
+
+import ast
+
+from tools.mutation import _function_name, is_message_only
+
+
+def _pair(before: str, after: str) -> tuple[ast.AST, ast.AST]:
+    return ast.parse(before).body[0], ast.parse(after).body[0]
+
+
+def test_a_changed_event_message_is_message_only():
+    a, b = _pair('def f():\n    yield Event("Tank hits", rule="§3", kind="combat")',
+                 'def f():\n    yield Event("XXTank hitsXX", rule="§3", kind="combat")')
+    assert is_message_only(a, b)
+
+
+def test_a_changed_decision_prompt_is_message_only_but_its_options_are_not():
+    a, b = _pair('def f():\n    yield Decision("Human", "retreat", "Where?", ["a", "b"])',
+                 'def f():\n    yield Decision("Human", "retreat", "XXWhere?XX", ["a", "b"])')
+    assert is_message_only(a, b)
+    a, b = _pair('def f():\n    yield Decision("Human", "retreat", "Where?", ["a", "b"])',
+                 'def f():\n    yield Decision("Human", "retreat", "Where?", ["XXaXX", "b"])')
+    assert not is_message_only(a, b)
+
+
+def test_a_changed_rule_citation_kind_or_data_counts():
+    base = 'def f():\n    yield Event("m", rule="§3", kind="combat", data={"unit": u})'
+    for after in ('def f():\n    yield Event("m", rule="XX§3XX", kind="combat", data={"unit": u})',
+                  'def f():\n    yield Event("m", rule="§3", kind="XXcombatXX", data={"unit": u})',
+                  'def f():\n    yield Event("m", rule="§3", kind="combat", data={"XXunitXX": u})',
+                  'def f():\n    yield Event("m", rule="§3", kind="combat", data=None)'):
+        assert not is_message_only(*_pair(base, after))
+
+
+def test_a_change_outside_any_event_counts():
+    a, b = _pair("def f(x):\n    return x < 5", "def f(x):\n    return x <= 5")
+    assert not is_message_only(a, b)
+
+
+def test_mangled_names_read_back():
+    assert _function_name("x_wilson") == "wilson"
+    assert _function_name("xǁFortǁbarrage") == "Fort.barrage"

@@ -1,0 +1,296 @@
+"""Mutation testing of one rules module: does breaking its code make a test fail?
+
+    python tools/mutation.py rules_lib/games/ginormopod/combat.py
+    python tools/mutation.py rules_lib/core/dice.py --tests tests/core/test_dice.py --survivors
+
+It copies the checkout (the files git tracks) into a scratch folder outside the project, points
+mutmut 3 (``pip install -e ".[dev]"``) at the one module and at the tests that exercise it (the
+``[tool.rules_explorer.mutation]`` table in ``pyproject.toml``, or ``--tests``), runs it, and prints
+one table row: mutants, killed, survived, excluded as message-only, reviewed as equivalent, score.
+
+What does not count (one documented, reviewable mechanism, ``docs/testing.md``):
+
+* **message only**: a mutant whose only change is inside the *message* of an ``Event(...)`` (its
+  first argument or ``message=``) or the *prompt* of a ``Decision(...)`` (third argument or
+  ``prompt=``), i.e. the wording a person reads. Rule citations, kinds, data keys, option strings
+  and everything else count.
+* **reviewed equivalent**: a surviving mutant listed in ``tests/mutation_equivalents.yaml`` with one
+  line why no test can tell it from the original (for example a cache size). Entries are keyed by
+  module, function and the changed line, so they survive renumbering.
+
+Score = killed / (mutants - message only - reviewed equivalent). Mutation runs are slow and stay
+out of CI; see ``docs/testing.md`` for the measured table.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+EQUIVALENTS = ROOT / "tests" / "mutation_equivalents.yaml"
+# mutmut's exit-code meanings (mutmut.stats.status_by_exit_code, 3.8)
+STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests",
+          34: "skipped", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout",
+          255: "timeout", 37: "caught by type check", -11: "segfault", -9: "segfault"}
+MESSAGE_ARGS = {"Event": (0, "message"), "Decision": (2, "prompt")}
+
+
+@dataclass
+class Mutant:
+    """One mutant: mutmut's key, its status, and the changed line (before -> after)."""
+
+    key: str
+    status: str
+    function: str = ""
+    before: str = ""
+    after: str = ""
+    message_only: bool = False
+    equivalent: str = ""  # the reviewed reason, if listed
+
+
+@dataclass
+class ModuleResult:
+    module: str
+    mutants: list[Mutant] = field(default_factory=list)
+
+    def count(self) -> Counter:
+        c: Counter = Counter()
+        for m in self.mutants:
+            if m.message_only:
+                c["message only"] += 1
+            elif m.equivalent:
+                c["equivalent"] += 1
+            elif m.status in ("killed", "timeout", "segfault", "caught by type check"):
+                c["killed"] += 1
+            else:
+                c["survived"] += 1
+        return c
+
+    @property
+    def score(self) -> float:
+        c = self.count()
+        counted = c["killed"] + c["survived"]
+        return c["killed"] / counted if counted else 1.0
+
+    def row(self) -> str:
+        c = self.count()
+        return (f"| `{self.module}` | {len(self.mutants)} | {c['killed']} | {c['survived']} | "
+                f"{c['message only']} | {c['equivalent']} | {self.score:.0%} |")
+
+
+TABLE_HEAD = ("| module | mutants | killed | survived | message only | reviewed equivalent | "
+              "score |\n|---|---|---|---|---|---|---|")
+
+
+def configured_tests(module: str) -> list[str]:
+    """The tests that exercise a module, from pyproject's [tool.rules_explorer.mutation]."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    table = config.get("tool", {}).get("rules_explorer", {}).get("mutation", {})
+    tests = table.get("tests", {})
+    if module in tests:
+        return list(tests[module])
+    folder = str(Path(module).parent)
+    return list(tests.get(folder, []))
+
+
+def scratch_copy(dest: Path) -> None:
+    """The files git tracks (and uncommitted edits to them) copied to dest."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True,
+                           text=True).stdout.split("\0")
+    for name in filter(None, files):
+        src = ROOT / name
+        if src.is_file():
+            target = dest / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, target)
+
+
+def write_config(dest: Path, module: str, tests: list[str]) -> None:
+    """A [tool.mutmut] section for this one module in the scratch copy's pyproject."""
+    section = "\n".join([
+        "", "[tool.mutmut]",
+        'source_paths = ["rules_lib"]',
+        f"only_mutate = [{json.dumps(module)}]",
+        f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
+        'also_copy = ["widgets", "notebooks", "tools"]',
+        # the project's addopts run notebooks and print benchmarks: not wanted per mutant
+        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x", "-o", "addopts=", '
+        '"-m", "not benchmark and not soak and not browser"]', ""])
+    with (dest / "pyproject.toml").open("a", encoding="utf-8") as fh:
+        fh.write(section)
+
+
+def load_equivalents() -> list[dict]:
+    if not EQUIVALENTS.exists():
+        return []
+    entries = yaml.safe_load(EQUIVALENTS.read_text(encoding="utf-8")) or []
+    for e in entries:
+        missing = {"module", "function", "before", "after", "why"} - set(e)
+        if missing:
+            raise SystemExit(f"{EQUIVALENTS}: entry {e!r} lacks {', '.join(sorted(missing))}")
+    return entries
+
+
+def _functions(tree: ast.Module) -> dict[str, ast.AST]:
+    out: dict[str, ast.AST] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out[node.name] = node
+    return out
+
+
+def _first_difference(a: ast.AST, b: ast.AST, path: tuple) -> tuple | None:
+    """The path (list of (node, field, index)) to the first node where two trees differ."""
+    if type(a) is not type(b):
+        return path
+    for name, va in ast.iter_fields(a):
+        vb = getattr(b, name, None)
+        if isinstance(va, list):
+            if not isinstance(vb, list) or len(va) != len(vb):
+                return path + ((a, name, None),)
+            for i, (x, y) in enumerate(zip(va, vb)):
+                if isinstance(x, ast.AST):
+                    found = _first_difference(x, y, path + ((a, name, i),))
+                    if found is not None:
+                        return found
+                elif x != y:
+                    return path + ((a, name, i),)
+        elif isinstance(va, ast.AST):
+            found = _first_difference(va, vb, path + ((a, name, None),))
+            if found is not None:
+                return found
+        elif va != vb and name not in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+            return path + ((a, name, None),)
+    return None
+
+
+def is_message_only(original: ast.AST, mutated: ast.AST) -> bool:
+    """Does the mutant change only an Event's message or a Decision's prompt?"""
+    diff = _first_difference(original, mutated, ())
+    if diff is None:
+        return False
+    for node, name, index in diff:
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if called not in MESSAGE_ARGS:
+            continue
+        position, keyword = MESSAGE_ARGS[called]
+        if name == "args" and index == position:
+            return True
+        if name == "keywords" and index is not None and node.keywords[index].arg == keyword:
+            return True
+    return False
+
+
+def _changed_line(orig_src: str, mut_src: str) -> tuple[str, str]:
+    a, b = orig_src.splitlines(), mut_src.splitlines()
+    for x, y in zip(a[1:], b[1:]):  # the def lines differ by name only
+        if x != y:
+            return x.strip(), y.strip()
+    return "", ""
+
+
+def _function_name(mangled: str) -> str:
+    """mutmut's x_name / xǁClassǁmethod back to name / Class.method."""
+    if mangled.startswith("xǁ"):
+        return mangled[2:].replace("ǁ", ".")
+    return mangled[2:] if mangled.startswith("x_") else mangled
+
+
+def classify(scratch: Path, module: str) -> ModuleResult:
+    """Read mutmut's results for the module and classify every mutant."""
+    mutated_file = scratch / "mutants" / module
+    meta = json.loads((mutated_file.parent / (mutated_file.name + ".meta")).read_text())
+    source = mutated_file.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    functions = _functions(tree)
+    lines = source.splitlines()
+    equivalents = [e for e in load_equivalents() if e["module"] == module]
+    result = ModuleResult(module)
+    for key, code in sorted(meta["exit_code_by_key"].items()):
+        name = key.rsplit(".", 1)[-1]  # e.g. x_wilson__mutmut_3 or xǁClassǁmethod__mutmut_3
+        base = name.rsplit("__mutmut_", 1)[0]
+        status = STATUS.get(code, "suspicious") if code is not None else "not checked"
+        m = Mutant(key, status, function=_function_name(base))
+        orig, mut = functions.get(f"{base}__mutmut_orig"), functions.get(name)
+        if orig is not None and mut is not None:
+            orig_src = "\n".join(lines[orig.lineno - 1:orig.end_lineno])
+            mut_src = "\n".join(lines[mut.lineno - 1:mut.end_lineno])
+            m.before, m.after = _changed_line(orig_src, mut_src)
+            m.message_only = is_message_only(orig, mut)
+        if m.status != "killed" and not m.message_only:
+            for e in equivalents:
+                if (e["function"] == m.function and e["before"] == m.before
+                        and e["after"] == m.after):
+                    m.equivalent = e["why"]
+        result.mutants.append(m)
+    return result
+
+
+def run(module: str, tests: list[str], workers: int, keep: Path | None) -> ModuleResult:
+    scratch = keep or Path(tempfile.mkdtemp(prefix="mutation-"))
+    scratch.mkdir(parents=True, exist_ok=True)
+    if not (scratch / "pyproject.toml").exists():
+        scratch_copy(scratch)
+        write_config(scratch, module, tests)
+    proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
+                           str(workers)], cwd=scratch,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"mutmut failed on {module} (scratch copy kept at {scratch}):\n"
+                         f"{proc.stderr[-3000:]}")
+    result = classify(scratch, module)
+    if keep is None:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("modules", nargs="+", help="module files, e.g. rules_lib/core/dice.py")
+    ap.add_argument("--tests", action="append", default=[],
+                    help="test files or folders (default: pyproject's mutation table)")
+    ap.add_argument("--workers", type=int, default=2, help="mutants tested at once")
+    ap.add_argument("--survivors", action="store_true",
+                    help="list every surviving mutant (function: before -> after)")
+    ap.add_argument("--keep", type=Path, help="keep (and reuse) the scratch copy in this folder")
+    ap.add_argument("--json", type=Path, help="also write the per-mutant results here")
+    args = ap.parse_args(argv)
+    results = []
+    for module in args.modules:
+        tests = args.tests or configured_tests(module)
+        if not tests:
+            raise SystemExit(f"{module}: no tests configured; give --tests or add it to "
+                             "[tool.rules_explorer.mutation.tests] in pyproject.toml")
+        keep = args.keep / Path(module).stem if args.keep and len(args.modules) > 1 else args.keep
+        results.append(run(module, tests, args.workers, keep))
+    print(TABLE_HEAD)
+    for r in results:
+        print(r.row())
+    if args.survivors:
+        for r in results:
+            for m in r.mutants:
+                if not m.message_only and not m.equivalent and m.status != "killed" \
+                        and m.status not in ("timeout", "segfault", "caught by type check"):
+                    print(f"{r.module} {m.function} [{m.status}]: {m.before}  ->  {m.after}")
+    if args.json:
+        args.json.write_text(json.dumps(
+            {r.module: [m.__dict__ for m in r.mutants] for r in results}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
