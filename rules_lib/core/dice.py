@@ -817,6 +817,11 @@ class SeededDice(_LoggingSource):
         self.seed = seed
         self._rng = random.Random(seed)
 
+    @property
+    def rng(self) -> random.Random:
+        """The random.Random the faces come from (a game's dice source draws from it directly)."""
+        return self._rng
+
     def _face(self, sides: int, purpose: str) -> int:
         return self._rng.randint(1, sides)
 

@@ -332,6 +332,7 @@ class GameRecord:
     variants: list[str]
     decisions: list[Any] = field(default_factory=list)
     forced_faces: dict[int, int] = field(default_factory=dict)  # roll number -> face
+    reseeds: list[list[int]] = field(default_factory=list)  # [roll number, seed]: Game.reseed
 
     def to_json(self) -> str:
         return json.dumps(_converter.unstructure(self), sort_keys=True)
@@ -353,19 +354,23 @@ class CountingDice:
 
     def __init__(self, seed: int, forced: dict[int, int] | None = None,
                  keep_log: bool = True) -> None:
-        self._seeded = SeededDice(seed)
-        self._face = self._seeded._face  # one RNG: the SeededDice stream, without its own log
-        # randint(1, n) is 1 + _randbelow(n) for an int n >= 1: the same stream, one call deep
-        rng = self._seeded._rng
-        self._below = rng._randbelow
-        # roll_many inlines _randbelow when it is the standard getrandbits rejection loop
-        self._getrandbits = (rng.getrandbits if getattr(rng._randbelow, "__func__", None)
-                             is random.Random._randbelow_with_getrandbits else None)
+        self._use_stream(seed)
         self.rolls = 0
         self.forced: dict[int, int] = dict(forced or {})
         self._queue: list[int] = []
         self.keep_log = keep_log
         self.log: list[tuple[str, int, int]] = []
+
+    def _use_stream(self, seed: int) -> None:
+        """Roll from SeededDice(seed)'s stream: randint(1, n) draws getrandbits(n.bit_length())
+        until the value is below n, so this class draws the same way, through the public API."""
+        self._seeded = SeededDice(seed)
+        self._face = self._seeded._face  # odd sides go through SeededDice's own checks
+        self._getrandbits = self._seeded.rng.getrandbits
+
+    def reseed(self, seed: int) -> None:
+        """From the next roll on, a fresh stream (an analysis continuation); counts carry on."""
+        self._use_stream(seed)
 
     def force(self, *faces: int) -> None:
         """Make the next rolls show these faces ("let me enter the roll")."""
@@ -381,16 +386,13 @@ class CountingDice:
         self._queue.clear()
 
     def roll(self, sides: int = 6, purpose: str = "") -> int:
-        if type(sides) is int and sides > 0:
+        if type(sides) is int and sides > 0:  # randint(1, sides), written out as in roll_many
             getrandbits = self._getrandbits
-            if getrandbits is None:
-                seeded = self._below(sides) + 1
-            else:  # as in roll_many
-                k = sides.bit_length()
+            k = sides.bit_length()
+            r = getrandbits(k)
+            while r >= sides:
                 r = getrandbits(k)
-                while r >= sides:
-                    r = getrandbits(k)
-                seeded = r + 1
+            seeded = r + 1
         else:
             seeded = self._face(sides, purpose)  # odd sides: SeededDice's own checks and errors
         n = self.rolls
@@ -413,23 +415,43 @@ class CountingDice:
         if self._queue or self.forced or type(sides) is not int or sides < 1:
             roll = self.roll  # forced faces, or odd sides: one roll at a time
             return tuple([roll(sides, purpose) for _ in range(n)])
-        getrandbits = self._getrandbits
-        if getrandbits is None:
-            below = self._below
-            faces = tuple([below(sides) + 1 for _ in range(n)])
-        else:  # Random._randbelow_with_getrandbits written out: the same calls, the same stream
-            k = sides.bit_length()
-            out = []
-            for _ in range(n):
+        getrandbits = self._getrandbits  # randint(1, sides) n times: the same draws, in a loop
+        k = sides.bit_length()
+        out = []
+        for _ in range(n):
+            r = getrandbits(k)
+            while r >= sides:
                 r = getrandbits(k)
-                while r >= sides:
-                    r = getrandbits(k)
-                out.append(r + 1)
-            faces = tuple(out)
+            out.append(r + 1)
+        faces = tuple(out)
         self.rolls += len(faces)
         if self.keep_log:
             self.log.extend([(purpose, sides, face) for face in faces])
         return faces
+
+
+class ReseedingDice(CountingDice):
+    """CountingDice that switches to a new seed's stream after given roll numbers: the replay of
+    a game that was reseeded (Game.reseed). Plain games use CountingDice and pay nothing."""
+
+    def __init__(self, seed: int, forced: dict[int, int] | None = None, keep_log: bool = True,
+                 reseeds: Sequence[Sequence[int]] = ()) -> None:
+        super().__init__(seed, forced, keep_log)
+        self._switches = sorted((int(at), int(s)) for at, s in reseeds)
+
+    def _switch(self) -> None:
+        while self._switches and self._switches[0][0] <= self.rolls:
+            self.reseed(self._switches.pop(0)[1])
+
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        if self._switches and self._switches[0][0] <= self.rolls:
+            self._switch()
+        return super().roll(sides, purpose)
+
+    def roll_many(self, n: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
+        if self._switches and self._switches[0][0] < self.rolls + n:
+            return tuple([self.roll(sides, purpose) for _ in range(n)])
+        return super().roll_many(n, sides, purpose)
 
 
 class GameOver(Exception):
@@ -451,9 +473,13 @@ class Game:
         self.state = state
         self.initial_state = state.to_data()
         self.policies: dict[str, Policy] = dict(policies or {})
+        if dice is None and record is not None and record.reseeds:
+            dice = ReseedingDice(seed, record.forced_faces, keep_log=keep_log,
+                                 reseeds=record.reseeds)
         self._dice = dice if dice is not None else CountingDice(
             seed, record.forced_faces if record else None, keep_log=keep_log)
         self._policy_rng = random.Random(f"policy-{seed}")
+        self.reseeds: list[list[int]] = [list(r) for r in record.reseeds] if record else []
         self._replay: list[Any] = list(record.decisions) if record else []
         self.decisions: list[Any] = []
         self.log: list[Event] = []
@@ -475,7 +501,21 @@ class Game:
         """The replayable record of this game so far."""
         forced = dict(getattr(self._dice, "forced", {}))
         return GameRecord(self.rules.name, self.initial_state, self.seed,
-                          list(self.state.variants), list(self.decisions), forced)
+                          list(self.state.variants), list(self.decisions), forced,
+                          [list(r) for r in self.reseeds])
+
+    def reseed(self, seed: int) -> None:
+        """From this moment on, the dice and the policies' choices come from ``seed``'s streams.
+
+        For analysis: continuations of one position differ only in their seed. The record keeps
+        the moment, so a replay of a reseeded game is still identical.
+        """
+        reseed = getattr(self._dice, "reseed", None)
+        if reseed is None:
+            raise TypeError(f"{type(self._dice).__name__} cannot be reseeded")
+        reseed(seed)
+        self._policy_rng = random.Random(f"policy-{seed}")
+        self.reseeds.append([self._dice.rolls, seed])
 
     def log_frame(self):
         """The log as a pandas DataFrame (turn, phase, step, kind, message, rule, ids, assumed).
@@ -649,17 +689,9 @@ class Game:
         raise RuntimeError(f"{self.rules.name}: no end after {max_events} events")
 
     # -- undo and replay -----------------------------------------------------------------------
-    def replay_to(self, n_events: int) -> Game:
+    def replay_to(self, n_events: int, *, keep_log: bool = True) -> Game:
         """A new Game replayed from this one's record to just after event number ``n_events``."""
-        rec = self.record()
-        state = self.rules.state_class.from_data(copy.deepcopy(rec.initial_state))
-        again = Game(self.rules, state, seed=rec.seed, policies=self.policies, record=rec,
-                     keep_log=True)
-        while again.events_seen < n_events:
-            if again.step_event() is None:
-                break
-        again._replay = []  # from here on, the policies (or a person) decide again
-        return again
+        return _replay_record(self.rules, self.record(), self.policies, n_events, keep_log)
 
     def undo(self, n: int = 1) -> Game:
         """The game as it was ``n`` events ago (a new Game; this one is unchanged)."""
@@ -681,9 +713,26 @@ class Rules:
 
 def replay(rules: Rules, record: GameRecord) -> Game:
     """Replay a record to its end (or to where its decisions run out)."""
-    state = rules.state_class.from_data(copy.deepcopy(record.initial_state))
-    game = Game(rules, state, seed=record.seed, record=record)
+    game = _replay_record(rules, record, None, None, True)
     game.run_to_end()
+    return game
+
+
+def _replay_record(rules: Rules, record: GameRecord, policies: dict[str, Policy] | None,
+                   n_events: int | None, keep_log: bool) -> Game:
+    """A Game rebuilt from a record (its decisions, forced faces and reseeds), stepped to just
+    after event ``n_events`` (None: not stepped)."""
+    state = rules.state_class.from_data(copy.deepcopy(record.initial_state))
+    game = Game(rules, state, seed=record.seed, policies=policies, record=record,
+                keep_log=keep_log)
+    if n_events is not None:
+        while game.events_seen < n_events:
+            if game.step_event() is None:
+                break
+        game._replay = []  # from here on, the policies (or a person) decide again
+        done = [seed for at, seed in record.reseeds if at <= game.dice.rolls]
+        if done:
+            game._policy_rng = random.Random(f"policy-{done[-1]}")
     return game
 
 

@@ -226,3 +226,69 @@ def test_variants_are_grouped_by_section_with_their_ambiguity_ids():
     assert [(s, [v.name for v in g]) for s, g in groups] == [("§1", ["a"]), ("§2", ["b", "c"])]
     text = describe_variants(vs)
     assert text.splitlines()[:3] == ["§1", "  a [SV-AMB-01]: A", "      (off: as printed)"]
+
+
+@dataclass
+class DuelState(GameState):
+    rolls: list[int] = field(default_factory=list)
+
+
+def duel(state: DuelState, ctx):
+    """Roll twice, then decide, then roll three more times: rolls come before the decision."""
+    state.rolls.append(ctx.dice.roll(6, "opening"))
+    yield Event(f"opening roll {state.rolls[-1]}", rule="Duel §1", kind="roll")
+    state.rolls.append(ctx.dice.roll(6, "hidden"))  # rolled before the decision is asked
+    choice = yield Decision("Red", "press", "Press on?", ["yes", "no"], rule="Duel §2")
+    for _ in range(3 if choice == "yes" else 1):
+        state.rolls.append(ctx.dice.roll(6, "follow-up"))
+        yield Event(f"follow-up {state.rolls[-1]}", rule="Duel §3", kind="roll")
+    state.result = "done"
+    yield Event("done", rule="Duel §4", kind="result")
+
+
+DUEL = Rules("duel", DuelState, duel, players=("Red",))
+
+
+def test_counting_dice_draw_the_seeded_dice_stream_through_the_public_api():
+    from rules_lib.core.dice import SeededDice
+    from rules_lib.core.engine import CountingDice
+
+    for seed in range(5):
+        plain, counting = SeededDice(seed), CountingDice(seed)
+        for sides in (6, 6, 10, 3, 20, 6):
+            assert counting.roll(sides) == plain.roll(sides)
+        assert counting.roll_many(7, 6) == tuple(plain.roll(6) for _ in range(7))
+
+
+def test_a_reseeded_continuation_keeps_the_rolls_made_before_a_pending_decision():
+    game = Game(DUEL, DuelState(game="duel"), seed=3, policies={"Red": PersonPolicy()})
+    while game.step_event() is not None:
+        pass
+    assert game.pending is not None and len(game.state.rolls) == 2
+    before = list(game.state.rolls)
+    game.reseed(99)
+    game.answer("yes")
+    game.run_to_end()
+    assert game.state.rolls[:2] == before
+    again = replay(DUEL, GameRecord.from_json(game.record().to_json()))
+    assert again.state.rolls == game.state.rolls
+    other = Game(DUEL, DuelState(game="duel"), seed=3, policies={"Red": PersonPolicy()})
+    while other.step_event() is not None:
+        pass
+    other.reseed(100)
+    other.answer("yes")
+    other.run_to_end()
+    assert other.state.rolls[:2] == before
+    assert other.state.rolls[2:] != game.state.rolls[2:]  # seeds 99 and 100 diverge here
+
+
+def test_replay_to_a_point_after_a_reseed_gives_the_same_position():
+    game = Game(DUEL, DuelState(game="duel"), seed=5, policies={"Red": PersonPolicy()})
+    while game.step_event() is not None:
+        pass
+    game.reseed(7)
+    game.answer("yes")
+    game.step_event()
+    game.step_event()
+    back = game.replay_to(game.events_seen)
+    assert back.state == game.state and back.dice.rolls == game.dice.rolls
