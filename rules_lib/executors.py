@@ -24,7 +24,7 @@ R = TypeVar("R")
 
 
 @runtime_checkable
-class Executor(Protocol):
+class Executor(Protocol):  # pragma: no mutate block (mutmut would add members to the protocol)
     """Runs a function over seed blocks and yields each block's result as soon as it is done."""
 
     workers: int

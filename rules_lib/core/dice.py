@@ -759,7 +759,7 @@ class Capped(DiceDefinition):
 
 
 @runtime_checkable
-class DiceSource(Protocol):
+class DiceSource(Protocol):  # pragma: no mutate block (mutmut would add members to the protocol)
     """Where faces come from. Every roll in the engine goes through one; `log` records them all."""
 
     log: list[tuple[str, int, int]]

@@ -175,7 +175,7 @@ Procedure = Generator["Event | Decision", Any, None]
 # --------------------------------------------------------------------------------------------------
 
 
-class Policy(Protocol):
+class Policy(Protocol):  # pragma: no mutate block (mutmut would add members to the protocol)
     """Answers decisions for one player."""
 
     name: str

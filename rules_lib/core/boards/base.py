@@ -14,7 +14,7 @@ Loc = Hashable
 
 
 @runtime_checkable
-class Board(Protocol):
+class Board(Protocol):  # pragma: no mutate block (mutmut would add members to the protocol)
     """What every board offers to movement rules and to the drawing widgets."""
 
     name: str

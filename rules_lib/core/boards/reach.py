@@ -39,7 +39,7 @@ Cost = Any  # int | Fraction | float: anything that adds and compares
 StepCost = Callable[[Loc, Loc], "Cost | None"]
 
 
-class Distribution(Protocol):
+class Distribution(Protocol):  # pragma: no mutate block (mutmut would add members to the protocol)
     """A movement roll: anything with ``.items()`` yielding (points, probability), like ``Dist``."""
 
     def items(self) -> Iterable[tuple[Any, Any]]:
