@@ -114,20 +114,88 @@ class GameData:
                 if prov.kind == "assumed"]
 
 
-def load_data(path: str | Path) -> GameData:
-    """Read a YAML data file safely and split provenance from values."""
+MAX_FILE_BYTES = 5_000_000  # the largest shipped file is about 40 kB
+MAX_DEPTH = 40  # mappings and lists nested deeper than this are a mistake, not data
+
+
+class _DataLoader(yaml.SafeLoader):
+    """yaml.safe_load's loader, stricter: no aliases (a self-referencing or exponential alias
+    would never finish loading), no key given twice (the second would silently win), and no
+    absurd nesting."""
+
+    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.constructor.ConstructorError(
+                None, None, f"YAML aliases (*{event.anchor}) are not allowed in game data; "
+                "write the values out", event.start_mark)
+        depth = getattr(self, "_depth", 0) + 1
+        if depth > MAX_DEPTH:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"nested more than {MAX_DEPTH} levels deep", self.peek_event().start_mark)
+        self._depth = depth
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth = depth - 1
+
+    def construct_mapping(self, node, deep=False):  # type: ignore[no-untyped-def]
+        seen: dict[Any, Any] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                hash(key)
+            except TypeError:
+                raise yaml.constructor.ConstructorError(
+                    "while reading a mapping", node.start_mark, "a key that is not text or a number",
+                    key_node.start_mark) from None
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    "while reading a mapping", node.start_mark,
+                    f"the key {key!r} is given twice (first on line {seen[key].line + 1})",
+                    key_node.start_mark)
+            seen[key] = key_node.start_mark
+        return super().construct_mapping(node, deep=deep)
+
+
+def read_yaml(path: str | Path) -> Any:
+    """A data file's YAML, read safely (nothing executed); every problem is a DataError."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise DataError(path, (), f"the file is {size:,} bytes; game data files are at most "
+                                      f"{MAX_FILE_BYTES:,}")
+        text = path.read_bytes().decode("utf-8")
     except OSError as exc:
         raise DataError(path, (), f"cannot read file ({exc.strerror})") from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(path, (), f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+    return parse_yaml(text, path)
+
+
+def parse_yaml(text: str, file: str | Path) -> Any:
+    """YAML text through the strict loader; errors name the file and line."""
     try:
-        raw = yaml.safe_load(text)
+        raw = yaml.load(text, Loader=_DataLoader)  # noqa: S506 - _DataLoader is a SafeLoader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f"line {mark.line + 1}: " if mark is not None else ""
-        raise DataError(path, (), f"{line}not valid YAML ({getattr(exc, 'problem', exc)})") from exc
-    return parse_data(raw, str(path))
+        problem = getattr(exc, "problem", None) or exc
+        raise DataError(file, (), f"{line}not valid game data ({problem})") from None
+    except RecursionError:
+        raise DataError(file, (), "nested too deeply to read") from None
+    if raw is None:
+        raise DataError(file, (), "the file is empty")
+    if not isinstance(raw, Mapping):
+        raise DataError(file, (), f"the file must hold a mapping of names to values, "
+                                  f"not a {type(raw).__name__}")
+    return raw
+
+
+def load_data(path: str | Path) -> GameData:
+    """Read a YAML data file safely and split provenance from values."""
+    return parse_data(read_yaml(path), str(Path(path)))
 
 
 def parse_data(raw: Any, file: str) -> GameData:
