@@ -1,0 +1,302 @@
+"""The one contract every game follows: a :class:`GameModule` and its typed capabilities.
+
+A game package defines one subclass of :class:`GameModule` with its facts as class attributes
+(name, players, scenarios, variants, policies, data files, sequence of play) and the few methods
+only it can write (build its typed data, set up a scenario, its procedure, invariants, summary).
+Everything every game needs the same way is written here once: data loading with validation and
+provenance, overrides, policy resolution by name or object with one default, ``new_game``, saved
+states, and the checks that a state is one of this game's before the engine runs it.
+
+What a game *can* do beyond playing (draw its board, odds, reach, line of sight, set-up editing,
+analysis hooks) are typed, optional capabilities — dataclasses below — so the widgets and the CLI
+read ``game.odds.combat_odds`` instead of guessing keys in a dict. ``docs/writing_a_game.md``
+walks through a new game as a checklist.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rules_lib.core.data import (
+    DataError,
+    GameData,
+    apply_overrides,
+    load_data,
+    provenance_report,
+)
+from rules_lib.core.engine import (
+    Context,
+    Game,
+    GameState,
+    Policy,
+    Procedure,
+    Rules,
+    StateError,
+    Variant,
+    check_variants,
+)
+
+# --------------------------------------------------------------------------------------------------
+# Capabilities: what a game offers beyond playing, each optional and typed
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """How to draw the game: its board and the counters on it.
+
+    ``pieces(state)`` gives one dict per counter: ``{"id", "loc", "side", "label", "kind",
+    "hover"}`` (``id`` names it for selection and set-up editing).
+    """
+
+    board: Callable[[GameState], Any]
+    pieces: Callable[[GameState], list[dict[str, Any]]]
+    aspect: float = 1.0  # width / height of the drawn map
+    terrain_colors: Mapping[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class OddsCalculator:
+    """Exact combat odds: the function, its command-line form and its widget controls."""
+
+    combat_odds: Callable[..., Any]
+    add_arguments: Callable[[Any], None] | None = None  # argparse parser -> None
+    from_args: Callable[[Any], Any] | None = None  # argparse namespace -> table
+    from_selection: Callable[[GameState, Any, Any], dict[str, Any]] | None = None
+    controls: Sequence[Mapping[str, Any]] | None = None  # widget control specs (odds_panel.py)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where a counter can move now: ``movement_reach(state, target) -> {loc: cost}``."""
+
+    movement_reach: Callable[[GameState, Any], Mapping[Any, Any]]
+    label: str = "MP"  # what the values are: "MP spent", "P(reach)" ...
+    target: Callable[[GameState, Any, Any], Any] | None = None  # selection -> reach target
+
+
+@dataclass(frozen=True)
+class SetupEditing:
+    """Set-up editing: each operation returns a new state or raises ValueError naming the
+    problem (``widgets/setup_editor.py`` documents the signatures)."""
+
+    place: Callable[..., GameState]
+    move: Callable[..., GameState]
+    remove: Callable[..., GameState]
+    flip: Callable[..., GameState] | None = None
+    kinds: Callable[[GameState], list[str]] | None = None
+    sides: Callable[[GameState], list[str]] | None = None
+    validate: Callable[[GameState], list[str]] | None = None
+
+
+# --------------------------------------------------------------------------------------------------
+# The game module
+# --------------------------------------------------------------------------------------------------
+
+
+class GameModule(ABC):
+    """A game as the project sees it. Subclass once per game; see ``docs/writing_a_game.md``.
+
+    Class attributes every game sets: ``name``, ``title``, ``rulebook``, ``state_class``,
+    ``players``, ``scenarios`` (the first is the default), ``variants``, ``policies``
+    (name -> factory), ``default_policy`` (and ``default_policies`` per player where a player
+    differs), ``phases`` (the sequence of play), ``data_dir`` and ``data_files``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rulebook: ClassVar[str]
+    state_class: ClassVar[type[GameState]]
+    players: ClassVar[tuple[str, ...]]
+    scenarios: ClassVar[tuple[str, ...]]
+    variants: ClassVar[tuple[Variant, ...]] = ()
+    policies: ClassVar[Mapping[str, Callable[[], Policy]]]
+    default_policy: ClassVar[str] = "heuristic"
+    default_policies: ClassVar[Mapping[str, str]] = {}
+    phases: ClassVar[tuple[str, ...]] = ()
+    data_dir: ClassVar[Path]
+    data_files: ClassVar[tuple[str, ...]]
+    max_events: ClassVar[int] = 200_000
+    summary_by: ClassVar[str | None] = None
+
+    board_view: BoardView | None = None
+    odds: OddsCalculator | None = None
+    reach: Reach | None = None
+    line_of_sight: Callable[[GameState, Any], Any] | None = None
+    setup: SetupEditing | None = None
+
+    # -- what only the game can write ------------------------------------------------------------
+    @abstractmethod
+    def build_data(self, files: Mapping[str, GameData]) -> Any:
+        """The game's typed data from its loaded files; raises DataError naming every problem."""
+
+    @abstractmethod
+    def procedure(self, state: GameState, ctx: Context) -> Procedure:
+        """The sequence of play as a generator of Events and Decisions."""
+
+    @abstractmethod
+    def initial_state(self, scenario: str, seed: int, variants: list[str], data: Any) -> GameState:
+        """The state a named scenario starts from."""
+
+    def invariants(self, state: GameState) -> list[str]:
+        """What is broken in a state (empty when every invariant holds)."""
+        return []
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """One row of key statistics for batch runs; must include ``outcome``."""
+        return {"outcome": state.result}
+
+    def validate_state(self, state: GameState, data: Any) -> list[str]:
+        """Problems of a loaded (hand-edited) state beyond its type, each naming the piece."""
+        return []
+
+    # -- data, written once ----------------------------------------------------------------------
+    def load_files(self, overrides: Mapping[str, Any] | None = None,
+                   data_dir: Path | None = None) -> dict[str, GameData]:
+        """The game's data files, read safely, with designer overrides applied."""
+        folder = Path(data_dir) if data_dir is not None else self.data_dir
+        files = {name: load_data(folder / f"{name}.yaml") for name in self.data_files}
+        return apply_overrides(files, overrides, self.name)
+
+    def data(self, overrides: Mapping[str, Any] | None = None) -> Any:
+        """The typed data, built once per set of overrides (the shipped data when none)."""
+        key = json.dumps(dict(overrides or {}), sort_keys=True)
+        return _built(self, key)
+
+    def validate_data(self, data_dir: Path | None = None) -> list[str]:
+        """Every problem of the game's data (or a copy of it in ``data_dir``), not just the first."""
+        try:
+            self.build_data(self.load_files(data_dir=data_dir))
+        except DataError as exc:
+            return str(exc).split("\n  ")
+        return []
+
+    def provenance_report(self):
+        """Every assumed value of the data files (DataFrame: file, path, assumed)."""
+        return provenance_report(self.load_files().values())
+
+    # -- playing, written once -------------------------------------------------------------------
+    def rules(self, data: Any = None) -> Rules:
+        """The engine's view of the game, with the given (or the shipped) data."""
+        data = self.data() if data is None else data
+        return Rules(self.name, self.state_class, self.procedure, data=lambda: data,
+                     players=self.players, variants=self.variants)
+
+    def make_policies(self, policies: Mapping[str, Any] | None = None) -> dict[str, Policy]:
+        """One policy per player: a name from ``policies`` or a Policy object; the game's
+        default for the players not given. Errors name the player or the policy."""
+        given = dict(policies or {})
+        unknown = sorted(set(given) - set(self.players))
+        if unknown:
+            raise ValueError(f"{self.name}: no player {unknown[0]!r}; players: "
+                             f"{', '.join(self.players)}")
+        out: dict[str, Policy] = {}
+        for player in self.players:
+            choice = given.get(player, self.default_policies.get(player, self.default_policy))
+            if isinstance(choice, str):
+                if choice not in self.policies:
+                    raise ValueError(f"{self.name}: no policy {choice!r} for {player}; policies: "
+                                     f"{', '.join(sorted(self.policies))}")
+                choice = self.policies[choice]()
+            elif not callable(getattr(choice, "choose", None)):
+                raise ValueError(f"{self.name}: the policy for {player} must be a name or have "
+                                 f"a choose() method, not {choice!r}")
+            out[player] = choice
+        return out
+
+    def new_game(self, scenario: Any = None, seed: int = 0, variants: Sequence[str] = (),
+                 policies: Mapping[str, Any] | None = None,
+                 data_overrides: Mapping[str, Any] | None = None, keep_log: bool = True) -> Game:
+        """A Game ready to step: a named scenario (default: the first) or a saved state."""
+        data = self.data(data_overrides)
+        chosen = check_variants(variants, self.variants, self.name)
+        if scenario is None or (isinstance(scenario, str) and scenario in self.scenarios):
+            state = self.initial_state(scenario or self.scenarios[0], seed, chosen, data)
+            state.variants = chosen
+        else:
+            state = self.load_state(scenario, data)
+            if variants:
+                state.variants = chosen
+        return Game(self.rules(data), state, seed=seed, policies=self.make_policies(policies),
+                    keep_log=keep_log)
+
+    def load_state(self, source: Any, data: Any = None) -> GameState:
+        """A saved position (a state, its dict, JSON text or a .json path), checked completely."""
+        data = self.data() if data is None else data
+        if isinstance(source, self.state_class):
+            state = source.copy()
+        elif isinstance(source, (Mapping, list, tuple)):
+            state = self._state_from_data(source)
+        elif isinstance(source, (str, Path)) and str(source).lstrip()[:1] in ("{", "["):
+            state = self._state_from_data(_json(str(source), "the saved state"))
+        elif isinstance(source, (str, Path)) and Path(source).suffix == ".json":
+            path = Path(source)
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise StateError(f"{self.name}: cannot read {path} ({exc})") from None
+            state = self._state_from_data(_json(text, str(path)))
+        else:
+            raise StateError(f"{self.name}: unknown scenario {source!r}; scenarios: "
+                             f"{', '.join(self.scenarios)}, or a saved state (.json)")
+        problems = self.state_problems(state, data)
+        if problems:
+            raise StateError(f"{self.name} saved state: " + "; ".join(problems))
+        return state
+
+    def _state_from_data(self, data: Any) -> GameState:
+        if not isinstance(data, Mapping):
+            raise StateError(f"{self.name}: a saved state is a JSON object, not "
+                             f"{type(data).__name__}")
+        if data.get("game") != self.name:
+            raise StateError(f"{self.name}: this saved state is for game "
+                             f"{data.get('game')!r}, not {self.name!r}")
+        return self.state_class.from_data(dict(data))
+
+    def state_problems(self, state: GameState, data: Any = None) -> list[str]:
+        """Everything wrong with a state: the common fields, then the game's own checks."""
+        data = self.data() if data is None else data
+        out = []
+        if state.game != self.name:
+            out.append(f"game is {state.game!r}, not {self.name!r}")
+        if self.phases and state.phase not in self.phases:
+            out.append(f"unknown phase {state.phase!r}; phases: {', '.join(self.phases)}")
+        if not isinstance(state.turn, int) or state.turn < 1:
+            out.append(f"turn {state.turn!r} is not a turn number (1 or more)")
+        known = {v.name for v in self.variants}
+        out += [f"unknown rule variant {v!r}" for v in state.variants if v not in known]
+        return out + list(self.validate_state(state, data))
+
+    # -- description -----------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}: {self.title}>"
+
+
+@functools.lru_cache(maxsize=64)
+def _built(game: GameModule, overrides_key: str) -> Any:
+    """A game's typed data per set of overrides (a sweep plays many games per point)."""
+    overrides = json.loads(overrides_key) or None
+    return game.build_data(game.load_files(overrides))
+
+
+def _json(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise StateError(f"{where}: not valid JSON ({exc})") from None
+
+
+def capabilities(game: GameModule) -> Iterator[tuple[str, Any]]:
+    """The optional capabilities a game offers (name, value), for listings and tests."""
+    for name in ("board_view", "odds", "reach", "line_of_sight", "setup"):
+        value = getattr(game, name)
+        if value is not None:
+            yield name, value
+
+
+__all__ = ["BoardView", "GameModule", "OddsCalculator", "Reach", "SetupEditing", "capabilities"]
