@@ -185,6 +185,7 @@ class Policy(Protocol):  # pragma: no mutate block (mutmut would add members to 
 
 
 ASK_PERSON = object()  # a policy returns this to make the Game pause with the decision pending
+NO_ANSWER = object()  # Game.fork without an answer: the fork's policies answer a pending decision
 
 
 class RandomPolicy:
@@ -692,6 +693,29 @@ class Game:
     def replay_to(self, n_events: int, *, keep_log: bool = True) -> Game:
         """A new Game replayed from this one's record to just after event number ``n_events``."""
         return _replay_record(self.rules, self.record(), self.policies, n_events, keep_log)
+
+    def fork(self, seed: int, *, policies: dict[str, Policy] | None = None,
+             answer: Any = NO_ANSWER, keep_log: bool = False) -> Game:
+        """A new game at this exact position (a pending decision included) whose dice and random
+        choices from here on come from ``seed``; ``answer`` answers the pending decision.
+
+        Nothing is played yet: stepping the fork replays the record to here (the same rolls,
+        those made before a pending decision included), then goes on with the new stream. This
+        game is untouched. Analysis plays many forks of one position, one seed each.
+        """
+        record = self.record()
+        record.reseeds.append([self._dice.rolls, seed])
+        if answer is not NO_ANSWER:
+            if self.pending is None:
+                raise IllegalChoice("no decision is pending to answer")
+            self._check(self.pending, answer)
+            record.decisions.append(answer)
+        state = self.rules.state_class.from_data(copy.deepcopy(record.initial_state))
+        game = Game(self.rules, state, seed=record.seed,
+                    policies=self.policies if policies is None else policies, record=record,
+                    keep_log=keep_log)
+        game._policy_rng = random.Random(f"policy-{seed}")
+        return game
 
     def undo(self, n: int = 1) -> Game:
         """The game as it was ``n`` events ago (a new Game; this one is unchanged)."""

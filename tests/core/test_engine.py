@@ -292,3 +292,23 @@ def test_replay_to_a_point_after_a_reseed_gives_the_same_position():
     game.step_event()
     back = game.replay_to(game.events_seen)
     assert back.state == game.state and back.dice.rolls == game.dice.rolls
+
+
+def test_a_fork_answers_the_pending_decision_and_keeps_the_position_before_it():
+    game = Game(DUEL, DuelState(game="duel"), seed=3, policies={"Red": PersonPolicy()})
+    while game.step_event() is not None:
+        pass
+    before = list(game.state.rolls)
+    a = game.fork(11, answer="yes", policies={"Red": FirstOptionPolicy()})
+    b = game.fork(11, answer="no", policies={"Red": FirstOptionPolicy()})
+    a.run_to_end()
+    b.run_to_end()
+    assert a.state.rolls[:2] == b.state.rolls[:2] == before
+    assert len(a.state.rolls) == 5 and len(b.state.rolls) == 3
+    assert a.state.rolls[2] == b.state.rolls[2]  # common random numbers: the same seed's stream
+    assert game.pending is not None and game.state.rolls == before  # the original is untouched
+    c = game.fork(11, policies={"Red": FirstOptionPolicy()})  # its policy answers ("yes")
+    c.run_to_end()
+    assert c.state.rolls == a.state.rolls
+    with pytest.raises(IllegalChoice):
+        game.fork(11, answer="maybe")
