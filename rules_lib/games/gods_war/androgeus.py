@@ -172,17 +172,20 @@ def kill_exchange(state: GWState, ctx: Context, area: str, foe, andro) -> Proced
     data: GodsWarData = ctx.data
     champions = sorted({k for k in foe.kinds if monsters.is_hero_or_greater_god(data, k)})
     if not champions:
+        faq = foe.name in data.empires and data.empires[foe.name].no_heroes
         yield Event(f"{foe.name} has no hero or greater god in the battle: Androgeus cannot be "
-                    "killed", rule=KILLING, kind="combat", ids=why.IDS_AND_NO_HERO,
+                    "killed", rule=KILLING, kind="combat",
+                    ids=why.IDS_AND_NO_HERO_FAQ if faq else why.IDS_AND_NO_HERO,
                     assumed=CLASS_WHY, data={"androgeus_killed": False, "monster": NAME,
                                              "refs": CLASS_REFS})
         return andro.kills
     if not kill_condition(data, True, foe.kills, andro.kills):
         need = data.cards[NAME].killing
         yield Event(f"{foe.name} scored {foe.kills} kill(s) against Androgeus and he rolled "
-                    f"{andro.kills}: at least {need['min_kills_against']} and "
-                    f"{need['min_kills_by_monster']} are needed, so Androgeus survives; no other "
-                    "battle result affects him", rule=KILLING, kind="combat",
+                    f"{andro.kills}: he dies only if at least {need['min_kills_against']} kill(s) "
+                    f"are scored against him and he rolls at least {need['min_kills_by_monster']}"
+                    ", so he survives; no other battle result affects him", rule=KILLING,
+                    kind="combat",
                     ids=why.IDS_AND_SURVIVES, data={"androgeus_killed": False, "monster": NAME})
         return andro.kills
     present = sorted({p.kind for p in state.pieces_in(area, foe.name)} & set(champions))
