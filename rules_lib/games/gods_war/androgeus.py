@@ -54,7 +54,7 @@ def superhero_cap(data: GodsWarData, parts: list[int], single_combat: bool) -> t
 
 
 def council_vp(state: GWState, ctx: Context) -> Procedure:
-    """Council Phase: every empire with units in Androgeus' area earns 1 VP."""
+    """Council Phase: every empire with units in Androgeus' area earns the card's VP."""
     area = state.monster_area(NAME)
     if area is None:
         return

@@ -100,7 +100,7 @@ def spin_destinations(state: GWState, data: GodsWarData,
 
 
 def spin(state: GWState, ctx: Context, empire: str) -> Procedure:
-    """Spinning the Web: pay 1; Hell/Heavens -> an unwebbed surface area + token; surface -> off."""
+    """Spinning the Web: pay its cost; Hell/Heavens -> an unwebbed surface area + token; surface -> off."""
     data: GodsWarData = ctx.data
     dests = spin_destinations(state, data, ctx.variant("spin_to_hell_area_only"))
     if not dests:
@@ -174,7 +174,7 @@ def completing_the_web(state: GWState, data: GodsWarData, last: str,
 
 
 def empowering_gain(state: GWState, data: GodsWarData, empire: str) -> int:
-    """Power from Empowering the Web: 1 per building in an area with Arachne and/or a web token."""
+    """Power from Empowering the Web: per building in an area with Arachne and/or a web token."""
     per = data.cards[NAME].ability("Empowering the Web").params["power_per_building"]
     webbed = set(state.web_tokens)
     here = state.monster_area(NAME)

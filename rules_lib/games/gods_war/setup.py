@@ -16,8 +16,8 @@ SETUP_REFS = ("base_game:setup", "empires:empires")
 # players' option, the default here so one game shows both cards.
 SCENARIOS: dict[str, dict] = {
     "both": {"monsters": ["Androgeus", "Arachne Solara"], "experienced": True,
-             "about": "Experienced players: both Cosmic Monsters ('Experienced players may choose to "
-                      "add as many Monsters as they feel comfortable using')"},
+             "about": "Experienced players: both Cosmic Monsters (XIII lets experienced players "
+                      "add as many Monsters as they like)"},
     "androgeus": {"monsters": ["Androgeus"], "experienced": False,
                   "about": "Androgeus only (recommended: no more than 1 Cosmic Monster)"},
     "arachne_solara": {"monsters": ["Arachne Solara"], "experienced": False,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.gods_war import RULES, VARIANTS, arachne_solara, androgeus, new_game
+from rules_lib.games.gods_war import RULES, VARIANTS, arachne_solara, new_game
 from rules_lib.games.gods_war.battle import resolve_battle
 from rules_lib.games.gods_war.turn import summon
 
@@ -167,6 +167,24 @@ def test_amb08_kills_rolled_against_arachne_score_vp_or_none_since_she_cannot_di
         if not variants:
             assert cites(events, "GW-AMB-08")
     assert vp == {(): 2, (v.name,): 0}
+
+
+@pytest.mark.rule("GW-AMB-09", "GW-SETUP-02")
+def test_amb09_counting_arachne_in_the_cosmic_pool_or_not_allows_the_same_games(gw):
+    """Whether Arachne is a fourth Cosmic Monster of the expansion or one from a separate pack, her
+    card and Androgeus' both recommend one Cosmic Monster a game, and Leviathan and Juggernaut
+    cannot be played (no card text): the games the two readings allow are the same."""
+    from rules_lib.games.gods_war import monsters
+    from rules_lib.games.gods_war.data import load
+    not_counted = load({"monsters.expansion.recommended_per_type": 2})  # she is not of the type
+    for data in (gw.data, not_counted):
+        assert monsters.selection_problems(data, ["Androgeus"]) == []
+        assert monsters.selection_problems(data, ["Arachne Solara"]) == []
+        assert monsters.selection_problems(data, ["Androgeus", "Arachne Solara"])
+        for name in ("Leviathan", "Juggernaut"):
+            assert monsters.selection_problems(data, [name])
+        assert monsters.selection_problems(data, ["Androgeus", "Arachne Solara"],
+                                           experienced=True) == []
 
 
 @pytest.mark.rule("GW-AMB-10", "GW-ROUT-02", "GW-COMB-02")

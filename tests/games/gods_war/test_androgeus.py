@@ -1,6 +1,8 @@
 """Androgeus card: placement, Council VP, Lust (with the FAQ ruling), Superhero, how to kill him."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from rules_lib.core.engine import IllegalChoice
@@ -144,7 +146,7 @@ def test_variant_lust_chains_lets_the_free_summon_trigger_lust_until_pools_run_d
     free = [e.data for e in events if e.rule == androgeus.LUST and "enemy" in e.data]
     # each free summon is made by an enemy the previous summoner chose, into that same area
     assert len(free) > 1 and free[0]["summoner"] == "Storm"
-    for before, after in zip(free, free[1:]):
+    for before, after in itertools.pairwise(free):
         assert after["summoner"] == before["enemy"] and after["enemy"] != after["summoner"]
     assert all(f["area"] == "Altinela" for f in free)
     # the chain runs until no enemy can summon; every free unit cost nothing and was the cheapest
