@@ -306,3 +306,14 @@ def test_superhero_event_cites_the_default_reading_of_the_cap(gw):
     events = gw.run(resolve_battle(s, gw.ctx([BLANK] * 7), "Altinela", "Sea", "Androgeus"))
     cap = [e for e in events if e.rule == androgeus.SUPERHERO]
     assert "GW-AMB-05" in cap[0].ids and "GW-AMB-05" in cap[0].message
+
+
+@pytest.mark.rule("GW-AND-05", "GW-AND-06")
+def test_androgeus_still_moves_by_lust_when_no_enemy_can_summon_and_says_it_is_assumed(gw):
+    s = gw.state(Androgeus="Altinela")
+    for e in ("Sea", "Earth", "Invisible God"):
+        s.empires[e].pool = {k: 0 for k in s.empires[e].pool}
+    events = gw.run(summon(s, gw.ctx(), "Storm", "Storm Warrior", "Maniria"))
+    assert s.monster_area("Androgeus") == "Maniria" and len(s.pieces) == 1
+    moved = next(e for e in events if e.kind == "move")
+    assert "no enemy could summon" in moved.assumed and "GW-AND-05" in moved.ids
