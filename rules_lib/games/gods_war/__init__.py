@@ -39,9 +39,14 @@ VARIANTS = (
             rule="Arachne Solara card: Spinning the Web (GW-AMB-06)",
             default_reading="Inner Hell counts as Hell: any Hell or Heavens area may be chosen"),
     Variant("web_counts_map_tokens_only",
-            "Completing the Web needs all 12 tokens on the map (tokens on empire sheets do not "
+            "Completing the Web needs every web token on the map (tokens on empire sheets do not "
             "complete it)", rule="Arachne Solara card: Completing the Web (GW-AMB-07)",
             default_reading="every token leaving the pool counts toward the 12"),
+    Variant("tangled_no_kill_scored",
+            "Arachne Solara cannot be killed, so no kill is ever scored against her: Tangled in "
+            "the Web gives no VP", rule="Arachne Solara card: Tangled in the Web (GW-AMB-08)",
+            default_reading="every kill result rolled against her is a kill scored: VP for each, "
+                            "she takes no damage"),
 )
 
 RULES = Rules("gods_war", GWState, play, data=default_data,
@@ -52,7 +57,13 @@ def new_game(scenario: str | Mapping[str, Any] | None = None, seed: int = 0,
              variants: Sequence[str] = (), policies: Mapping[str, Any] | None = None,
              data_overrides: Mapping[str, Any] | None = None, keep_log: bool = True) -> Game:
     """A new game: scenario name ('both', 'androgeus', 'arachne_solara', 'disagreement') or dict."""
-    data = load(data_overrides)
+    return game_with_data(load(data_overrides), scenario, seed, variants, policies, keep_log)
+
+
+def game_with_data(data: GodsWarData, scenario: str | Mapping[str, Any] | None = None,
+                   seed: int = 0, variants: Sequence[str] = (),
+                   policies: Mapping[str, Any] | None = None, keep_log: bool = True) -> Game:
+    """A new game played with the given data object (built by ``data.build`` from any files)."""
     if scenario is None:
         scenario = "both"
     if isinstance(scenario, str):
@@ -108,9 +119,9 @@ def invariants(state: GWState, data: GodsWarData | None = None) -> list[str]:
     andro = state.monsters.get("Androgeus")
     if andro is not None and andro.status != "waiting" and not state.great_compromise:
         bad.append("Androgeus placed before the Great Compromise")
-    if state.stats.get("max_dice_vs_androgeus", 0) > default_data().cards["Androgeus"].ability(
-            "Superhero").params["max_dice"]:
-        bad.append("more than 4 dice rolled vs. Androgeus")
+    cap = data.cards["Androgeus"].ability("Superhero").params["max_dice"]
+    if state.stats.get("max_dice_vs_androgeus", 0) > cap:
+        bad.append(f"more than {cap} dice rolled vs. Androgeus (Superhero)")
     for area, owners in state.buildings.items():
         if len(set(owners)) != len(owners) or not owners:
             bad.append(f"buildings in {area}: {owners}")

@@ -1,16 +1,16 @@
 """Androgeus (Cosmic Monster card): Council VP, Lust, Superhero, and how to kill him.
 
-Card text (data/monsters.yaml, quoted in each event): Combat 6. Placement at the Great Compromise in
-Altinela. Council Phase: all empires with units in his area earn 1 VP. Lust (Ongoing). Superhero
-(Battle): at most 4 combat dice vs. Androgeus, a Single Combat Champion's dice included. Killing
-Androgeus: a hero or greater god in the battle, at least 1 kill against him, at least 1 kill by him;
-you select which of your heroes or greater gods dies, after which Androgeus dies.
+The card's numbers are data (data/monsters.yaml): his Combat, the VP of his Council Phase ability,
+the Superhero cap on dice rolled against him, the kills each side must score to kill him. Placement
+at the Great Compromise in Altinela; Lust (Ongoing); Killing Androgeus: you select which of your
+heroes or greater gods in the battle dies, after which he dies.
 """
 from __future__ import annotations
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
 
 from . import monsters
+from . import provenance as why
 from .board import is_adjacent
 from .data import GodsWarData
 from .state import GWState, Piece
@@ -20,6 +20,20 @@ COUNCIL = "Androgeus card (Council Phase)"
 LUST = "Androgeus card: Lust (Ongoing)"
 SUPERHERO = "Androgeus card: Superhero (Battle)"
 KILLING = "Androgeus card (Killing Androgeus)"
+
+DICE_WHY = "assumed: the dice a force rolls, one per point of its assumed Combat, are not in the text"
+DICE_WHY_CHAMPION = why.join(DICE_WHY, why.SINGLE_COMBAT)
+CLASS_WHY = "assumed: which pieces are heroes or greater gods is base-game data (empires.yaml)"
+CLASS_REFS = ("empires:empires",)
+LUST_MOVE_WHY = why.join(why.AMB_02, why.MAP)
+LUST_MOVE_ALONE_WHY = why.join(why.AMB_02, why.MAP, why.LUST_MOVE_ALONE)
+LUST_MOVE_REFS = ("map:borders",)
+LUST_CHAIN_WHY = why.join(why.LUST_UNIT, why.VARIANT + "lust_chains, the other reading of GW-AMB-03: "
+                          "a free Lust summon triggers Lust again")
+LUST_NO_MOVE_WHY = (why.VARIANT + "lust_no_move, the other reading of GW-AMB-02: the ban on moving "
+                    "Monsters overrides Lust")
+KILLED_WHY_EXTRA = (why.VARIANT + "androgeus_hero_dies_in_addition, the other reading of GW-AMB-04: "
+                    "the hero dies on top of all his kills")
 
 
 def superhero_cap(data: GodsWarData, parts: list[int], single_combat: bool) -> tuple[list[int], str]:
@@ -32,8 +46,7 @@ def superhero_cap(data: GodsWarData, parts: list[int], single_combat: bool) -> t
         left -= take
     wanted = sum(parts)
     note = (f"Superhero: at most {cap} combat dice vs. Androgeus; {sum(capped)} of {wanted} rolled "
-            "(the cap counts every die rolled against him in the battle together, default reading "
-            "of GW-AMB-05)")
+            "(the cap counts every die rolled against him in the battle together, GW-AMB-05)")
     if single_combat:
         note += (f" (Single Combat: the Champion's {capped[0]} dice count against the {cap} total, "
                  f"the battle rolls the other {sum(capped[1:])})")
@@ -41,7 +54,7 @@ def superhero_cap(data: GodsWarData, parts: list[int], single_combat: bool) -> t
 
 
 def council_vp(state: GWState, ctx: Context) -> Procedure:
-    """Council Phase: every empire with units in Androgeus' area earns 1 VP."""
+    """Council Phase: every empire with units in Androgeus' area earns the card's VP."""
     area = state.monster_area(NAME)
     if area is None:
         return
@@ -49,9 +62,9 @@ def council_vp(state: GWState, ctx: Context) -> Procedure:
     earners = state.empires_in(area)
     for empire in earners:
         state.empires[empire].vp += vp
-    yield Event(f"Androgeus in {area}: {', '.join(earners) or 'no empire'} earn(s) {vp} VP ('All "
-                "empires with units in Androgeus' area earn 1 VP.')", rule=COUNCIL, kind="vp",
-                data={"area": area, "empires": earners, "vp": vp})
+    yield Event(f"Androgeus in {area}: {', '.join(earners) or 'no empire'} earn(s) {vp} VP, every "
+                "empire with units in his area", rule=COUNCIL, kind="vp", ids=why.IDS_AND_COUNCIL,
+                data={"where": area, "empires": earners, "vp": vp, "monster": NAME})
 
 
 def lust_applies(state: GWState, data: GodsWarData, area: str) -> str | None:
@@ -88,51 +101,56 @@ def lust(state: GWState, ctx: Context, summoner: str, area: str, free: bool = Fa
     if where is None:
         return
     if free and not ctx.variant("lust_chains"):
-        yield Event(f"The free Lust summon into {area} does not trigger Lust again (default reading "
-                    "of GW-AMB-03: no endless chain; variant 'lust_chains' reads it otherwise)",
-                    rule=LUST, kind="monster")
+        yield Event(f"The free Lust summon into {area} does not trigger Lust again (GW-AMB-03: no "
+                    "endless chain; variant 'lust_chains' reads it otherwise)",
+                    rule=LUST, kind="monster", ids=why.IDS_LUST_NO_CHAIN, assumed=why.AMB_03,
+                    data={"where": area, "monster": NAME})
         return
-    text = data.cards[NAME].ability("Lust").text
     targets = lust_targets(state, data, summoner)
     enemy_summoned = None
     if not targets:
         yield Event(f"Lust: no enemy of {summoner} has units available to summon, so none can be "
-                    "chosen (FAQ: 'You must select an enemy with units available to be summoned')",
-                    rule=f"{LUST}; {monsters.FAQ}", kind="monster")
+                    "chosen (FAQ: an enemy with units available to be summoned must be selected)",
+                    rule=f"{LUST}; {monsters.FAQ}", kind="monster", ids=why.IDS_LUST_NO_TARGET,
+                    data={"where": area, "monster": NAME})
     else:
         enemy = targets[0]
         if len(targets) > 1:
             enemy = yield Decision(summoner, "lust_enemy", f"Lust: which enemy empire summons a unit "
-                                   f"for free into {area}?", targets, rule=LUST)
+                                   f"for free into {area}?", targets, rule=LUST,
+                                   ids=why.IDS_LUST_NO_TARGET)
         kinds = lowest_cost_available(state, data, enemy)
         kind = kinds[0]
         if len(kinds) > 1:
             kind = yield Decision(enemy, "lust_unit", f"Lust: which of your lowest-cost units is "
-                                  f"summoned into {area}?", kinds, rule=LUST)
+                                  f"summoned into {area}?", kinds, rule=LUST, ids=why.IDS_LUST,
+                                  assumed=why.LUST_UNIT)
         state.empires[enemy].pool[kind] -= 1
         state.pieces.append(Piece(kind, enemy, area))
         state.bump("lust_summons")
         enemy_summoned = enemy
         into = "Androgeus' area" if where == "same" else "an area adjacent to Androgeus"
-        yield Event(f"Lust: {summoner} summoned into {into} "
-                    f"({area}); {summoner} chooses {enemy}, who immediately summons a {kind} "
-                    f"(lowest cost available in its pool) there for free ('{text}')", rule=LUST,
-                    kind="monster", data={"summoner": summoner, "enemy": enemy, "kind": kind,
-                                          "area": area})
+        yield Event(f"Lust: {summoner} summoned into {into} ({area}); {summoner} chooses {enemy}, "
+                    f"who immediately summons a {kind} (lowest cost available in its pool) there "
+                    "for free", rule=LUST, kind="monster",
+                    ids=why.IDS_LUST_NO_CHAIN if free else why.IDS_LUST,
+                    assumed=LUST_CHAIN_WHY if free else why.LUST_UNIT,
+                    data={"summoner": summoner, "enemy": enemy, "kind": kind, "unit": kind,
+                          "area": area, "monster": NAME})
     if where == "adjacent" and ctx.variant("lust_no_move"):
-        yield Event("Androgeus does not move (variant 'lust_no_move': XIII's 'players cannot move "
-                    "monsters' read as overriding Lust)", rule=f"{LUST}; {monsters.MOVEMENT}",
-                    kind="monster")
+        yield Event("Androgeus does not move (variant 'lust_no_move': the ban on players moving "
+                    "Monsters read as overriding Lust)", rule=f"{LUST}; {monsters.MOVEMENT}",
+                    kind="monster", ids=why.IDS_LUST_MOVE, assumed=LUST_NO_MOVE_WHY,
+                    data={"where": state.monsters[NAME].area, "monster": NAME})
     elif where == "adjacent":
         old = state.monsters[NAME].area
         state.monsters[NAME].area = area
         state.bump("androgeus_moves")
-        note = "" if enemy_summoned else (" (assumed: he moves even though no enemy could "
-                                          "summon, the move being a separate sentence)")
         yield Event(f"Lust: the area was adjacent, so Androgeus also moves from {old} into {area}"
-                    f"{note}; Lust is his own trigger, so the ban on players moving monsters does "
-                    "not apply (default reading of GW-AMB-02)", rule=LUST, kind="move",
-                    data={"monster": NAME, "from": old, "to": area})
+                    "; Lust is his own trigger, so the ban on players moving Monsters does not "
+                    "apply (GW-AMB-02)", rule=LUST, kind="move", ids=why.IDS_LUST_MOVE,
+                    assumed=LUST_MOVE_WHY if enemy_summoned else LUST_MOVE_ALONE_WHY,
+                    data={"monster": NAME, "from": old, "to": area, "refs": LUST_MOVE_REFS})
     if enemy_summoned is not None:
         yield from lust(state, ctx, enemy_summoned, area, free=True)
 
@@ -154,32 +172,41 @@ def kill_exchange(state: GWState, ctx: Context, area: str, foe, andro) -> Proced
     data: GodsWarData = ctx.data
     champions = sorted({k for k in foe.kinds if monsters.is_hero_or_greater_god(data, k)})
     if not champions:
-        yield Event(f"{foe.name} has no hero or greater god in the battle: Androgeus cannot be killed "
-                    "('You must have a hero or greater god in the battle')", rule=KILLING,
-                    kind="combat", data={"androgeus_killed": False})
+        faq = foe.name in data.empires and data.empires[foe.name].no_heroes
+        yield Event(f"{foe.name} has no hero or greater god in the battle: Androgeus cannot be "
+                    "killed", rule=KILLING, kind="combat",
+                    ids=why.IDS_AND_NO_HERO_FAQ if faq else why.IDS_AND_NO_HERO,
+                    assumed=CLASS_WHY, data={"androgeus_killed": False, "monster": NAME,
+                                             "refs": CLASS_REFS})
         return andro.kills
     if not kill_condition(data, True, foe.kills, andro.kills):
+        need = data.cards[NAME].killing
         yield Event(f"{foe.name} scored {foe.kills} kill(s) against Androgeus and he rolled "
-                    f"{andro.kills}: both must be at least 1, so Androgeus survives ('Any other "
-                    "battle result has no effect on Androgeus')", rule=KILLING, kind="combat",
-                    data={"androgeus_killed": False})
+                    f"{andro.kills}: he dies only if at least {need['min_kills_against']} kill(s) "
+                    f"are scored against him and he rolls at least {need['min_kills_by_monster']}"
+                    ", so he survives; no other battle result affects him", rule=KILLING,
+                    kind="combat",
+                    ids=why.IDS_AND_SURVIVES, data={"androgeus_killed": False, "monster": NAME})
         return andro.kills
     present = sorted({p.kind for p in state.pieces_in(area, foe.name)} & set(champions))
     victim = present[0]
     if len(present) > 1:
         victim = yield Decision(foe.name, "androgeus_victim", "Killing Androgeus: select which of "
                                 "your heroes or greater gods in the battle is killed", present,
-                                rule=KILLING)
+                                rule=KILLING, ids=why.IDS_AND_KILLED)
     from .battle import remove_piece
     remove_piece(state, area, foe.name, victim)
     extra = ctx.variant("androgeus_hero_dies_in_addition")
     reading = ("variant 'androgeus_hero_dies_in_addition': the hero dies on top of all his kills"
-               if extra else "that death takes one of his kills, default reading of GW-AMB-04; "
-               "his other results apply as usual")
+               if extra else "that death takes one of his kills, GW-AMB-04; his other results "
+               "apply as usual")
     state.bump("units_killed")
     yield Event(f"Killing Androgeus: {foe.name} scored {foe.kills} kill(s) against him with a hero "
                 f"or greater god present and he rolled {andro.kills}; {foe.name} selects its "
                 f"{victim} to be killed, after which Androgeus dies ({reading})", rule=KILLING,
-                kind="combat", data={"androgeus_killed": True, "victim": victim})
+                kind="combat", ids=why.IDS_AND_KILLED,
+                assumed=KILLED_WHY_EXTRA if extra else why.AMB_04,
+                data={"androgeus_killed": True, "victim": victim, "unit": victim,
+                      "monster": NAME})
     yield from monsters.remove_monster(state, ctx, NAME, foe.name)
     return andro.kills if extra else andro.kills - 1

@@ -16,11 +16,19 @@ from rules_lib.core.dice import DiceDefinition, Dist
 from rules_lib.core.engine import Context, Decision, Event, Procedure
 
 from . import androgeus, arachne_solara, monsters
+from . import provenance as why
 from .board import adjacent
 from .data import GodsWarData
 from .state import GWState
 
 BASE_BATTLE = "Gods War base game (assumed): Battle"
+BATTLE_REFS = ("battle:procedure",)
+ROLL_REFS = ("battle:battle_dice", "battle:procedure.dice_per_combat")
+ROUT_REFS = ("map:borders",)
+BUILDING_REFS = ("battle:procedure.loser_buildings_destroyed",)
+ROUT_WHY = why.join(why.BATTLE, why.MAP)
+ROLL_WHY_CHAMPION = why.join(why.ROLL, why.SINGLE_COMBAT)
+ROUT_BY_MONSTER_WHY = why.join(why.AMB_10, why.MAP)
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,7 @@ class Side:
     name: str
     monster: bool
     kinds: list[str] = field(default_factory=list)  # piece kinds taking part (empire side)
+    attacker: bool = False  # it declared the battle (XIII: who picks where routed units go)
     dice: int = 0
     kills: int = 0
     routs: int = 0
@@ -105,13 +114,16 @@ def resolve_battle(state: GWState, ctx: Context, area: str, attacker: str, defen
     """Fight one battle in ``area``; ``champion`` is Storm's Single Combat champion (a piece kind)."""
     data: GodsWarData = ctx.data
     att = make_side(data, state, attacker, area)
+    att.attacker = True
     dfd = make_side(data, state, defender, area)
     if att.monster and state.monsters[att.name].controller is None:
         raise ValueError(f"{att.name} is uncontrolled: Cosmic Monsters only fight when attacked "
                          "(XIII. Monsters - Combat)")
     state.bump("battles")
     yield Event(f"Battle in {area}: {attacker} attacks {defender}", rule=BASE_BATTLE,
-                kind="combat", data={"area": area, "attacker": attacker, "defender": defender})
+                kind="combat", ids=why.IDS_COMBAT, assumed=why.BATTLE,
+                data={"where": area, "attacker": attacker, "defender": defender,
+                      "refs": BATTLE_REFS})
     # Roll: each side's dice, with the Superhero cap against Androgeus (Battle timing).
     for side, other in ((att, dfd), (dfd, att)):
         wanted = side_dice(data, state, side, area)
@@ -122,7 +134,10 @@ def resolve_battle(state: GWState, ctx: Context, area: str, attacker: str, defen
         if other.monster and other.name == "Androgeus":
             parts, note = androgeus.superhero_cap(data, parts, champion is not None)
             yield Event(note, rule=androgeus.SUPERHERO, kind="combat",
-                        data={"side": side.name, "wanted": wanted, "dice": sum(parts)})
+                        ids=why.IDS_SUPERHERO_CHAMPION if champion else why.IDS_SUPERHERO,
+                        assumed=androgeus.DICE_WHY_CHAMPION if champion else androgeus.DICE_WHY,
+                        data={"side": side.name, "wanted": wanted, "dice": sum(parts),
+                              "monster": other.name, "refs": ROLL_REFS})
         side.dice = sum(parts)
         for i, n in enumerate(parts):
             is_champion = champion is not None and i == 0 and len(parts) > 1
@@ -131,9 +146,10 @@ def resolve_battle(state: GWState, ctx: Context, area: str, attacker: str, defen
             side.kills += res.value[0]
             side.routs += res.value[1]
             yield Event(f"{label} rolls {n} dice: {res.value[0]} kill(s), {res.value[1]} rout(s) "
-                        f"{list(res.faces)}", rule=BASE_BATTLE, kind="roll",
+                        f"{list(res.faces)}", rule=BASE_BATTLE, kind="roll", ids=why.IDS_COMBAT,
+                        assumed=ROLL_WHY_CHAMPION if is_champion else why.ROLL,
                         data={"faces": list(res.faces), "kills": res.value[0],
-                              "routs": res.value[1], "side": side.name})
+                              "routs": res.value[1], "side": side.name, "refs": ROLL_REFS})
     if "Androgeus" in (att.name, dfd.name) and not (att.monster and dfd.monster):
         state.stats["max_dice_vs_androgeus"] = max(
             state.stats.get("max_dice_vs_androgeus", 0),
@@ -156,28 +172,42 @@ def _apply_results(state: GWState, ctx: Context, area: str, hitter: Side, target
         yield from kill_one(state, ctx, area, target.name, f"kill {i + 1} of {kills} by {hitter.name}")
     chooser = rout_chooser(state, hitter, target)
     rule = monsters.ROUTED_BY_MONSTER if hitter.monster else BASE_BATTLE
-    if hitter.monster and state.monsters[hitter.name].controller is None and hitter.routs:
-        yield Event(f"{target.name} attacked {hitter.name} directly, so {target.name} decides where "
-                    f"its routed units go ({hitter.name} is uncontrolled: default reading of "
-                    "GW-AMB-10, control comes from Loyalty cards)", rule=rule, kind="info")
+    ids, rout_why = (((why.IDS_ROUT_ATTACKER, why.MAP) if target.attacker else
+                      (why.IDS_ROUT_CONTROLLER, ROUT_BY_MONSTER_WHY))
+                     if hitter.monster else ((), ROUT_WHY))
+    if hitter.monster and hitter.routs and state.pieces_in(area, target.name):
+        if target.attacker:
+            yield Event(f"{target.name} attacked {hitter.name} directly, so {target.name} decides "
+                        f"where its units routed by {hitter.name} go", rule=rule, kind="info",
+                        ids=why.IDS_ROUT_ATTACKER, data={"monster": hitter.name})
+        else:
+            yield Event(f"{hitter.name} attacked: {chooser}, who controls it, decides where "
+                        f"{target.name}'s routed units go", rule=rule, kind="info",
+                        ids=why.IDS_ROUT_CONTROLLER, assumed=why.AMB_10,
+                        data={"monster": hitter.name})
     for i in range(hitter.routs):
         if not state.pieces_in(area, target.name):
             break
         yield from rout_one(state, ctx, area, target.name, chooser,
-                            f"rout {i + 1} of {hitter.routs} by {hitter.name}", rule)
+                            f"rout {i + 1} of {hitter.routs} by {hitter.name}", rule,
+                            rout_why, ids)
 
 
 def rout_chooser(state: GWState, hitter: Side, target: Side) -> str:
-    """Who picks where routed units go (XIII. Being Routed by a Monster); base game: the owner."""
-    if hitter.monster:
+    """Who picks where routed units go (XIII. Being Routed by a Monster); base game: the owner.
+
+    GW-ROUT-02: a player who attacked the Monster directly picks for his own routed units, whoever
+    controls it. GW-ROUT-01: if the Monster attacked, the player controlling it picks (an
+    uncontrolled Monster never attacks: Cosmic Monsters fight only when attacked).
+    """
+    if hitter.monster and not target.attacker:
         controller = state.monsters[hitter.name].controller
-        if controller is not None and controller != target.name:
-            return controller  # GW-ROUT-01: the controlling player of an attacking Monster
-        return target.name  # GW-ROUT-02: the player who attacked the Monster directly
+        if controller is not None:
+            return controller
     return target.name
 
 
-def kill_one(state: GWState, ctx: Context, area: str, empire: str, why: str,
+def kill_one(state: GWState, ctx: Context, area: str, empire: str, reason: str,
              kinds: list[str] | None = None, rule: str = BASE_BATTLE) -> Procedure:
     """The owner picks one of his pieces in the area to die; it returns to his pool."""
     here = [p for p in state.pieces_in(area, empire) if kinds is None or p.kind in kinds]
@@ -186,39 +216,43 @@ def kill_one(state: GWState, ctx: Context, area: str, empire: str, why: str,
     options = _cheapest_first(ctx.data, sorted({p.kind for p in here}))
     kind = options[0]
     if len(options) > 1:
-        kind = yield Decision(empire, "casualty", f"Which of your pieces in {area} is killed ({why})?",
-                              options, rule=rule)
+        kind = yield Decision(empire, "casualty", f"Which of your pieces in {area} is killed "
+                              f"({reason})?", options, rule=rule, assumed=why.BATTLE)
     remove_piece(state, area, empire, kind)
     state.bump("units_killed")
-    yield Event(f"{empire}'s {kind} in {area} is killed ({why}) and returns to the pool",
-                rule=rule, kind="combat", data={"empire": empire, "kind": kind, "area": area})
+    yield Event(f"{empire}'s {kind} in {area} is killed ({reason}) and returns to the pool",
+                rule=rule, kind="combat", assumed=why.BATTLE,
+                data={"empire": empire, "kind": kind, "unit": kind, "where": area})
 
 
-def rout_one(state: GWState, ctx: Context, area: str, empire: str, chooser: str, why: str,
-             rule: str = BASE_BATTLE) -> Procedure:
+def rout_one(state: GWState, ctx: Context, area: str, empire: str, chooser: str, reason: str,
+             rule: str = BASE_BATTLE, assumed: str = ROUT_WHY,
+             ids: tuple[str, ...] = ()) -> Procedure:
     """One of the empire's pieces in the area is routed to an adjacent surface area."""
     data: GodsWarData = ctx.data
     here = _cheapest_first(data, sorted({p.kind for p in state.pieces_in(area, empire)}))
     kind = here[0]
     if len(here) > 1:
-        kind = yield Decision(empire, "rout_unit", f"Which of your pieces in {area} is routed ({why})?",
-                              here, rule=rule)
+        kind = yield Decision(empire, "rout_unit", f"Which of your pieces in {area} is routed "
+                              f"({reason})?", here, rule=rule, assumed=why.BATTLE)
     dests = rout_destinations(data, area)
     if not dests:
         remove_piece(state, area, empire, kind)
         yield Event(f"{empire}'s {kind} cannot rout from {area} (no adjacent surface area) and is "
-                    "killed", rule=rule, kind="combat")
+                    "killed", rule=rule, kind="combat", assumed=ROUT_WHY,
+                    data={"unit": kind, "where": area, "refs": ROUT_REFS})
         return
     dest = dests[0]
     if len(dests) > 1:
         dest = yield Decision(chooser, "rout_destination",
                               f"Where does {empire}'s routed {kind} go from {area}?", dests,
-                              rule=rule)
+                              rule=rule, ids=ids, assumed=why.MAP)
     move_piece(state, area, empire, kind, dest)
     state.bump("units_routed")
-    yield Event(f"{empire}'s {kind} is routed from {area} to {dest} ({why}; {chooser} chooses "
-                "where)", rule=rule, kind="move",
-                data={"empire": empire, "kind": kind, "from": area, "to": dest, "chooser": chooser})
+    yield Event(f"{empire}'s {kind} is routed from {area} to {dest} ({reason}; {chooser} chooses "
+                "where)", rule=rule, kind="move", ids=ids, assumed=assumed,
+                data={"empire": empire, "kind": kind, "from": area, "to": dest, "chooser": chooser,
+                      "refs": ROUT_REFS})
 
 
 def rout_destinations(data: GodsWarData, area: str) -> list[str]:
@@ -231,6 +265,8 @@ def _post_battle(state: GWState, ctx: Context, area: str, att: Side, dfd: Side) 
     for side, other in ((att, dfd), (dfd, att)):
         if other.monster and other.name == "Arachne Solara" and not side.monster:
             yield from arachne_solara.tangled_in_the_web(state, ctx, side.name, side.kills)
+    if not ctx.data.get("battle.procedure.loser_buildings_destroyed"):
+        return
     for loser, winner in ((att, dfd), (dfd, att)):
         if loser.monster or state.pieces_in(area, loser.name):
             continue
@@ -242,14 +278,16 @@ def _post_battle(state: GWState, ctx: Context, area: str, att: Side, dfd: Side) 
         if winner.monster and winner.name == "Arachne Solara":
             yield Event(f"Arachne Solara does not destroy {loser.name}'s building in {area}, even "
                         "though she killed and/or routed all of its units",
-                        rule=arachne_solara.TANGLED, kind="combat")
+                        rule=arachne_solara.TANGLED, kind="combat", ids=why.IDS_NO_BUILDING_LOSS,
+                        data={"monster": winner.name, "where": area})
             continue
         owners.remove(loser.name)
         if not owners:
             del state.buildings[area]
         state.bump("buildings_destroyed")
         yield Event(f"{loser.name} has no units left in {area}: its building there is destroyed",
-                    rule=BASE_BATTLE, kind="combat")
+                    rule=BASE_BATTLE, kind="combat", assumed=why.BATTLE,
+                    data={"where": area, "refs": BUILDING_REFS})
 
 
 def _cheapest_first(data: GodsWarData, kinds: list[str]) -> list[str]:

@@ -24,6 +24,8 @@ FILES = ("map", "empires", "battle", "base_game", "monsters")
 REALMS = ("surface", "hell", "heavens")
 CLASSES = ("unit", "hero", "greater_god")
 FACES = ("blank", "rout", "kill")
+# The areas the rulebook names (GW-MF-01..04): a map without them cannot play the cards.
+NAMED_AREAS = ("Altinela", "the Spike", "Hell", "Inner Hell", "the Heavens")
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,8 @@ class Empire:
 
 @dataclass(frozen=True)
 class Ability:
-    """A monster card ability with its timing and the card's own words."""
+    """A monster card ability: its timing, a short summary, and its numbers (``params``, the card's
+    entry in monsters.yaml, read when the ability applies)."""
 
     name: str
     timing: str
@@ -174,7 +177,7 @@ def _map(data: GameData) -> tuple[dict[str, Area], tuple[tuple[str, str], ...]]:
         for end in edge:
             check.one_of(end, areas, ("borders", i), "area")
         borders.append((edge[0], edge[1]))
-    for named in ("Altinela", "the Spike", "Hell", "Inner Hell", "the Heavens"):
+    for named in NAMED_AREAS:
         if named not in areas:
             check.fail(("areas",), f"the rulebook names area {named!r}; it is missing")
     check.raise_if_any()
@@ -240,23 +243,28 @@ def _battle(data: GameData) -> tuple[str, ...]:
         check.one_of(f, FACES, ("battle_dice", "faces", i), "battle die face")
     if sides is not None and len(faces) != sides:
         check.fail(("battle_dice", "faces"), f"{len(faces)} faces listed for a d{sides}")
-    proc = check.require(data.tree, "procedure", dict, ()) or {}
+    proc = check.require(_plain(data.tree), "procedure", dict, ()) or {}
     for key in ("dice_per_combat", "attack_cost"):
-        check.require(proc, key, int, ("procedure",))
+        value = check.require(proc, key, int, ("procedure",))
+        if value is not None and value < 0:
+            check.fail(("procedure", key), f"must not be negative, found {value}")
+    check.require(proc, "loser_buildings_destroyed", bool, ("procedure",))
     check.raise_if_any()
     return tuple(faces)
 
 
 def _base(data: GameData) -> None:
     check = Check(data)
+    tree = _plain(data.tree)  # the rules read these values while playing, not here
     need = {"setup": ("starting_power", "starting_units", "starting_runes"),
             "great_compromise": ("trigger_turn",), "spike": ("explodes_on_turn",),
             "council": ("power_base", "power_per_building", "vp_per_building"),
-            "actions": ("move", "build", "teleport"),
+            "actions": ("move", "build", "teleport", "sunspear"),
             "victory": ("vp_to_win", "turn_limit", "rune_vp"),
+            "buildings": ("per_empire_per_area",),
             "siren_song": ("penalty_power",)}
     for section, keys in need.items():
-        body = check.require(data.tree, section, dict, ())
+        body = check.require(tree, section, dict, ())
         for key in keys:
             value = check.require(body, key, int, (section,)) if body is not None else None
             if value is not None and value < 0:
@@ -268,6 +276,10 @@ def _monsters(data: GameData, areas: Mapping[str, Area]) -> dict[str, MonsterCar
     check = Check(data)
     exp = check.require(data.tree, "expansion", dict, ()) or {}
     types = exp.get("types", [])
+    components = check.require(_plain(data.tree), "components", dict, ()) or {}
+    tokens = check.require(components, "web_tokens", int, ("components",))
+    if tokens is not None and tokens < 1:
+        check.fail(("components", "web_tokens"), f"there must be web tokens, found {tokens}")
     cards = {}
     for name, body in (check.require(data.tree, "cards", dict, ()) or {}).items():
         path = ("cards", name)
@@ -287,9 +299,8 @@ def _monsters(data: GameData, areas: Mapping[str, Area]) -> dict[str, MonsterCar
             aname = check.require(ab, "name", str, apath)
             timing = check.require(ab, "timing", str, apath)
             text = check.require(ab, "text", str, apath)
-            if None not in (aname, timing, text):
-                params = {k: v for k, v in ab.items() if k not in ("name", "timing", "text")}
-                abilities[aname] = Ability(aname, timing, text, params)
+            if None not in (aname, timing, text):  # params read when the ability applies
+                abilities[aname] = Ability(aname, timing, text, ab)
         killing = body.get("killing") or {}
         if killing.get("spike_explosion_area") is not None:
             check.one_of(killing["spike_explosion_area"], areas,
@@ -299,6 +310,16 @@ def _monsters(data: GameData, areas: Mapping[str, Area]) -> dict[str, MonsterCar
                                   body.get("data_gap", ""), body)
     check.raise_if_any()
     return cards
+
+
+def _plain(node: Any) -> Any:
+    """A copy of a value tree read without noting reads (``core.data.track_reads``): validating a
+    value the rules read while playing must not count as the game using it."""
+    if isinstance(node, dict):
+        return {k: _plain(v) for k, v in dict.items(node)}
+    if isinstance(node, list):
+        return [_plain(v) for v in list.__iter__(node)]
+    return node
 
 
 def validate_data() -> list[str]:

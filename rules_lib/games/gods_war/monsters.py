@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
 
+from . import provenance as why
 from .board import board_for
 from .data import GodsWarData, UnitType
 from .state import GWState, MonsterState
@@ -23,6 +24,15 @@ KILLING = "XIII. Monsters - Monster Card (Killing a Monster)"
 REWARD = "XIII. Monsters - Monster Card (Reward)"
 ROUTED_BY_MONSTER = "XIII. Monsters - Being Routed by a Monster"
 FAQ = "XIV. FAQ (Cosmic Monsters)"
+
+_PLACE_IDS = {"Androgeus": why.IDS_PLACE_ANDROGEUS}
+VARIANT_ARACHNE_LATE = (why.VARIANT + "arachne_waits_for_compromise, the other reading of "
+                        "GW-AMB-01: she waits for the Great Compromise like the other Cosmic Monsters")
+JUGGERNAUT_GAP = "assumed: what makes Juggernaut move, and where to, is on his card (data gap)"
+MONSTER_GAP = "assumed: how to kill this Monster is on its card (data gap): no effect applied"
+ABILITY_GAP = "assumed: this ability of the base game is not in the text"
+_MOVE_REFS = {"move action": ("map:borders", "base_game:actions.move")}
+_MOVE_WHY = {"Teleport": why.TELEPORT, "move action": why.MOVE}
 
 
 # -- classification -----------------------------------------------------------------------------
@@ -104,13 +114,13 @@ def choose_monsters(state: GWState, ctx: Context, proposals: dict[str, list[str]
             distinct.append(pick)
     if len(distinct) == 1:
         yield Event(f"All players agree on the Monsters: {', '.join(distinct[0]) or 'none'}",
-                    rule=PLACEMENT, kind="setup")
+                    rule=PLACEMENT, kind="setup", ids=why.IDS_OWNER)
         return distinct[0]
     choice = yield Decision(owner, "monsters", "Players disagree: as the game's owner, which "
                             "Monsters are used?", [", ".join(d) for d in distinct],
-                            rule=PLACEMENT)
-    yield Event(f"{owner}, the game's owner, makes the final decision: {choice} ('after wisely "
-                "weighing his friends' words')", rule=PLACEMENT, kind="setup")
+                            rule=PLACEMENT, ids=why.IDS_OWNER, assumed=why.OWNER)
+    yield Event(f"{owner}, as the game's owner, makes the final decision: {choice}",
+                rule=PLACEMENT, kind="setup", ids=why.IDS_OWNER, assumed=why.OWNER)
     return [n for n in choice.split(", ") if n]
 
 
@@ -124,14 +134,17 @@ def place_at_great_compromise(state: GWState, ctx: Context) -> Procedure:
         if m.status != "waiting":
             continue
         when = card.placement_when
-        if card.name == "Arachne Solara" and ctx.variant("arachne_waits_for_compromise"):
+        late = card.name == "Arachne Solara" and ctx.variant("arachne_waits_for_compromise")
+        if late:
             when = "great_compromise"
         if when != "great_compromise":
             continue
         m.status, m.area = "in play", card.placement_area
-        yield Event(f"The Great Compromise is first triggered: {name} is placed in {m.area} "
-                    f"('{card.raw['placement']['text']}')", rule=f"{name} card (Placement); {COSMIC}",
-                    kind="monster", data={"monster": name, "area": m.area})
+        yield Event(f"The Great Compromise is first triggered: {name} is placed in {m.area}, as "
+                    "its card says", rule=f"{name} card (Placement); {COSMIC}", kind="monster",
+                    data={"monster": name, "area": m.area},
+                    ids=why.IDS_PLACE_ARACHNE_LATE if late else _PLACE_IDS.get(name, ("GW-PLACE-01",)),
+                    assumed=VARIANT_ARACHNE_LATE if late else "")
 
 
 # -- what players' gifts, runes and abilities can do to Monsters --------------------------------
@@ -141,10 +154,11 @@ def ability_kill(state: GWState, ctx: Context, ability: str, area: str, target: 
     """A gift/rune/ability that kills (e.g. Sunspear): always fails against a Monster (GW-KILL-01)."""
     data: GodsWarData = ctx.data
     if target in state.monsters:
-        yield Event(f"{by}'s {ability} against {target} fails: Monsters may be affected by gifts, "
-                    "runes and abilities but cannot be destroyed by them ('Sunspear cannot be used to "
-                    "kill Monsters - it always fails against them')", rule=COMBAT, kind="monster",
-                    data={"ability": ability, "target": target, "killed": False})
+        yield Event(f"{by}'s {ability} against {target} fails: gifts, runes and abilities may "
+                    "affect a Monster but never destroy it (Sunspear always fails against them)",
+                    rule=COMBAT, kind="monster", ids=why.IDS_KILL_BY_ABILITY,
+                    data={"ability": ability, "target": target, "killed": False,
+                          "monster": target})
         return False
     from .battle import remove_piece  # local: battle imports this module
     owner = next((p.empire for p in state.pieces_in(area) if p.kind == target), None)
@@ -153,7 +167,8 @@ def ability_kill(state: GWState, ctx: Context, ability: str, area: str, target: 
     remove_piece(state, area, owner, target)
     yield Event(f"{by}'s {ability} kills {owner}'s {target} in {area}",
                 rule=f"Gods War base game (assumed): {ability}", kind="combat",
-                data={"ability": ability, "target": target, "killed": True})
+                data={"ability": ability, "target": target, "killed": True, "unit": target},
+                assumed=why.SUNSPEAR if ability == "Sunspear" else ABILITY_GAP)
     del data
     return True
 
@@ -172,17 +187,20 @@ def move_by_ability(state: GWState, ctx: Context, empire: str, ability: str, src
             raise ValueError(f"{empire} has no {kind} in {src} to move")
     yield Event(f"{empire} uses {ability}: {', '.join(kinds)} move from {src} to {dest}",
                 rule=f"Gods War base game (assumed): {ability}", kind="move",
-                data={"ability": ability, "from": src, "to": dest, "kinds": kinds})
+                data={"ability": ability, "from": src, "to": dest, "kinds": kinds,
+                      "refs": _MOVE_REFS.get(ability, ())},
+                assumed=_MOVE_WHY.get(ability, ABILITY_GAP))
     left = state.monsters_in(src)
     if left:
         yield Event(f"{', '.join(left)} stay(s) in {src}: players cannot move Monsters with gifts or "
-                    f"special abilities (e.g. Storm cannot use Teleport to carry a monster along "
-                    "with Storm King)", rule=MOVEMENT, kind="monster")
+                    f"special abilities (Storm cannot Teleport a Monster along with Storm King)",
+                    rule=MOVEMENT, kind="monster", ids=why.IDS_MOVE_BAN,
+                    data={"where": src, "monsters": left})
     if state.monster_area("Juggernaut") is not None:
         yield Event(f"{ability} is a movement-type ability: it triggers Juggernaut's Community "
-                    "(FAQ: 'ANY movement-type ability will trigger Juggernaut's Community "
-                    "ability'); what Community then does is on his card (data gap)",
-                    rule=FAQ, kind="monster", data={"juggernaut_triggered": True})
+                    "(FAQ: any movement-type ability does); what Community then does is on his "
+                    "card (data gap, nothing applied)", rule=FAQ, kind="monster",
+                    data={"juggernaut_triggered": True}, ids=why.IDS_FAQ_JUGGERNAUT)
 
 
 def siren_song_penalty(state: GWState, data: GodsWarData, empire: str, dest: str,
@@ -226,22 +244,23 @@ def juggernaut_moves(state: GWState, ctx: Context, dest: str) -> Procedure:
     moved = []
     for p in state.pieces:
         if p.area == src:
-            ok, why = may_enter(state, data, p.kind, p.empire, dest, "Juggernaut")
+            ok, _ = may_enter(state, data, p.kind, p.empire, dest, "Juggernaut")
             if ok:
                 p.area = dest
                 moved.append(f"{p.empire}'s {p.kind}")
     for name in state.monsters_in(src):
-        ok, why = may_enter(state, data, name, None, dest, "Juggernaut")
+        ok, reason = may_enter(state, data, name, None, dest, "Juggernaut")
         if ok:
             state.monsters[name].area = dest
             moved.append(name)
         else:
-            yield Event(f"{name} stays in {src}: {why}", rule="Arachne Solara card (Killing)",
-                        kind="monster")
+            yield Event(f"{name} stays in {src}: {reason}", rule="Arachne Solara card (Killing)",
+                        kind="monster", ids=("GW-ARA-11",), data={"monster": name})
     yield Event(f"Juggernaut moves from {src} to {dest} and everyone moves with him: "
-                f"{', '.join(moved) or 'no one else'} (FAQ: 'Juggernaut's Community supersedes Hell "
-                "permissions. When Juggernaut moves, everyone moves.'; no one pays Siren Song "
-                "penalties)", rule=FAQ, kind="move", data={"moved": moved, "to": dest})
+                f"{', '.join(moved) or 'no one else'} (FAQ: Community supersedes Hell permissions, "
+                "and no one pays Siren Song penalties)", rule=FAQ, kind="move",
+                data={"moved": moved, "to": dest}, ids=why.IDS_FAQ_COMMUNITY,
+                assumed=JUGGERNAUT_GAP)
 
 
 # -- monsters in battle ----------------------------------------------------------------------------
@@ -250,16 +269,17 @@ def results_against_monster(state: GWState, ctx: Context, area: str, hitter, mon
     """Kills and routs rolled against a Monster: only its card's Killing procedure can end it."""
     if monster.name == "Androgeus":
         yield Event(f"{hitter.name} scores {hitter.kills} kill(s) and {hitter.routs} rout(s) against "
-                    "Androgeus: only the card's kill exchange can kill him ('Any other battle result "
-                    "has no effect on Androgeus')", rule="Androgeus card (Killing Androgeus)",
-                    kind="combat")
+                    "Androgeus: only his card's kill exchange can kill him, no other battle "
+                    "result affects him", rule="Androgeus card (Killing Androgeus)",
+                    kind="combat", ids=why.IDS_AND_IMMUNE, data={"monster": monster.name})
     elif monster.name == "Arachne Solara":
         yield Event(f"{hitter.name} scores {hitter.kills} kill(s) and {hitter.routs} rout(s) against "
-                    "Arachne Solara: 'she cannot be routed, killed or eliminated in battle'",
-                    rule="Arachne Solara card (Killing Arachne Solara)", kind="combat")
+                    "Arachne Solara: she cannot be routed, killed or eliminated in battle",
+                    rule="Arachne Solara card (Killing Arachne Solara)", kind="combat",
+                    ids=why.IDS_ARA_IMMUNE, data={"monster": monster.name})
     else:
         yield Event(f"{monster.name}: how to kill it is on its card (data gap); no effect",
-                    rule=KILLING, kind="combat")
+                    rule=KILLING, kind="combat", ids=("GW-KILL-02",), assumed=MONSTER_GAP)
 
 
 def remove_monster(state: GWState, ctx: Context, name: str, killer: str) -> Procedure:
@@ -268,10 +288,11 @@ def remove_monster(state: GWState, ctx: Context, name: str, killer: str) -> Proc
     m.status, m.area = "removed", None
     state.stats[f"{name} killed on turn"] = state.turn
     yield Event(f"{name} is removed from the game; it will not return", rule=KILLING,
-                kind="monster", data={"monster": name, "killer": killer})
+                kind="monster", data={"monster": name, "killer": killer}, ids=why.IDS_KILLED)
     reward = ctx.data.cards[name].reward
     yield Event(f"{killer} earns the reward for killing {name}: {reward.get('data_gap', reward)} "
-                "(no effect applied)", rule=REWARD, kind="monster", data={"reward": dict(reward)})
+                "(no effect applied)", rule=REWARD, kind="monster", data={"reward": dict(reward)},
+                ids=why.IDS_REWARD, assumed=why.REWARD)
 
 
 def new_monster_states(names: Iterable[str]) -> dict[str, MonsterState]:

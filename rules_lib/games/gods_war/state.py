@@ -45,7 +45,7 @@ class GWState(GameState):
     pieces: list[Piece] = field(default_factory=list)
     buildings: dict[str, list[str]] = field(default_factory=dict)  # area -> empires with a building
     monsters: dict[str, MonsterState] = field(default_factory=dict)
-    web_pool: int = 12
+    web_pool: int = 0  # set at set-up from monsters.components.web_tokens (II. Components: 12)
     web_tokens: list[str] = field(default_factory=list)  # areas holding a web token
     great_compromise: bool = False
     spike_exploded: bool = False

@@ -1,11 +1,15 @@
 """The scripted game sequence: turns of Action and Council phases, the Great Compromise, the Spike,
-and the three ways the game ends (35 VP, the assumed turn limit, Completing the Web).
+and the three ways the game ends (the VP to win, the assumed turn limit, Completing the Web).
+
+The turn structure, the actions and their costs are the base game's, which the expansion text does
+not contain: every event of theirs is marked assumed (``provenance``).
 """
 from __future__ import annotations
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
 
 from . import androgeus, arachne_solara, monsters
+from . import provenance as why
 from .battle import resolve_battle
 from .board import adjacent
 from .council import council_phase
@@ -18,6 +22,15 @@ ACTIONS = "Gods War base game (assumed): Action Phase"
 GREAT_COMPROMISE = "Gods War base game (assumed): the Great Compromise"
 SPIKE = "Gods War base game (assumed): the Spike explodes"
 END = "Gods War base game (assumed): End of the game"
+SUNSPEAR = "Gods War base game (assumed): Sunspear"
+
+GREAT_COMPROMISE_REFS = ("base_game:great_compromise.trigger_turn",)
+SPIKE_REFS = ("base_game:spike.explodes_on_turn",)
+SUMMON_REFS = ("empires:empires",)
+BUILD_REFS = ("base_game:actions.build", "base_game:buildings.per_empire_per_area")
+SIREN_REFS = ("base_game:siren_song.penalty_power",)
+RUNE_REFS = ("base_game:victory.rune_vp",)
+RUNES_WHY = "assumed: what a rune is worth at the end is base-game content not in the text"
 
 
 def play(state: GWState, ctx: Context) -> Procedure:
@@ -28,7 +41,7 @@ def play(state: GWState, ctx: Context) -> Procedure:
     while state.result is None:
         if state.phase == "Action":
             state.step = ""
-            yield Event(f"Turn {state.turn} begins", rule=TURN, kind="turn")
+            yield Event(f"Turn {state.turn} begins", rule=TURN, kind="turn", assumed=why.TURN)
             yield from start_of_turn(state, ctx)
             if not state.end_reason:
                 yield from action_phase(state, ctx)
@@ -53,7 +66,8 @@ def start_of_turn(state: GWState, ctx: Context) -> Procedure:
         state.great_compromise = True
         yield Event(f"The Great Compromise is first triggered (assumed: on turn "
                     f"{data.get('base_game.great_compromise.trigger_turn')})", rule=GREAT_COMPROMISE,
-                    kind="info")
+                    kind="info", ids=("GW-PLACE-01",), assumed=why.GREAT_COMPROMISE,
+                    data={"refs": GREAT_COMPROMISE_REFS})
         yield from monsters.place_at_great_compromise(state, ctx)
     if not state.spike_exploded and state.turn >= data.get("base_game.spike.explodes_on_turn"):
         yield from spike_explodes(state, ctx)
@@ -63,16 +77,18 @@ def spike_explodes(state: GWState, ctx: Context) -> Procedure:
     """The Spike explodes: (assumed) empire pieces there return to pools; Arachne to Inner Hell."""
     from .battle import remove_piece
     state.spike_exploded = True
-    yield Event("The Spike explodes", rule=SPIKE, kind="info")
+    yield Event("The Spike explodes", rule=SPIKE, kind="info", ids=("GW-MF-04",),
+                assumed=why.SPIKE, data={"area": "the Spike", "refs": SPIKE_REFS})
     for p in list(state.pieces_in("the Spike")):
         remove_piece(state, "the Spike", p.empire, p.kind)
-        yield Event(f"{p.empire}'s {p.kind} on the Spike returns to its pool (assumed)", rule=SPIKE,
-                    kind="move")
+        yield Event(f"{p.empire}'s {p.kind} on the Spike returns to its pool", rule=SPIKE,
+                    kind="move", assumed=why.SPIKE, data={"unit": p.kind, "where": "the Spike"})
     yield from arachne_solara.spike_explodes(state, ctx)
     if state.monster_area("Androgeus") == "the Spike":
         yield Event("Androgeus stays on the Spike: the text does not say the explosion affects him "
                     "and abilities cannot destroy Monsters (data gap)", rule=monsters.KILLING,
-                    kind="monster")
+                    kind="monster", ids=("GW-KILL-01",), assumed=why.SPIKE_ANDROGEUS,
+                    data={"monster": "Androgeus", "where": "the Spike"})
 
 
 # -- the Action Phase -------------------------------------------------------------------------------
@@ -80,7 +96,8 @@ def spike_explodes(state: GWState, ctx: Context) -> Procedure:
 def action_phase(state: GWState, ctx: Context) -> Procedure:
     """Players act in player order, one action each round, until all have passed (assumed)."""
     state.phase = "Action"
-    yield Event(f"Turn {state.turn}: Action Phase", rule=ACTIONS, kind="phase")
+    yield Event(f"Turn {state.turn}: Action Phase", rule=ACTIONS, kind="phase",
+                assumed=why.ACTIONS)
     passed: list[str] = []
     while len(passed) < len(state.player_order):
         for empire in state.player_order:
@@ -93,10 +110,10 @@ def action_phase(state: GWState, ctx: Context) -> Procedure:
             else:
                 choice = yield Decision(empire, "action", f"{empire}: choose an action "
                                         f"({state.empires[empire].power} power)", options,
-                                        rule=ACTIONS)
+                                        rule=ACTIONS, assumed=why.ACTIONS)
             if choice == "pass":
                 passed.append(empire)
-                yield Event(f"{empire} passes", rule=ACTIONS, kind="step")
+                yield Event(f"{empire} passes", rule=ACTIONS, kind="step", assumed=why.ACTIONS)
                 continue
             yield from do_action(state, ctx, empire, choice)
             if state.end_reason:
@@ -120,9 +137,17 @@ def legal_actions(state: GWState, data: GodsWarData, empire: str) -> list[str]:
         out.append("spin the web")
     build = data.get("base_game.actions.build")
     if sheet.power >= build:
+        per_area = data.get("base_game.buildings.per_empire_per_area")
         for area in mine:
-            if empire not in state.buildings.get(area, []) and data.realm(area) == "surface":
+            if (state.buildings.get(area, []).count(empire) < per_area
+                    and data.realm(area) == "surface"):
                 out.append(f"build in {area}")
+    if "Sunspear" in data.empires[empire].abilities and sheet.power >= data.get(
+            "base_game.actions.sunspear"):
+        for area in mine:
+            targets = [*state.monsters_in(area),
+                       *sorted({p.kind for p in state.pieces_in(area) if p.empire != empire})]
+            out.extend(f"sunspear {t} in {area}" for t in targets)
     summon_areas = sorted(set(mine) | set(state.buildings_of(empire)))
     for kind, n in sorted(sheet.pool.items()):
         if n > 0 and data.unit_types[kind].cost <= sheet.power:
@@ -165,7 +190,11 @@ def do_action(state: GWState, ctx: Context, empire: str, action: str) -> Procedu
         sheet.power -= data.get("base_game.actions.build")
         state.buildings.setdefault(area, []).append(empire)
         yield Event(f"{empire} builds in {area}", rule="Gods War base game (assumed): Build",
-                    kind="build")
+                    kind="build", assumed=why.BUILD, data={"area": area, "refs": BUILD_REFS})
+    elif verb == "sunspear":
+        target, _, area = rest.partition(" in ")
+        sheet.power -= data.get("base_game.actions.sunspear")
+        yield from monsters.ability_kill(state, ctx, "Sunspear", area, target, empire)
     elif verb == "attack":
         target, _, area = rest.partition(" in ")
         sheet.power -= data.get("battle.procedure.attack_cost")
@@ -175,7 +204,8 @@ def do_action(state: GWState, ctx: Context, empire: str, action: str) -> Procedu
                              if monsters.is_hero_or_greater_god(data, p.kind)})
             if heroes:
                 pick = yield Decision(empire, "single_combat", "Use Single Combat? Choose a Champion",
-                                      ["no", *heroes], rule="Gods War base game (assumed): Single Combat")
+                                      ["no", *heroes], rule="Gods War base game (assumed): Single Combat",
+                                      assumed=why.SINGLE_COMBAT)
                 champion = None if pick == "no" else pick
         yield from resolve_battle(state, ctx, area, empire, target, champion=champion)
     elif verb == "teleport":
@@ -190,8 +220,9 @@ def do_action(state: GWState, ctx: Context, empire: str, action: str) -> Procedu
         penalty = monsters.siren_song_penalty(state, data, empire, dest, empire)
         sheet.power -= data.get("base_game.actions.move") + penalty
         if penalty:
-            yield Event(f"{empire} pays {penalty} power for Siren Song (assumed)",
-                        rule="Gods War base game (assumed): Siren Song", kind="power")
+            yield Event(f"{empire} pays {penalty} power for Siren Song",
+                        rule="Gods War base game (assumed): Siren Song", kind="power",
+                        assumed=why.SIREN_SONG, data={"refs": SIREN_REFS})
         yield from monsters.move_by_ability(state, ctx, empire, "move action", src, dest, [kind])
     else:
         raise ValueError(f"unknown action {action!r}")
@@ -207,17 +238,19 @@ def summon(state: GWState, ctx: Context, empire: str, kind: str, area: str) -> P
     sheet.pool[kind] -= 1
     state.pieces.append(Piece(kind, empire, area))
     yield Event(f"{empire} summons a {kind} into {area} for {data.unit_types[kind].cost} power",
-                rule="Gods War base game (assumed): Summon", kind="summon",
-                data={"empire": empire, "kind": kind, "area": area})
+                rule="Gods War base game (assumed): Summon", kind="summon", assumed=why.SUMMON,
+                data={"empire": empire, "kind": kind, "unit": kind, "area": area,
+                      "refs": SUMMON_REFS})
     yield from androgeus.lust(state, ctx, empire, area)
 
 
 # -- the end ----------------------------------------------------------------------------------------
 
 def check_victory(state: GWState, data: GodsWarData) -> None:
-    """35 VP at the end of a Council phase, or the assumed turn limit."""
-    if any(e.vp >= data.get("base_game.victory.vp_to_win") for e in state.empires.values()):
-        state.end_reason = "35 VP"
+    """The VP to win (35) at the end of a Council phase (assumed timing), or the turn limit."""
+    to_win = data.get("base_game.victory.vp_to_win")
+    if any(e.vp >= to_win for e in state.empires.values()):
+        state.end_reason = f"{to_win} VP"
     elif state.turn >= data.get("base_game.victory.turn_limit"):
         state.end_reason = "turn limit"
 
@@ -228,18 +261,20 @@ def end_game(state: GWState, ctx: Context) -> Procedure:
     state.phase = "End"
     state.step = ""
     rune_vp = data.get("base_game.victory.rune_vp")
+    web = state.end_reason == "Completing the Web"
     yield Event(f"The game ends ({state.end_reason}); runes are played as usual", rule=(
-        arachne_solara.COMPLETING if state.end_reason == "Completing the Web" else END),
-        kind="phase")
+        arachne_solara.COMPLETING if web else END), kind="phase",
+        ids=why.IDS_RUNES if web else (), assumed="" if web else why.END)
     for empire in state.player_order:
         sheet = state.empires[empire]
         if sheet.runes:
             sheet.vp += sheet.runes * rune_vp
             yield Event(f"{empire} plays {sheet.runes} rune(s): +{sheet.runes * rune_vp} VP",
-                        rule=f"{END}; {arachne_solara.COMPLETING}", kind="vp")
+                        rule=f"{END}; {arachne_solara.COMPLETING}", kind="vp", ids=why.IDS_RUNES,
+                        assumed=RUNES_WHY, data={"refs": RUNE_REFS})
             sheet.runes = 0
     best = max(e.vp for e in state.empires.values())
     top = [e for e in state.player_order if state.empires[e].vp == best]
     state.result = top[0] if len(top) == 1 else "draw: " + ", ".join(top)
     yield Event(f"Result: {state.result} with {best} VP", rule=END, kind="result",
-                data={e: state.empires[e].vp for e in state.player_order})
+                assumed=why.END, data={e: state.empires[e].vp for e in state.player_order})

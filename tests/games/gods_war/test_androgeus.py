@@ -1,6 +1,8 @@
 """Androgeus card: placement, Council VP, Lust (with the FAQ ruling), Superhero, how to kill him."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from rules_lib.core.engine import IllegalChoice
@@ -144,7 +146,7 @@ def test_variant_lust_chains_lets_the_free_summon_trigger_lust_until_pools_run_d
     free = [e.data for e in events if e.rule == androgeus.LUST and "enemy" in e.data]
     # each free summon is made by an enemy the previous summoner chose, into that same area
     assert len(free) > 1 and free[0]["summoner"] == "Storm"
-    for before, after in zip(free, free[1:]):
+    for before, after in itertools.pairwise(free):
         assert after["summoner"] == before["enemy"] and after["enemy"] != after["summoner"]
     assert all(f["area"] == "Altinela" for f in free)
     # the chain runs until no enemy can summon; every free unit cost nothing and was the cheapest
@@ -276,7 +278,9 @@ def test_variant_lust_no_move_keeps_androgeus_in_place_default_reading_cited(gw)
     assert "lust_no_move" in gw.text(events)
     s = gw.state(Androgeus="Altinela")
     events = gw.run(summon(s, gw.ctx(), "Storm", "Storm Warrior", "Maniria"), answers=["Earth"])
-    assert "default reading of GW-AMB-02" in gw.text(events)
+    moved = [e for e in events if e.kind == "move" and e.rule == androgeus.LUST]
+    assert "GW-AMB-02" in moved[0].ids
+    assert moved[0].assumed.startswith("default reading of GW-AMB-02")
 
 
 @pytest.mark.rule("GW-AND-10")
@@ -300,4 +304,16 @@ def test_superhero_event_cites_the_default_reading_of_the_cap(gw):
     s = gw.state(Androgeus="Altinela")
     gw.put(s, "Sea", "Sea Folk", "Altinela")
     events = gw.run(resolve_battle(s, gw.ctx([BLANK] * 7), "Altinela", "Sea", "Androgeus"))
-    assert "GW-AMB-05" in gw.text(events)
+    cap = [e for e in events if e.rule == androgeus.SUPERHERO]
+    assert "GW-AMB-05" in cap[0].ids and "GW-AMB-05" in cap[0].message
+
+
+@pytest.mark.rule("GW-AND-05", "GW-AND-06")
+def test_androgeus_still_moves_by_lust_when_no_enemy_can_summon_and_says_it_is_assumed(gw):
+    s = gw.state(Androgeus="Altinela")
+    for e in ("Sea", "Earth", "Invisible God"):
+        s.empires[e].pool = {k: 0 for k in s.empires[e].pool}
+    events = gw.run(summon(s, gw.ctx(), "Storm", "Storm Warrior", "Maniria"))
+    assert s.monster_area("Androgeus") == "Maniria" and len(s.pieces) == 1
+    moved = next(e for e in events if e.kind == "move")
+    assert "no enemy could summon" in moved.assumed and "GW-AND-05" in moved.ids

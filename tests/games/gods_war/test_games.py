@@ -98,3 +98,30 @@ def test_a_recommended_game_has_one_cosmic_monster(scenario, monster):
     g = new_game(scenario, seed=3)
     g.run_to_end()
     assert set(g.state.monsters) == {monster}
+
+
+@pytest.mark.rule("GW-AND-03", "GW-AND-04", "GW-AND-05", "GW-AND-07", "GW-AND-09", "GW-AND-10",
+                  "GW-ARA-03", "GW-ARA-05", "GW-ARA-06", "GW-ARA-07", "GW-ARA-09", "GW-KILL-01")
+def test_every_ability_of_both_cards_happens_in_seeded_play():
+    """Both cards run completely in play, not only in hand-built positions: placement, Lust and its
+    move, Superhero, the kill exchange and removal with its reward, Council VP, Tangled in the Web,
+    both ways of Spinning the Web, Empowering, Completing the Web, Sunspear failing on a Monster."""
+    seen: set[str] = set()
+    totals: dict[str, int] = {}
+    for seed in range(16):
+        for policy in ("random", "heuristic"):
+            g = new_game("both", seed=seed, policies={p: policy for p in RULES.players})
+            g.run_to_end()
+            seen.update(i for e in g.log for i in e.ids)
+            for key, value in summary(g.state).items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    totals[key] = totals.get(key, 0) + value
+    cards = {"GW-AND-02", "GW-AND-03", "GW-AND-04", "GW-AND-05", "GW-AND-06", "GW-AND-07",
+             "GW-AND-08", "GW-AND-09", "GW-AND-10", "GW-AND-11", "GW-ARA-02", "GW-ARA-03",
+             "GW-ARA-04", "GW-ARA-05", "GW-ARA-06", "GW-ARA-07", "GW-ARA-08", "GW-ARA-09",
+             "GW-ARA-10", "GW-ARA-11"}
+    general = {"GW-PLACE-01", "GW-MOVE-01", "GW-TRIG-01", "GW-TRIG-02", "GW-KILL-01",
+               "GW-KILL-02", "GW-KILL-03", "GW-REW-01", "GW-ROUT-02", "GW-BATT-01"}
+    assert cards | general <= seen, sorted((cards | general) - seen)
+    for stat in ("lust_summons", "androgeus_moves", "spins", "empowerings", "arachne_vp"):
+        assert totals[stat] > 0, stat

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import FirstOptionPolicy, ScriptedPolicy
-from rules_lib.games.gods_war import monsters, new_game, pieces
+from rules_lib.games.gods_war import RULES, monsters, new_game, pieces
 from rules_lib.games.gods_war.battle import resolve_battle
 from rules_lib.games.gods_war.setup import SCENARIOS, initial_state
 
@@ -24,7 +24,7 @@ def test_components_three_reward_cards_and_three_cosmic_loyalty_cards(gw):
 @pytest.mark.rule("GW-COMP-02")
 def test_components_twelve_web_tokens_start_in_the_pool_and_sixteen_battle_dice(gw):
     assert gw.data.get("monsters.components.web_tokens") == 12
-    assert gw.data.get("battle.battle_dice.in_box") == 16
+    assert gw.data.get("monsters.components.battle_dice") == 16
     s = new_game("arachne_solara").state
     assert s.web_pool == 12 and s.web_tokens == []
 
@@ -191,3 +191,42 @@ def test_unknown_scenario_and_variant_are_clear_errors():
         new_game("nowhere")
     with pytest.raises(ValueError, match="unknown rule variant"):
         new_game(variants=["nope"])
+
+
+@pytest.mark.rule("GW-KILL-01", "GW-EX-02")
+def test_the_invisible_gods_sunspear_is_an_action_and_always_fails_against_a_monster(gw):
+    from rules_lib.games.gods_war.turn import do_action, legal_actions
+    s = gw.state(Androgeus="Altinela")
+    gw.put(s, "Invisible God", "Malkioni Soldier", "Altinela")
+    gw.put(s, "Sea", "Sea Folk", "Altinela")
+    actions = legal_actions(s, gw.data, "Invisible God")
+    assert {"sunspear Androgeus in Altinela", "sunspear Sea Folk in Altinela"} <= set(actions)
+    assert not any(a.startswith("sunspear") for a in legal_actions(s, gw.data, "Sea"))
+    events = gw.run(do_action(s, gw.ctx(), "Invisible God", "sunspear Androgeus in Altinela"))
+    assert s.monster_area("Androgeus") == "Altinela"
+    assert events[-1].data["killed"] is False and "GW-KILL-01" in events[-1].ids
+    gw.run(do_action(s, gw.ctx(), "Invisible God", "sunspear Sea Folk in Altinela"))
+    assert s.pieces_in("Altinela", "Sea") == []
+
+
+@pytest.mark.rule("GW-KILL-01")
+def test_sunspear_is_used_against_monsters_in_seeded_play_and_never_kills_one():
+    fails = kills = 0
+    for seed in range(10):
+        g = new_game("both", seed=seed, policies={p: "random" for p in RULES.players})
+        g.run_to_end()
+        spear = [e for e in g.log if e.data.get("ability") == "Sunspear"]
+        fails += sum(e.data["killed"] is False for e in spear)
+        kills += sum(e.data["killed"] is True for e in spear)
+        assert all(e.data["target"] not in g.state.monsters for e in spear if e.data["killed"])
+    assert fails and kills
+
+
+@pytest.mark.rule("GW-ROUT-02")
+def test_attacker_of_a_controlled_monster_still_picks_where_his_routed_units_go(gw):
+    s = gw.state(Androgeus="Altinela")
+    s.monsters["Androgeus"].controller = "Earth"
+    gw.put(s, "Sea", "Sea Folk", "Altinela")
+    events = gw.run(resolve_battle(s, gw.ctx([BLANK] + [ROUT] + [BLANK] * 5), "Altinela", "Sea",
+                                   "Androgeus"), answers=["Jrustela"])
+    assert next(e for e in events if e.kind == "decision").message.startswith("Sea chooses")
