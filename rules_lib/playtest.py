@@ -47,7 +47,7 @@ def play_one(game: str, seed: int, *, scenario: str | None = None,
     """
     entry = get_game(game)
     g = entry.new_game(scenario=scenario, seed=seed, variants=list(variants),
-                       policies=entry.make_policies(dict(policies or {})),
+                       policies=dict(policies or {}),
                        data_overrides=dict(data_overrides) if data_overrides else None,
                        keep_log=False)
     curves: dict[str, list[Any]] = {stat: [] for stat in by_turn}

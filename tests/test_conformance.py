@@ -16,7 +16,7 @@ SEEDS = range(12)
 
 
 def random_policies(entry):
-    return {player: entry.policies["random"]() for player in entry.rules.players}
+    return {player: entry.policies["random"]() for player in entry.players}
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -24,7 +24,7 @@ def random_policies(entry):
 def test_random_game_keeps_invariants_round_trips_and_replays(name, seed):
     entry = get_game(name)
     game = entry.new_game(seed=seed, policies=random_policies(entry))
-    state_cls = entry.rules.state_class
+    state_cls = entry.state_class
     for _ in range(entry.max_events):
         event = game.step_event()
         if event is None:
@@ -39,7 +39,7 @@ def test_random_game_keeps_invariants_round_trips_and_replays(name, seed):
             assert state_cls.from_json(game.state.to_json()) == game.state
     assert game.pending is None and game.finished, f"{name} seed {seed} did not finish"
     assert game.state.result is not None
-    again = replay(entry.rules, GameRecord.from_json(game.record().to_json()))
+    again = replay(entry.rules(), GameRecord.from_json(game.record().to_json()))
     assert again.state.to_json() == game.state.to_json()
 
 

@@ -58,14 +58,14 @@ while not game.finished:
 state = game.state
 print(f"turn {state.turn}:", {name: m.area for name, m in state.monsters.items()})
 print("web tokens on the map:", state.web_tokens, "| left in the pool:", state.web_pool)"""),
-    code("""board = entry.board(state)
+    code("""board = entry.board_view.board(state)
 G = board.graph
 xy = {a: (G.nodes[a]["x"], G.nodes[a]["y"]) for a in G.nodes}
 realm_colour = {"surface": "#c9b27c", "hell": "#b03a2e", "heavens": "#5dade2"}
 
 # who stands where (the game's own piece list: units, monsters, web tokens, buildings)
 here = {a: [] for a in G.nodes}
-for p in entry.pieces(state):
+for p in entry.board_view.pieces(state):
     here[p["loc"]].append(p["hover"])
 
 edge_x, edge_y = [], []

@@ -77,7 +77,7 @@ road-adjacent Fence Forts are destroyed (*Ginormopod: Fusion Fence*, default rea
 The Forts' strengths are assumed data. Here every Fence Fort gets one more strength box, and we record
 the number of victory Cities destroyed after every turn (`by_turn`) to see *when* the difference
 appears."""),
-    code("""forts = entry.rules.data().forts
+    code("""forts = entry.data().forts
 stronger = {f"forts.{name}.strength": fort.strength + 1
             for name, fort in forts.items() if fort.fence}
 print(stronger)

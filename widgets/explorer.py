@@ -1,7 +1,8 @@
 """Explorer: one game's board, stepper, odds, reach, setup editor and simulation, laptop-sized.
 
 ``Explorer("space_vermin", scenario="family_jewels")`` is the one line a notebook needs. The game is
-reached only through ``rules_lib.registry.get_game`` (or a ``GameEntry`` passed directly). Every
+reached only through the game contract: ``rules_lib.registry.get_game`` (or a ``GameModule`` passed
+directly), and each tab appears when the game offers the capability it shows. Every
 callback runs under the error banner's guard, so a problem shows as a message and the widget
 keeps working.
 """
@@ -13,7 +14,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules_lib.registry import GameEntry, game_names, get_game
+from rules_lib.core.contract import GameModule
+from rules_lib.registry import game_names, get_game
 
 from .board_view import BoardView
 from .errors import ErrorBanner, guarded
@@ -29,11 +31,12 @@ PLAY, ODDS, REACH, SETUP, SIMULATE = "Play", "Odds", "Reach", "Setup", "Simulate
 class Explorer(widgets.VBox):
     """Board on the left; Play / Odds / Reach / Setup / Simulate tabs on the right; one banner."""
 
-    def __init__(self, game: str | GameEntry, scenario: str | None = None, seed: int = 0,
+    def __init__(self, game: str | GameModule, scenario: str | None = None, seed: int = 0,
                  variants: Sequence[str] = (), players: dict[str, str] | None = None, *,
                  board_width: int = 600, board_height: int = 520) -> None:
         entry = get_game(game) if isinstance(game, str) else game
-        if entry.board is None or entry.pieces is None:
+        view = entry.board_view
+        if view is None:
             raise ValueError(f"{entry.name}: the game does not describe its board and pieces")
         self.entry = entry
         self.banner = ErrorBanner()
@@ -41,19 +44,16 @@ class Explorer(widgets.VBox):
                                     players=players, banner=self.banner)
         state = self.stepper.state
         self.board_view = BoardView(
-            entry.board(state), entry.pieces, state, sides=entry.rules.players,
-            terrain_colors=entry.extra.get("terrain_colors"), width=board_width,
-            height=board_height, aspect=entry.extra.get("board_aspect", 1.0), banner=self.banner,
-            board_of=entry.board)
+            view.board(state), view.pieces, state, sides=entry.players,
+            terrain_colors=view.terrain_colors, width=board_width,
+            height=board_height, aspect=view.aspect, banner=self.banner, board_of=view.board)
         self.reach = (ReachView(entry, self.board_view, self._state_on_board, banner=self.banner)
-                      if entry.movement_reach is not None or entry.extra.get("line_of_sight")
-                      else None)
-        self.odds = (OddsPanel(entry, banner=self.banner)
-                     if entry.combat_odds or entry.odds_from_args else None)
+                      if entry.reach is not None or entry.line_of_sight is not None else None)
+        self.odds = OddsPanel(entry, banner=self.banner) if entry.odds is not None else None
         self.editor = (SetupEditor(entry, self.board_view, state.copy(), banner=self.banner,
                                    on_play=self._play_position,
                                    get_game_state=lambda: self.stepper.state)
-                       if entry.extra.get("setup") is not None else None)
+                       if entry.setup is not None else None)
         if self.editor is not None:
             self.editor.active = False
         # batch runs reach a game through the registry, so only a registered game can simulate
@@ -144,6 +144,6 @@ class Explorer(widgets.VBox):
         self.stepper.start_from(state)
 
 
-def _registered(entry: GameEntry) -> bool:
-    """Is this entry the registry's own (not a stand-in built for a test)?"""
+def _registered(entry: GameModule) -> bool:
+    """Is this game the registry's own (not a stand-in built for a test)?"""
     return entry.name in game_names() and get_game(entry.name) is entry

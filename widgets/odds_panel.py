@@ -1,12 +1,12 @@
 """OddsPanel: exact what-if combat odds from the game's ``combat_odds``, as a table and a bar chart.
 
-The panel holds no rule: it builds keyword arguments from simple controls, calls
-``entry.combat_odds(**kwargs)`` and draws what comes back. Two what-ifs (A and B) can be compared
+The panel holds no rule: it builds keyword arguments from simple controls, calls the game's
+``game.odds.combat_odds(**kwargs)`` (its ``OddsCalculator``) and draws what comes back. Two what-ifs (A and B) can be compared
 side by side.
 
 How a game describes its odds inputs
 ------------------------------------
-``entry.extra["odds_controls"]`` is a list of control specs, one per keyword argument::
+``game.odds.controls`` is a list of control specs, one per keyword argument::
 
     [{"name": "attackers", "kind": "int", "default": 2, "min": 1, "max": 12, "label": "Attackers"},
      {"name": "terrain", "kind": "choice", "options": ["clear", "forest"], "default": "clear"},
@@ -18,15 +18,15 @@ How a game describes its odds inputs
 ``kind`` is one of ``int``, ``float``, ``choice`` (one of ``options``), ``multi`` (a list of
 ``options``), ``bool``, ``text`` and ``list`` (free text, comma-separated, passed as a list of
 strings). ``options`` may be plain values or ``[label, value]`` pairs.
-Without ``odds_controls``, a game that gives the CLI's ``add_odds_arguments(parser)`` and
-``odds_from_args(args)`` gets one control per command-line option (choices become drop-downs,
+Without ``controls``, a game that gives the CLI's ``odds.add_arguments(parser)`` and
+``odds.from_args(args)`` gets one control per command-line option (choices become drop-downs,
 ``nargs="+"`` a comma-separated list, ``store_true`` a checkbox, ``type=int`` a number; a required
 option starts from the example its help text gives as ``e.g. '...'``), and the panel calls
-``odds_from_args`` with the namespace. Failing both, the panel reads the keyword parameters of
+``odds.from_args`` with the namespace. Failing both, the panel reads the keyword parameters of
 ``combat_odds`` and their defaults (int, float, bool, str and list-of-str defaults get a
 control; parameters without a default, or with other defaults, are left to the game).
 
-Optionally ``entry.extra["odds_from_selection"](state, loc, piece)`` returns control values for
+Optionally ``game.odds.from_selection(state, loc, piece)`` returns control values for
 the fight at a selected location (or raises ValueError if there is none); the Explorer calls it
 when a board location is selected and fills what-if A.
 
@@ -235,20 +235,21 @@ class OddsPanel(widgets.VBox):
 
     def __init__(self, entry: Any, controls: Sequence[Mapping[str, Any]] | None = None, *,
                  banner: ErrorBanner | None = None, width: int = 520, height: int = 300) -> None:
-        if entry.combat_odds is None and entry.odds_from_args is None:
+        if entry.odds is None:
             raise ValueError(f"{entry.name}: this game has no combat odds")
+        self.calc = entry.odds
         self.entry = entry
         self.banner = banner or ErrorBanner()
         self.use_cli = False  # True: inputs are the CLI's options, passed to odds_from_args
         if controls is not None:
             specs = list(controls)
-        elif entry.extra.get("odds_controls"):
-            specs = list(entry.extra["odds_controls"])
-        elif entry.add_odds_arguments is not None and entry.odds_from_args is not None:
-            specs = controls_from_argparse(entry.add_odds_arguments)
+        elif self.calc.controls:
+            specs = list(self.calc.controls)
+        elif self.calc.add_arguments is not None and self.calc.from_args is not None:
+            specs = controls_from_argparse(self.calc.add_arguments)
             self.use_cli = True
         else:
-            specs = controls_from_signature(entry.combat_odds)
+            specs = controls_from_signature(self.calc.combat_odds)
         self.a = WhatIf("What-if A", specs)
         self.b = WhatIf("What-if B", specs)
         self.compare = widgets.Checkbox(value=False, description="Compare with B", indent=False)
@@ -293,8 +294,8 @@ class OddsPanel(widgets.VBox):
     def odds(self, kwargs: Mapping[str, Any]) -> pd.DataFrame:
         """The game's exact odds for one what-if, as a DataFrame."""
         if self.use_cli:
-            return as_frame(self.entry.odds_from_args(argparse.Namespace(**kwargs)))
-        return as_frame(self.entry.combat_odds(**kwargs))
+            return as_frame(self.calc.from_args(argparse.Namespace(**kwargs)))
+        return as_frame(self.calc.combat_odds(**kwargs))
 
     def compute(self) -> dict[str, pd.DataFrame | None]:
         """Compute A (and B when comparing) and redraw the chart and tables in place."""
@@ -326,7 +327,7 @@ class OddsPanel(widgets.VBox):
 
     def set_from_selection(self, state: Any, loc: Any, piece: Any = None) -> bool:
         """Fill what-if A from the fight at a selected location, if the game describes it."""
-        hook = self.entry.extra.get("odds_from_selection")
+        hook = self.calc.from_selection
         if hook is None:
             return False
         try:

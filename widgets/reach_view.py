@@ -1,18 +1,19 @@
 """ReachView: colour the locations a selected unit can reach (costs or probabilities), or its LOS.
 
 No movement rule lives here: on a board selection the view calls the game's
-``entry.movement_reach(state, target) -> {loc: value}`` and paints the values on the BoardView's
-overlay layer. Values may be numbers, Fractions, or objects with a ``.cost`` (``ReachInfo``).
+``game.reach.movement_reach(state, target) -> {loc: value}`` and paints the values on the
+BoardView's overlay layer. Values may be numbers, Fractions, or objects with a ``.cost``
+(``ReachInfo``).
 
-Game hooks (all optional, in ``entry.extra``):
+The game's capabilities it uses (``rules_lib.core.contract``):
 
-* ``reach_target(state, loc, piece) -> target``: what to pass to ``movement_reach`` for a
+* ``reach.target(state, loc, piece) -> target``: what to pass to ``movement_reach`` for a
   selection. Default: the counter's ``id`` (a refusal is then shown as a problem). For counters
   without an ``id`` the view guesses: the labels of the stack's counters from the top down, then
   the location; the first that ``movement_reach`` accepts wins, and if none does (a Fort, an empty
   place) the refusal is shown as a note, not as a problem.
-* ``reach_label``: the overlay's title, e.g. ``"MP spent"`` or ``"P(reach)"`` (default ``"cost"``).
-* ``line_of_sight(state, loc) -> iterable of visible locations`` (or a mapping loc -> bool): the
+* ``reach.label``: the overlay's title, e.g. ``"MP spent"`` or ``"P(reach)"``.
+* ``game.line_of_sight(state, loc) -> iterable of visible locations`` (or a mapping loc -> bool): the
   "Line of sight" mode shows visible locations as 1 and hidden ones as 0.
 """
 from __future__ import annotations
@@ -39,9 +40,10 @@ class ReachView(widgets.VBox):
         self.state_source = state_source
         self.banner = banner or ErrorBanner()
         modes = []
-        if entry.movement_reach is not None:
+        self.reach, self.los = entry.reach, entry.line_of_sight
+        if self.reach is not None:
             modes.append(REACH)
-        if entry.extra.get("line_of_sight") is not None:
+        if self.los is not None:
             modes.append(LOS)
         modes.append(OFF)
         self.mode = widgets.ToggleButtons(options=modes, value=modes[0], description="Overlay")
@@ -56,7 +58,7 @@ class ReachView(widgets.VBox):
 
     def target(self, loc: Any, piece: Mapping[str, Any] | None) -> Any:
         """What to ask the game about for this selection (see module docstring)."""
-        hook = self.entry.extra.get("reach_target")
+        hook = self.reach.target if self.reach is not None else None
         if hook is not None:
             return hook(self.state_source(), loc, piece)
         if piece is not None:
@@ -74,7 +76,7 @@ class ReachView(widgets.VBox):
         state = self.state_source()
         name = bv.label(loc)
         if self.mode.value == LOS:
-            seen = self.entry.extra["line_of_sight"](state, loc)
+            seen = self.los(state, loc)
             if isinstance(seen, Mapping):
                 visible = {bv.resolve(k) for k, v in seen.items() if v}
             else:
@@ -90,7 +92,7 @@ class ReachView(widgets.VBox):
                 self.values = {}
                 self.summary.value = f"{html.escape(name)}: {html.escape(who)}"
                 return {}
-            title = self.entry.extra.get("reach_label", "cost")
+            title = self.reach.label
             bv.show_overlay(raw, title=title)
             values = dict(bv.overlay)
             top = max(values.values()) if values else 0
@@ -107,10 +109,10 @@ class ReachView(widgets.VBox):
         the counters of the stack from the top down, then the location; the first the game
         accepts wins.
         """
-        if piece is not None and ("id" in piece or "reach_target" in self.entry.extra):
+        if piece is not None and ("id" in piece or self.reach.target is not None):
             who = str(piece.get("label", piece.get("id", "")))
             try:
-                return self.entry.movement_reach(state, self.target(loc, piece)), who
+                return self.reach.movement_reach(state, self.target(loc, piece)), who
             except ValueError as exc:
                 return None, describe(exc)
         stack = list(reversed(self.board_view.pieces_at(loc)))
@@ -121,7 +123,7 @@ class ReachView(widgets.VBox):
         why = "nothing here can move"
         for target, who in candidates:
             try:
-                return self.entry.movement_reach(state, target), who
+                return self.reach.movement_reach(state, target), who
             except (ValueError, KeyError) as exc:
                 why = describe(exc)
         return None, why

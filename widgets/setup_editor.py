@@ -4,9 +4,9 @@ The editor validates nothing itself: each change goes through the game's setup A
 says whether it is legal. A refused change shows its reason in the error banner and the position
 stays as it was.
 
-The setup protocol a game provides as ``entry.extra["setup"]``
-----------------------------------------------------------------
-An object (or a dict) with these callables; each returns a *new* state and leaves the given one
+The set-up editing a game offers as ``game.setup`` (``rules_lib.core.contract.SetupEditing``)
+-------------------------------------------------------------------------------------------
+Callables; each returns a *new* state and leaves the given one
 untouched, or raises ``ValueError`` whose message names the problem ("over-stacked: Chicago
 already holds 3 units", "Forest hexes are impassable to tanks")::
 
@@ -15,13 +15,13 @@ already holds 3 units", "Forest hexes are impassable to tanks")::
     remove(state, piece_id) -> state            # required
     flip(state, piece_id) -> state              # optional: Fresh <-> Reduced, markers ...
     kinds(state) -> list[str]                   # optional: unit types offered for placing
-    sides(state) -> list[str]                   # optional: default entry.rules.players
+    sides(state) -> list[str]                   # optional: default game.players
     validate(state) -> list[str]                # optional: problems of a loaded position
 
 ``loc`` is a location of the game's board (as ``board.locations()`` yields it). Counters are
-identified by the ``id`` key of the dicts ``entry.pieces(state)`` returns.
+identified by the ``id`` key of the dicts ``game.board_view.pieces(state)`` returns.
 
-Saving writes ``state.to_json()``; loading reads ``entry.rules.state_class.from_json`` and then
+Saving writes ``state.to_json()``; loading reads ``game.state_class.from_json`` and then
 checks every counter is on the map and ``validate`` (when given) finds no problem, before the
 loaded position replaces the current one.
 """
@@ -54,9 +54,9 @@ class SetupEditor(widgets.VBox):
                  banner: ErrorBanner | None = None,
                  on_play: Callable[[Any], None] | None = None,
                  get_game_state: Callable[[], Any] | None = None) -> None:
-        setup = entry.extra.get("setup")
+        setup = entry.setup
         if setup is None:
-            raise ValueError(f"{entry.name}: this game offers no setup API (extra['setup'])")
+            raise ValueError(f"{entry.name}: this game offers no set-up editing")
         for name in ("place", "move", "remove"):
             if _op(setup, name) is None:
                 raise ValueError(f"{entry.name}: the setup API lacks {name}()")
@@ -78,7 +78,7 @@ class SetupEditor(widgets.VBox):
         self.kind = widgets.Dropdown(options=self._kinds(), description="Unit",
                                      layout=widgets.Layout(width="220px"))
         sides = list(_op(setup, "sides")(self.state) if _op(setup, "sides")
-                     else entry.rules.players)
+                     else entry.players)
         self.side = widgets.Dropdown(options=sides, description="Side",
                                      layout=widgets.Layout(width="220px"))
         self.hint = widgets.HTML()
@@ -123,10 +123,10 @@ class SetupEditor(widgets.VBox):
         kinds = _op(self.setup, "kinds")
         if kinds is not None:
             return list(kinds(self.state))
-        return sorted({str(p.get("kind", "")) for p in self.entry.pieces(self.state)})
+        return sorted({str(p.get("kind", "")) for p in self.entry.board_view.pieces(self.state)})
 
     def _hint(self, text: str = "") -> None:
-        n = len(self.entry.pieces(self.state))
+        n = len(self.entry.board_view.pieces(self.state))
         mode = self.mode.value
         default = {PLACE: "click a location to place the unit",
                    MOVE: "click a counter, then its new location",
@@ -229,10 +229,10 @@ class SetupEditor(widgets.VBox):
             raise ValueError("nothing to load: paste a position's JSON or give a file")
         where = f"{path}: " if path else ""
         try:
-            state = self.entry.rules.state_class.from_json(text)
+            state = self.entry.state_class.from_json(text)
         except ValueError as exc:
             raise ValueError(f"{where}{exc}") from exc
-        for piece in self.entry.pieces(state):
+        for piece in self.entry.board_view.pieces(state):
             try:
                 self.board_view.resolve(piece["loc"])
             except ValueError as exc:

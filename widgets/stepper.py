@@ -86,10 +86,10 @@ class PhaseStepper(widgets.VBox):
         self.variants = VariantPicker(entry.variants, value=tuple(v for v in variants if v in names))
         self.new_button = _button("New game", "re-new-game", "Start again with this seed",
                                   "refresh")
-        chosen = dict(entry.default_policies)
+        chosen = {p: entry.default_policies.get(p, entry.default_policy) for p in entry.players}
         chosen.update(players or {})
         self.players: dict[str, widgets.Dropdown] = {}
-        for player in entry.rules.players:
+        for player in entry.players:
             options = [PERSON] + sorted(entry.policies)
             value = chosen.get(player, "random" if "random" in options else options[-1])
             self.players[player] = widgets.Dropdown(
@@ -214,7 +214,7 @@ class PhaseStepper(widgets.VBox):
 
     def start_from(self, state: GameState) -> Game:
         """Start a game from a given state (a position set up in the editor or loaded)."""
-        game = Game(self.entry.rules, state.copy(), seed=int(self.seed.value),
+        game = Game(self.entry.rules(), state.copy(), seed=int(self.seed.value),
                     keep_log=True)
         self._apply_players(game)
         self._show(game, new_head=True)
@@ -256,7 +256,7 @@ class PhaseStepper(widgets.VBox):
         return self._play(lambda g: g.next_turn())
 
     def run_to_end(self) -> Game:
-        return self._play(lambda g: g.run_to_end(getattr(self.entry, "max_events", 200_000)))
+        return self._play(lambda g: g.run_to_end(self.entry.max_events))
 
     def undo(self) -> Game:
         """Take back the last event of the moment on show (its future is dropped)."""
@@ -364,7 +364,7 @@ class PhaseStepper(widgets.VBox):
         self.dice_note.value = f"queued: {queued}" if queued else ""
 
     def _sequence_html(self, s: GameState) -> str:
-        phases = list(self.entry.extra.get("sequence_of_play") or [])
+        phases = list(self.entry.phases)
         for event in self.head.log:
             if event.phase and event.phase not in phases:
                 phases.append(event.phase)

@@ -14,7 +14,6 @@ walks through a new game as a checklist.
 """
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from abc import ABC, abstractmethod
@@ -22,13 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rules_lib.core.data import (
-    DataError,
-    GameData,
-    apply_overrides,
-    load_data,
-    provenance_report,
-)
+from rules_lib.core.data import DataLoader
 from rules_lib.core.engine import (
     Context,
     Game,
@@ -105,7 +98,8 @@ class GameModule(ABC):
     Class attributes every game sets: ``name``, ``title``, ``rulebook``, ``state_class``,
     ``players``, ``scenarios`` (the first is the default), ``variants``, ``policies``
     (name -> factory), ``default_policy`` (and ``default_policies`` per player where a player
-    differs), ``phases`` (the sequence of play), ``data_dir`` and ``data_files``.
+    differs), ``phases`` (the sequence of play) and ``data_loader`` (its data files and the
+    function that builds its typed data from them).
     """
 
     name: ClassVar[str]
@@ -119,8 +113,7 @@ class GameModule(ABC):
     default_policy: ClassVar[str] = "heuristic"
     default_policies: ClassVar[Mapping[str, str]] = {}
     phases: ClassVar[tuple[str, ...]] = ()
-    data_dir: ClassVar[Path]
-    data_files: ClassVar[tuple[str, ...]]
+    data_loader: ClassVar[DataLoader]
     max_events: ClassVar[int] = 200_000
     summary_by: ClassVar[str | None] = None
 
@@ -131,10 +124,6 @@ class GameModule(ABC):
     setup: SetupEditing | None = None
 
     # -- what only the game can write ------------------------------------------------------------
-    @abstractmethod
-    def build_data(self, files: Mapping[str, GameData]) -> Any:
-        """The game's typed data from its loaded files; raises DataError naming every problem."""
-
     @abstractmethod
     def procedure(self, state: GameState, ctx: Context) -> Procedure:
         """The sequence of play as a generator of Events and Decisions."""
@@ -155,30 +144,18 @@ class GameModule(ABC):
         """Problems of a loaded (hand-edited) state beyond its type, each naming the piece."""
         return []
 
-    # -- data, written once ----------------------------------------------------------------------
-    def load_files(self, overrides: Mapping[str, Any] | None = None,
-                   data_dir: Path | None = None) -> dict[str, GameData]:
-        """The game's data files, read safely, with designer overrides applied."""
-        folder = Path(data_dir) if data_dir is not None else self.data_dir
-        files = {name: load_data(folder / f"{name}.yaml") for name in self.data_files}
-        return apply_overrides(files, overrides, self.name)
-
+    # -- data, written once (rules_lib.core.data.DataLoader) --------------------------------------
     def data(self, overrides: Mapping[str, Any] | None = None) -> Any:
         """The typed data, built once per set of overrides (the shipped data when none)."""
-        key = json.dumps(dict(overrides or {}), sort_keys=True)
-        return _built(self, key)
+        return self.data_loader.data(overrides)
 
     def validate_data(self, data_dir: Path | None = None) -> list[str]:
         """Every problem of the game's data (or a copy of it in ``data_dir``), not just the first."""
-        try:
-            self.build_data(self.load_files(data_dir=data_dir))
-        except DataError as exc:
-            return str(exc).split("\n  ")
-        return []
+        return self.data_loader.validate(data_dir)
 
     def provenance_report(self):
         """Every assumed value of the data files (DataFrame: file, path, assumed)."""
-        return provenance_report(self.load_files().values())
+        return self.data_loader.provenance_report()
 
     # -- playing, written once -------------------------------------------------------------------
     def rules(self, data: Any = None) -> Rules:
@@ -275,13 +252,6 @@ class GameModule(ABC):
     # -- description -----------------------------------------------------------------------------
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}: {self.title}>"
-
-
-@functools.lru_cache(maxsize=64)
-def _built(game: GameModule, overrides_key: str) -> Any:
-    """A game's typed data per set of overrides (a sweep plays many games per point)."""
-    overrides = json.loads(overrides_key) or None
-    return game.build_data(game.load_files(overrides))
 
 
 def _json(text: str, where: str) -> Any:

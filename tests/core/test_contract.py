@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rules_lib.core.contract import GameModule
-from rules_lib.core.data import DataError, GameData
+from rules_lib.core.data import DataError, DataLoader, GameData
 from rules_lib.core.engine import (
     Decision,
     Event,
@@ -30,6 +30,13 @@ class RaceData:
     start: int
 
 
+def build_race(files):
+    tree = files["track"].tree
+    if not isinstance(tree.get("length"), int) or tree["length"] < 1:
+        raise DataError(files["track"].file, ("length",), "must be a whole number >= 1")
+    return RaceData(tree["length"], tree.get("start", 0))
+
+
 class Race(GameModule):
     """A toy race: each turn each runner may sprint, then rolls and moves; first home wins."""
 
@@ -43,16 +50,9 @@ class Race(GameModule):
     policies = {"random": RandomPolicy, "first": FirstOptionPolicy}
     default_policy = "first"
     phases = ("Move",)
-    data_files = ("track",)
 
     def __init__(self, data_dir: Path) -> None:
-        self.data_dir = data_dir
-
-    def build_data(self, files):
-        tree = files["track"].tree
-        if not isinstance(tree.get("length"), int) or tree["length"] < 1:
-            raise DataError(files["track"].file, ("length",), "must be a whole number >= 1")
-        return RaceData(tree["length"], tree.get("start", 0))
+        self.data_loader = DataLoader("race", data_dir, ("track",), build_race)
 
     def initial_state(self, scenario, seed, variants, data):
         start = data.start if scenario == "short" else 0
@@ -154,4 +154,4 @@ def test_an_incomplete_game_cannot_be_made():
 def test_the_provenance_report_lists_the_data_files(race):
     report = race.provenance_report()
     assert list(report.columns) == ["file", "path", "assumed"]
-    assert isinstance(race.load_files()["track"], GameData)
+    assert isinstance(race.data_loader.files()["track"], GameData)

@@ -3,22 +3,22 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.registry import GameEntry
+from rules_lib.core.contract import GameModule
 from .widget_fakes import click, make_entry
 
 
 @pytest.fixture(params=["graph", "hex", "square"])
-def entry(request) -> GameEntry:
+def entry(request) -> GameModule:
     return make_entry(request.param)
 
 
 @pytest.fixture
-def graph_entry() -> GameEntry:
+def graph_entry() -> GameModule:
     return make_entry("graph")
 
 
 @pytest.fixture
-def hex_entry() -> GameEntry:
+def hex_entry() -> GameModule:
     return make_entry("hex")
 
 

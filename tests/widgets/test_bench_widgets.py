@@ -37,17 +37,17 @@ def case(request):
 @pytest.mark.benchmark
 def test_bench_build_initial_board_figure(benchmark, case):
     entry, game = case
-    board = entry.board(game.state)
-    BoardView(board, entry.pieces, game.state, sides=entry.rules.players)  # warm plotly imports
-    bv = benchmark(BoardView, board, entry.pieces, game.state, sides=entry.rules.players)
-    assert len(bv.trace["units"].x) == len(entry.pieces(game.state))
+    board = entry.board_view.board(game.state)
+    BoardView(board, entry.board_view.pieces, game.state, sides=entry.players)  # warm plotly imports
+    bv = benchmark(BoardView, board, entry.board_view.pieces, game.state, sides=entry.players)
+    assert len(bv.trace["units"].x) == len(entry.board_view.pieces(game.state))
 
 
 @pytest.mark.benchmark
 def test_bench_redraw_after_one_step(benchmark, case):
     entry, game = case
-    bv = BoardView(entry.board(game.state), entry.pieces, game.state, sides=entry.rules.players,
-                   board_of=entry.board)  # as the Explorer draws it: a growing board is redrawn
+    bv = BoardView(entry.board_view.board(game.state), entry.board_view.pieces, game.state, sides=entry.players,
+                   board_of=entry.board_view.board)  # as the Explorer draws it: a growing board is redrawn
     states = []
     while len(states) < 40 and game.step_event() is not None:
         if not states or game.state.to_json() != states[-1].to_json():

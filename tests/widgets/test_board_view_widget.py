@@ -10,8 +10,8 @@ from widgets.board_view import BoardView, terrain_name
 
 def view_for(entry, seed: int = 1):
     game = entry.new_game(seed=seed)
-    return game, BoardView(entry.board(game.state), entry.pieces, game.state,
-                           sides=entry.rules.players)
+    return game, BoardView(entry.board_view.board(game.state), entry.board_view.pieces, game.state,
+                           sides=entry.players)
 
 
 def test_all_layers_exist_from_construction(entry):
@@ -24,21 +24,21 @@ def test_all_layers_exist_from_construction(entry):
 
 def test_one_click_target_and_label_per_location(entry):
     _, bv = view_for(entry)
-    board = entry.board(None)
+    board = entry.board_view.board(None)
     assert len(bv.trace["locations"].x) == len(list(board.locations()))
     assert list(bv.trace["labels"].text) == [board.label(loc) for loc in board.locations()]
 
 
 def test_graph_board_draws_each_connection_once(graph_entry):
     _, bv = view_for(graph_entry)
-    board = graph_entry.board(None)
+    board = graph_entry.board_view.board(None)
     xs = bv.trace["edges"].x
     assert sum(1 for x in xs if math.isnan(x)) == board.graph.number_of_edges()
 
 
 def test_hex_board_fills_each_terrain_once(hex_entry):
     _, bv = view_for(hex_entry)
-    board = hex_entry.board(None)
+    board = hex_entry.board_view.board(None)
     fills = [t for t in bv.fig.data if t.name.startswith("terrain:") and len(t.x)]
     assert sorted(t.meta for t in fills) == sorted({terrain_name(board, h) for h in board})
     polygons = sum(sum(1 for x in t.x if math.isnan(x)) for t in fills)
@@ -71,7 +71,7 @@ def test_counters_drawn_at_their_locations_with_hover(entry):
     game, bv = view_for(entry)
     units = bv.trace["units"]
     assert list(units.text) == ["", "B2 +1", "R1", "R2"]  # B1 lies under B2
-    first = entry.pieces(game.state)[0]
+    first = entry.board_view.pieces(game.state)[0]
     assert (units.x[0], units.y[0]) == bv.xy(first["loc"])
     assert "Skirmish" in units.hovertext[0]
 

@@ -69,7 +69,7 @@ def test_a_failing_rule_shows_in_the_banner_and_the_widget_lives_on(graph_entry)
     ex.board_view.pieces_of = broken_pieces
     ex.stepper.buttons["next_event"].click()
     assert "pieces() broke" in ex.banner.message
-    ex.board_view.pieces_of = graph_entry.pieces
+    ex.board_view.pieces_of = graph_entry.board_view.pieces
     ex.stepper.buttons["next_event"].click()
     assert ex.banner.message == "" and ex.game.events_seen == 2
 

@@ -1,6 +1,8 @@
 """OddsPanel: controls described by the game, exact odds from combat_odds, A/B compare in place."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fractions import Fraction
 
 import pandas as pd
@@ -45,7 +47,8 @@ def test_compare_draws_b_beside_a_in_the_same_figure(graph_entry):
 def test_an_error_from_the_game_shows_in_the_banner(graph_entry):
     panel = OddsPanel(graph_entry)
     panel.a.controls["terrain"].options = [("lava", "lava")]
-    graph_entry.combat_odds = lambda **kw: (_ for _ in ()).throw(ValueError("unknown terrain lava"))
+    panel.calc = replace(graph_entry.odds, combat_odds=lambda **kw: (_ for _ in ()).throw(
+        ValueError("unknown terrain lava")))
     panel.compute_button.click()
     assert "unknown terrain lava" in panel.banner.message
 
@@ -67,8 +70,7 @@ def test_a_list_control_passes_a_list_of_names(graph_entry):
         seen["units"] = units
         return {"win": 1.0}
 
-    graph_entry.combat_odds = odds
-    graph_entry.extra.pop("odds_controls")
+    graph_entry.odds = replace(graph_entry.odds, combat_odds=odds, controls=None)
     panel = OddsPanel(graph_entry)
     panel.a.set({"units": ["Tank", "Tank", "Nuke"]})
     panel.compute_button.click()
@@ -89,8 +91,8 @@ def test_results_of_every_documented_shape_become_frames():
 
 
 def test_selection_hook_fills_what_if_a(graph_entry):
-    graph_entry.extra["odds_from_selection"] = lambda state, loc, piece: {
-        "attackers": 4, "terrain": "forest" if loc == "Cedar" else "clear"}
+    graph_entry.odds = replace(graph_entry.odds, from_selection=lambda state, loc, piece: {
+        "attackers": 4, "terrain": "forest" if loc == "Cedar" else "clear"})
     panel = OddsPanel(graph_entry)
     assert panel.set_from_selection(None, "Cedar")
     assert panel.a.kwargs()["terrain"] == "forest" and len(panel.fig.data[0].x) == 5

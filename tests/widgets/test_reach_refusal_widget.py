@@ -7,7 +7,7 @@ from widgets import Explorer
 def test_clicking_a_vermite_shows_why_it_has_no_marine_reach():
     ex = Explorer("space_vermin", scenario="family_jewels", seed=1)
     for _ in range(30):
-        vermite = next((p for p in ex.entry.pieces(ex.game.state)
+        vermite = next((p for p in ex.entry.board_view.pieces(ex.game.state)
                         if p.get("side") == "Vermites" and p.get("loc") is not None), None)
         if vermite is not None:
             break

@@ -1,20 +1,22 @@
 """ReachView: a selection asks the game's movement_reach and colours the board overlay."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from widgets.board_view import BoardView
 from widgets.reach_view import LOS, OFF, ReachView
 
 
 def setup_views(entry):
     game = entry.new_game(seed=1)
-    bv = BoardView(entry.board(game.state), entry.pieces, game.state, sides=entry.rules.players)
+    bv = BoardView(entry.board_view.board(game.state), entry.board_view.pieces, game.state, sides=entry.players)
     return game, bv, ReachView(entry, bv, lambda: game.state)
 
 
 def test_selecting_a_counter_overlays_the_games_reach(entry, click_point):
     game, bv, rv = setup_views(entry)
     click_point(bv.fig, "units", 0)
-    expected = entry.movement_reach(game.state, "B1")
+    expected = entry.reach.movement_reach(game.state, "B1")
     overlay = bv.trace["overlay"]
     assert len(overlay.x) == len(expected)
     assert sorted(overlay.marker.color) == sorted(float(v) for v in expected.values())
@@ -22,8 +24,8 @@ def test_selecting_a_counter_overlays_the_games_reach(entry, click_point):
 
 
 def test_selecting_an_empty_place_with_nothing_to_move_is_quiet(graph_entry, click_point):
-    graph_entry.movement_reach = lambda state, target: (_ for _ in ()).throw(
-        ValueError(f"no unit at {target}"))
+    graph_entry.reach = replace(graph_entry.reach, movement_reach=lambda state, target: (
+        _ for _ in ()).throw(ValueError(f"no unit at {target}")))
     game, bv, rv = setup_views(graph_entry)
     click_point(bv.fig, "locations", 2)
     assert rv.banner.message == "" and "no unit at Cedar" in rv.summary.value
@@ -42,7 +44,7 @@ def test_line_of_sight_mode_on_hex_maps(hex_entry, click_point):
     assert LOS in rv.mode.options
     rv.mode.value = LOS
     click_point(bv.fig, "locations", 0)
-    board = hex_entry.board(None)
+    board = hex_entry.board_view.board(None)
     seen = board.visible_from(bv.locs[0], lambda h: board.terrain_at(h) == "forest")
     colours = dict(zip(rv.board_view._overlay_locs, bv.trace["overlay"].marker.color))
     assert {loc for loc, v in colours.items() if v == 1.0} == seen
@@ -55,7 +57,7 @@ def test_no_line_of_sight_mode_when_the_game_has_none(graph_entry):
 
 
 def test_without_ids_the_stack_is_tried_from_the_top_until_one_can_move(graph_entry, click_point):
-    plain = graph_entry.pieces
+    plain = graph_entry.board_view.pieces
 
     def pieces(state):  # no "id", and a Fort that cannot move lies on top of B1 and B2
         out = [{k: v for k, v in p.items() if k != "id"} for p in plain(state)]
@@ -66,7 +68,8 @@ def test_without_ids_the_stack_is_tried_from_the_top_until_one_can_move(graph_en
             raise KeyError(f"no unit {target!r}")
         return {"Ash": 0, "Birch": 1}
 
-    graph_entry.pieces, graph_entry.movement_reach = pieces, movement_reach
+    graph_entry.board_view = replace(graph_entry.board_view, pieces=pieces)
+    graph_entry.reach = replace(graph_entry.reach, movement_reach=movement_reach)
     game, bv, rv = setup_views(graph_entry)
     click_point(bv.fig, "units", 2)  # the Fort
     assert rv.banner.message == "" and "<b>B2</b>" in rv.summary.value

@@ -15,7 +15,7 @@ def explorer(request) -> Explorer:
 
 
 def test_every_counter_of_the_start_position_is_drawn(explorer):
-    pieces = explorer.entry.pieces(explorer.game.state)
+    pieces = explorer.entry.board_view.pieces(explorer.game.state)
     assert len(explorer.board_view.trace["units"].x) == len(pieces)
     assert explorer.banner.message == ""
 
@@ -27,7 +27,7 @@ def test_stepping_updates_log_and_board_without_a_problem(explorer):
     assert explorer.banner.message == "", explorer.banner.detail
     assert len(explorer.stepper.log_list.options) == explorer.game.events_seen > 0
     assert explorer.board_view.trace["units"] is units
-    assert len(units.x) == len(explorer.entry.pieces(explorer.game.state))
+    assert len(units.x) == len(explorer.entry.board_view.pieces(explorer.game.state))
 
 
 def test_rewinding_to_the_start_redraws_the_start_position(explorer):

@@ -7,7 +7,7 @@ from widgets.setup_editor import MOVE, REMOVE, SetupEditor
 
 def editor_for(entry):
     state = entry.new_game().state
-    bv = BoardView(entry.board(state), entry.pieces, state, sides=entry.rules.players)
+    bv = BoardView(entry.board_view.board(state), entry.board_view.pieces, state, sides=entry.players)
     return bv, SetupEditor(entry, bv, state)
 
 

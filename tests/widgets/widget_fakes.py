@@ -8,22 +8,22 @@ side with no units left loses; after turn 4 the game is a draw.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rules_lib.core.boards import GraphBoard, HexBoard, SquareBoard, reach
 from rules_lib.core.dice import HitDie, HitPool
+from rules_lib.core.contract import BoardView as CoreBoardView
+from rules_lib.core.contract import GameModule, OddsCalculator, Reach, SetupEditing
+from rules_lib.core.data import DataLoader
 from rules_lib.core.engine import (
     Decision,
     Event,
     FirstOptionPolicy,
-    Game,
     GameState,
     RandomPolicy,
-    Rules,
     Variant,
-    check_variants,
 )
-from rules_lib.registry import GameEntry
 
 MAX_STACK = 2
 
@@ -73,8 +73,8 @@ def start_units(board: Any) -> list[Unit]:
 
 
 def make_entry(kind: str = "graph", board: Any = None,
-               units: list[Unit] | None = None) -> GameEntry:
-    """A GameEntry for Skirmish on one of the toy boards (or a given board)."""
+               units: list[Unit] | None = None) -> GameModule:
+    """Skirmish as a GameModule on one of the toy boards (or a given board)."""
     board = board if board is not None else BOARDS[kind]()
     by_label = {board.label(loc): loc for loc in board.locations()}
 
@@ -129,21 +129,6 @@ def make_entry(kind: str = "graph", board: Any = None,
                 return
             state.turn += 1
 
-    rules = Rules("skirmish", SkirmishState, play, players=("Blue", "Red"),
-                  variants=(Variant("fierce", "Hits on 4+", rule="Skirmish §3.1"),))
-
-    def new_game(scenario: str | None = None, seed: int = 0, variants: Any = (),
-                 policies: Any = None, data_overrides: Any = None, keep_log: bool = True) -> Game:
-        if scenario not in (None, "standard", "empty"):
-            raise ValueError(f"skirmish: no scenario {scenario!r}")
-        state = SkirmishState(game="skirmish", phase="Movement",
-                              variants=check_variants(variants, rules.variants, "skirmish"),
-                              units=[] if scenario == "empty" else
-                              [Unit(**vars(u)) for u in (units or start_units(board))])
-        return Game(rules, state, seed=seed,
-                    policies=policies or {"Blue": FirstOptionPolicy(), "Red": RandomPolicy()},
-                    keep_log=keep_log)
-
     def pieces(state: SkirmishState) -> list[dict[str, Any]]:
         return [{"id": u.id, "loc": u.loc, "side": u.side, "label": u.id, "kind": u.kind,
                  "hover": f"{u.id}: {u.kind} ({u.side})\nrulebook: Skirmish §0"}
@@ -193,28 +178,45 @@ def make_entry(kind: str = "graph", board: Any = None,
                         for u in state.units if u.loc not in by_label]
             return problems
 
-    extra: dict[str, Any] = {
-        "setup": Setup(),
-        "odds_controls": [
-            {"name": "attackers", "kind": "int", "default": 2, "min": 1, "max": 6},
-            {"name": "terrain", "kind": "choice", "options": ["clear", "forest"],
-             "default": "clear"},
-            {"name": "fierce", "kind": "bool", "default": False},
-        ],
-        "sequence_of_play": ["Movement", "Combat"],
-    }
-    if isinstance(board, HexBoard):
-        extra["line_of_sight"] = lambda state, loc: board.visible_from(
-            loc, lambda h: board.terrain_at(h) == "forest")
+    controls = [
+        {"name": "attackers", "kind": "int", "default": 2, "min": 1, "max": 6},
+        {"name": "terrain", "kind": "choice", "options": ["clear", "forest"], "default": "clear"},
+        {"name": "fierce", "kind": "bool", "default": False},
+    ]
 
-    return GameEntry(
-        name="skirmish", title="Skirmish (toy)", rulebook="none", rules=rules, new_game=new_game,
-        scenarios=["standard", "empty"],
-        policies={"first": FirstOptionPolicy, "random": RandomPolicy},
-        default_policies={"Blue": "first", "Red": "random"}, invariants=lambda s: [],
-        summary=lambda s: {"outcome": s.result}, validate_data=lambda: [],
-        provenance_report=lambda: None, board=lambda state: board, pieces=pieces,
-        combat_odds=combat_odds, movement_reach=movement_reach, extra=extra)
+    class Skirmish(GameModule):
+        name = "skirmish"
+        title = "Skirmish (toy)"
+        rulebook = "none"
+        state_class = SkirmishState
+        players = ("Blue", "Red")
+        scenarios = ("standard", "empty")
+        variants = (Variant("fierce", "Hits on 4+", rule="Skirmish §3.1"),)
+        policies = {"first": FirstOptionPolicy, "random": RandomPolicy}
+        default_policies = {"Blue": "first", "Red": "random"}
+        phases = ("Movement", "Combat")
+        data_loader = DataLoader("skirmish", Path("."), (), lambda files: None)
+
+        def procedure(self, state: SkirmishState, ctx: Any):
+            return play(state, ctx)
+
+        def initial_state(self, scenario: str, seed: int, variants: list[str],
+                          data: Any) -> SkirmishState:
+            return SkirmishState(game="skirmish", phase="Movement", variants=variants,
+                                 units=[] if scenario == "empty" else
+                                 [Unit(**vars(u)) for u in (units or start_units(board))])
+
+    game = Skirmish()
+    game.board_view = CoreBoardView(lambda state: board, pieces)
+    game.odds = OddsCalculator(combat_odds, controls=controls)
+    game.reach = Reach(movement_reach, label="cost")
+    setup = Setup()
+    game.setup = SetupEditing(place=setup.place, move=setup.move, remove=setup.remove,
+                              kinds=setup.kinds, validate=setup.validate)
+    if isinstance(board, HexBoard):
+        game.line_of_sight = lambda state, loc: board.visible_from(
+            loc, lambda h: board.terrain_at(h) == "forest")
+    return game
 
 
 def click(fig: Any, trace_name: str, point: int) -> None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules_lib.core.data import provenance_report as _provenance_report
-from rules_lib.core.engine import Game, Rules, Variant, check_variants
-from rules_lib.registry import GameEntry
+from rules_lib.core.contract import BoardView, GameModule, OddsCalculator, SetupEditing
+from rules_lib.core.engine import Game, Variant, check_variants
 
-from . import monsters, odds
+from . import monsters
+from . import odds as gw_odds
 from .board import board_for
-from .data import GodsWarData, default_data, load, validate_data
+from .data import LOADER, GodsWarData, default_data, load
 from .policies import HeuristicPolicy, RandomPolicy
 from .setup import SCENARIOS, initial_state
 from .setup_editing import SETUP_API, building_id, piece_ids, web_token_id
@@ -49,15 +49,12 @@ VARIANTS = (
                             "she takes no damage"),
 )
 
-RULES = Rules("gods_war", GWState, play, data=default_data,
-              players=tuple(default_data().player_order), variants=VARIANTS)
-
-
 def new_game(scenario: str | Mapping[str, Any] | None = None, seed: int = 0,
              variants: Sequence[str] = (), policies: Mapping[str, Any] | None = None,
              data_overrides: Mapping[str, Any] | None = None, keep_log: bool = True) -> Game:
-    """A new game: scenario name ('both', 'androgeus', 'arachne_solara', 'disagreement') or dict."""
-    return game_with_data(load(data_overrides), scenario, seed, variants, policies, keep_log)
+    """A new game: a scenario name ('both', 'androgeus', 'arachne_solara', 'disagreement'), a
+    choice of Monsters as a dict ({"monsters": [...], "experienced": bool}) or a saved state."""
+    return GAME.new_game(scenario, seed, variants, policies, data_overrides, keep_log)
 
 
 def game_with_data(data: GodsWarData, scenario: str | Mapping[str, Any] | None = None,
@@ -73,11 +70,8 @@ def game_with_data(data: GodsWarData, scenario: str | Mapping[str, Any] | None =
         scenario = SCENARIOS[scenario]
     chosen = check_variants(variants, VARIANTS, "gods_war")
     state = initial_state(data, dict(scenario), chosen)
-    rules = RULES if data is default_data() else Rules(
-        "gods_war", GWState, play, data=lambda: data, players=RULES.players, variants=VARIANTS)
-    pol = ENTRY.make_policies({k: v for k, v in (policies or {}).items() if isinstance(v, str)})
-    pol.update({k: v for k, v in (policies or {}).items() if not isinstance(v, str)})
-    return Game(rules, state, seed=seed, policies=pol, keep_log=keep_log)
+    return Game(GAME.rules(data), state, seed=seed, policies=GAME.make_policies(policies),
+                keep_log=keep_log)
 
 
 def invariants(state: GWState, data: GodsWarData | None = None) -> list[str]:
@@ -180,28 +174,56 @@ def pieces(state: GWState) -> list[dict[str, Any]]:
     return out
 
 
-def provenance_report():
-    """Assumed values of every data file (DataFrame)."""
-    return _provenance_report(default_data().files.values())
-
-
 def _add_odds_arguments(parser) -> None:
     parser.add_argument("--monster", default="Androgeus", choices=["Androgeus", "Arachne Solara"])
     parser.add_argument("--attackers", nargs="+", default=["Storm King", "Storm Warrior"])
 
 
 def _odds_from_args(args):
-    return odds.combat_odds(args.attackers, args.monster)
+    return gw_odds.combat_odds(args.attackers, args.monster)
 
 
-ENTRY = GameEntry(
-    name="gods_war", title="Glorantha: The Gods War - Cosmic Monsters",
-    rulebook="003_7ef418db54cd1706.txt", rules=RULES, new_game=new_game,
-    scenarios=list(SCENARIOS), policies={"random": RandomPolicy, "heuristic": HeuristicPolicy},
-    default_policies={e: "heuristic" for e in RULES.players}, invariants=invariants,
-    summary=summary, validate_data=validate_data, provenance_report=provenance_report,
-    board=board, pieces=pieces, combat_odds=odds.combat_odds, movement_reach=None,
-    add_odds_arguments=_add_odds_arguments, odds_from_args=_odds_from_args,
-    extra={"setup": SETUP_API,
-           "androgeus_table": odds.androgeus_table, "arachne_table": odds.arachne_table,
-           "androgeus_figure": odds.androgeus_figure, "arachne_figure": odds.arachne_figure})
+class GodsWar(GameModule):
+    """Glorantha: The Gods War - Cosmic Monsters, on an assumed minimal base game."""
+
+    name = "gods_war"
+    title = "Glorantha: The Gods War - Cosmic Monsters"
+    rulebook = "003_7ef418db54cd1706.txt"
+    state_class = GWState
+    scenarios = tuple(SCENARIOS)
+    variants = VARIANTS
+    policies = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
+    phases = ("Set-Up", "Action", "Council")
+    data_loader = LOADER
+
+    board_view = BoardView(board, pieces, aspect=1.3)
+    odds = OddsCalculator(gw_odds.combat_odds, _add_odds_arguments, _odds_from_args)
+    setup = SetupEditing(**SETUP_API)
+
+    @property
+    def players(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The empires, in the data's player order (read when first asked)."""
+        return tuple(default_data().player_order)
+
+    def procedure(self, state, ctx):
+        return play(state, ctx)
+
+    def initial_state(self, scenario, seed, variants, data):
+        return initial_state(data, dict(SCENARIOS[scenario]), variants)
+
+    def new_game(self, scenario: Any = None, seed: int = 0, variants: Sequence[str] = (),
+                 policies: Mapping[str, Any] | None = None,
+                 data_overrides: Mapping[str, Any] | None = None, keep_log: bool = True) -> Game:
+        if isinstance(scenario, Mapping) and "game" not in scenario:  # a choice of Monsters
+            return game_with_data(self.data(data_overrides), scenario, seed, variants, policies,
+                                  keep_log)
+        return super().new_game(scenario, seed, variants, policies, data_overrides, keep_log)
+
+    def invariants(self, state):
+        return invariants(state)
+
+    def summary(self, state):
+        return summary(state)
+
+
+GAME = GodsWar()

@@ -10,14 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.data import (
-    Check,
-    DataError,
-    GameData,
-    apply_overrides,
-    built_once_per_overrides,
-    load_data,
-)
+from rules_lib.core.data import Check, DataError, DataLoader, GameData
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("map", "empires", "battle", "base_game", "monsters")
@@ -128,21 +121,17 @@ class GodsWarData:
 
 def load_files(overrides: Mapping[str, Any] | None = None) -> dict[str, GameData]:
     """Read every data file, with designer overrides (core ``apply_overrides`` syntax)."""
-    files = {stem: load_data(DATA_DIR / f"{stem}.yaml") for stem in FILES}
-    return apply_overrides(files, overrides, "gods_war")
+    return LOADER.files(overrides)
 
 
-def _build_from(overrides: dict[str, Any] | None) -> GodsWarData:
-    """Data with optional designer overrides, validated again."""
-    return build(load_files(overrides))
-
-
-load = built_once_per_overrides(_build_from)
+def load(overrides: Mapping[str, Any] | None = None) -> GodsWarData:
+    """Data with optional designer overrides, validated, built once per set of overrides."""
+    return LOADER.data(overrides)
 
 
 def default_data() -> GodsWarData:
     """The shipped data (built once: it is immutable)."""
-    return load()
+    return LOADER.data()
 
 
 def build(files: Mapping[str, GameData]) -> GodsWarData:
@@ -322,16 +311,10 @@ def _plain(node: Any) -> Any:
     return node
 
 
-def validate_data() -> list[str]:
-    """Problems in the shipped data files (empty when all is well)."""
-    try:
-        build(load_files())
-    except DataError as exc:
-        return [str(exc)]
-    return []
-
-
 def assumed_rows(data: GodsWarData | None = None) -> list[tuple[str, str, str]]:
     """(file, path, why) for every assumed value."""
     data = data or default_data()
     return [(Path(g.file).name, p, why) for g in data.files.values() for p, why in g.assumed()]
+
+
+LOADER = DataLoader("gods_war", DATA_DIR, FILES, build)

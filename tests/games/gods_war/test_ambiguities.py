@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.gods_war import RULES, VARIANTS, arachne_solara, new_game
+from rules_lib.games.gods_war import GAME, VARIANTS, arachne_solara, new_game
 from rules_lib.games.gods_war.battle import resolve_battle
 from rules_lib.games.gods_war.turn import summon
 
@@ -22,7 +22,7 @@ def variant_of(amb: str):
     assert len(found) == 1, f"{amb}: {[v.name for v in found]}"
     v = found[0]
     assert v.section and v.description and v.default_reading
-    assert v in RULES.variants
+    assert v in GAME.variants
     return v
 
 
@@ -104,7 +104,7 @@ def test_amb05_per_player_and_all_together_caps_coincide_one_empire_attacks(gw):
     assert len(against) == cap  # champion and army: one player, one cap
     seen = 0
     for seed in range(12):  # in play: every battle against him has one empire rolling
-        g = new_game("androgeus", seed=seed, policies={p: "random" for p in RULES.players})
+        g = new_game("androgeus", seed=seed, policies={p: "random" for p in GAME.players})
         g.run_to_end()
         rolling: dict[int, set[str]] = {}  # battle vs Androgeus -> the empires rolling in it
         battle = None
@@ -203,7 +203,7 @@ def test_amb10_whoever_controls_a_monster_its_attacker_picks_where_his_routed_un
         assert [p.area for p in s.pieces] == ["Jrustela"]
     assert chooser == {None: ["Sea"], "Earth": ["Sea"]}
     for seed in range(8):  # and in play no Monster is ever controlled, none ever attacks
-        g = new_game("both", seed=seed, policies={p: "random" for p in RULES.players})
+        g = new_game("both", seed=seed, policies={p: "random" for p in GAME.players})
         g.run_to_end()
         assert all(m.controller is None for m in g.state.monsters.values())
         assert all(e.data["attacker"] in g.state.empires for e in g.log

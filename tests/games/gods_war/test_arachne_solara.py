@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import FirstOptionPolicy, Game, ScriptedPolicy
-from rules_lib.games.gods_war import RULES, arachne_solara, monsters, new_game
+from rules_lib.games.gods_war import GAME, arachne_solara, monsters, new_game
 from rules_lib.games.gods_war.battle import resolve_battle
 from rules_lib.games.gods_war.council import council_phase
 from rules_lib.games.gods_war.turn import legal_actions, spike_explodes
@@ -148,7 +148,7 @@ def test_the_game_ends_at_once_when_the_twelfth_token_leaves_the_pool(gw):
     s = _state_one_token_left(gw)
     for e in s.empires.values():
         e.runes = 1
-    g = Game(RULES, s, seed=0, policies={
+    g = Game(GAME.rules(), s, seed=0, policies={
         "Storm": ScriptedPolicy(["spin the web"], then=FirstOptionPolicy())})
     g.run_to_end()
     assert g.state.end_reason == "Completing the Web"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.gods_war import RULES, new_game, odds
+from rules_lib.games.gods_war import GAME, new_game, odds
 
 
 @pytest.mark.benchmark
@@ -19,7 +19,7 @@ def test_bench_one_heuristic_game(benchmark):
 def test_bench_one_random_game(benchmark):
     def run():
         g = new_game("both", seed=3, keep_log=False,
-                     policies={p: "random" for p in RULES.players})
+                     policies={p: "random" for p in GAME.players})
         g.run_to_end()
         return g.state
     assert benchmark(run).result is not None

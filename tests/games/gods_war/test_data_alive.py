@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.data import track_reads
-from rules_lib.games.gods_war import RULES, VARIANTS, game_with_data, invariants, new_game, odds
+from rules_lib.games.gods_war import GAME, VARIANTS, game_with_data, invariants, new_game, odds
 from rules_lib.games.gods_war.battle import resolve_battle
 from rules_lib.games.gods_war.data import build, load, load_files
 from rules_lib.games.gods_war.turn import legal_actions
@@ -37,12 +37,12 @@ def play_everything(data) -> None:
         for seed in range(3):
             for policy in ("heuristic", "random"):
                 g = game_with_data(data, scenario, seed=seed, keep_log=False,
-                                   policies={p: policy for p in RULES.players})
+                                   policies={p: policy for p in GAME.players})
                 g.run_to_end()
                 assert not invariants(g.state)  # default data: a check, not a rule reading
     for i, v in enumerate(VARIANTS):
         g = game_with_data(data, "both", seed=20 + i, variants=[v.name], keep_log=False,
-                           policies={p: "random" for p in RULES.players})
+                           policies={p: "random" for p in GAME.players})
         g.run_to_end()
     odds.androgeus_table(10, data)
     odds.arachne_table(["Storm King", "Storm Warrior"], data)

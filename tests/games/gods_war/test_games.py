@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import replay
-from rules_lib.games.gods_war import ENTRY, RULES, invariants, new_game, summary
+from rules_lib.games.gods_war import GAME, invariants, new_game, summary
 from rules_lib.games.gods_war.state import GWState
 from rules_lib.registry import get_game
 
@@ -14,8 +14,8 @@ END_REASONS = {"Completing the Web", "35 VP", "turn limit"}
 
 def play_checked(seed: int):
     scenario = SCENARIOS[seed % 4]
-    policies = {p: "random" for p in RULES.players} if seed % 2 else None
-    names = [v.name for v in RULES.variants]
+    policies = {p: "random" for p in GAME.players} if seed % 2 else None
+    names = [v.name for v in GAME.variants]
     variants = [names[(seed // 3) % len(names)]] if seed % 3 == 0 else []
     g = new_game(scenario, seed=seed, policies=policies, variants=variants, keep_log=False)
     while g.step_event() is not None:
@@ -44,9 +44,9 @@ def test_two_hundred_seeded_games_end_with_invariants_holding():
 def test_replay_of_a_record_gives_the_identical_game():
     for seed in (1, 2, 7):
         g = new_game(SCENARIOS[seed % 4], seed=seed,
-                     policies={p: "random" for p in RULES.players})
+                     policies={p: "random" for p in GAME.players})
         g.run_to_end()
-        again = replay(RULES, g.record())
+        again = replay(GAME.rules(), g.record())
         assert again.state.to_json() == g.state.to_json()
         assert [e.message for e in again.log] == [e.message for e in g.log]
 
@@ -64,9 +64,9 @@ def test_a_saved_state_resumes_at_a_phase_boundary():
     while g.state.turn < 3:
         g.next_turn()
     saved = GWState.from_json(g.state.to_json())
-    resumed = ENTRY.new_game("both", seed=4)  # any game object; swap in the saved state
+    resumed = GAME.new_game("both", seed=4)  # any game object; swap in the saved state
     from rules_lib.core.engine import Game
-    again = Game(RULES, saved, seed=4, policies=resumed.policies)
+    again = Game(GAME.rules(), saved, seed=4, policies=resumed.policies)
     again.run_to_end()
     assert again.state.result is not None and not invariants(again.state)
 
@@ -80,14 +80,14 @@ def test_data_override_changes_the_game():
 
 def test_entry_is_registered_and_complete():
     entry = get_game("gods_war")
-    assert entry is ENTRY and entry.validate_data() == []
+    assert entry is GAME and entry.validate_data() == []
     assert not entry.provenance_report().empty
-    assert len(entry.board(None)) == 19
+    assert len(entry.board_view.board(None)) == 19
     g = entry.new_game("both", seed=0)
     g.run_to_end()
     row = entry.summary(g.state)
     assert row["outcome"] == g.state.result
-    drawn = entry.pieces(g.state)
+    drawn = entry.board_view.pieces(g.state)
     assert all({"loc", "side", "label", "kind", "hover"} <= set(p) for p in drawn)
 
 
@@ -110,7 +110,7 @@ def test_every_ability_of_both_cards_happens_in_seeded_play():
     totals: dict[str, int] = {}
     for seed in range(16):
         for policy in ("random", "heuristic"):
-            g = new_game("both", seed=seed, policies={p: policy for p in RULES.players})
+            g = new_game("both", seed=seed, policies={p: policy for p in GAME.players})
             g.run_to_end()
             seen.update(i for e in g.log for i in e.ids)
             for key, value in summary(g.state).items():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.gods_war import ENTRY, invariants, new_game
+from rules_lib.games.gods_war import GAME, invariants, new_game
 from rules_lib.games.gods_war.monsters import monster_aura
 from rules_lib.games.gods_war.setup_editing import (
     kinds,
@@ -29,8 +29,8 @@ def test_the_position_cannot_be_edited_before_set_up_has_run():
 
 
 def test_the_entry_offers_the_setup_api_and_every_counter_has_an_id(after_setup):
-    assert ENTRY.extra["setup"]["move"] is move
-    drawn = ENTRY.pieces(after_setup)
+    assert GAME.setup.move is move
+    drawn = GAME.board_view.pieces(after_setup)
     ids = [p["id"] for p in drawn]
     assert len(set(ids)) == len(ids) == len(drawn)
     assert "Arachne Solara" in ids and "Storm Storm Warrior 1" in ids
@@ -132,8 +132,8 @@ def test_a_monsters_aura_is_its_area_and_the_adjacent_areas(after_setup):
     s.great_compromise = True
     s = place(s, "Androgeus", "Monster", "Altinela")
     aura = monster_aura(s, "Androgeus")
-    assert aura[0] == "Altinela" and set(aura[1:]) == set(ENTRY.board(s).neighbors("Altinela"))
-    hover = next(p["hover"] for p in ENTRY.pieces(s) if p["id"] == "Androgeus")
+    assert aura[0] == "Altinela" and set(aura[1:]) == set(GAME.board_view.board(s).neighbors("Altinela"))
+    hover = next(p["hover"] for p in GAME.board_view.pieces(s) if p["id"] == "Androgeus")
     assert hover.endswith("aura: " + ", ".join(aura))
     assert monster_aura(after_setup, "Androgeus") == []
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import FirstOptionPolicy, ScriptedPolicy
-from rules_lib.games.gods_war import RULES, monsters, new_game, pieces
+from rules_lib.games.gods_war import GAME, monsters, new_game, pieces
 from rules_lib.games.gods_war.battle import resolve_battle
 from rules_lib.games.gods_war.setup import SCENARIOS, initial_state
 
@@ -213,7 +213,7 @@ def test_the_invisible_gods_sunspear_is_an_action_and_always_fails_against_a_mon
 def test_sunspear_is_used_against_monsters_in_seeded_play_and_never_kills_one():
     fails = kills = 0
     for seed in range(10):
-        g = new_game("both", seed=seed, policies={p: "random" for p in RULES.players})
+        g = new_game("both", seed=seed, policies={p: "random" for p in GAME.players})
         g.run_to_end()
         spear = [e for e in g.log if e.data.get("ability") == "Sunspear"]
         fails += sum(e.data["killed"] is False for e in spear)

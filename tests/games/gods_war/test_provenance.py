@@ -12,7 +12,7 @@ import re
 import pytest
 
 from rules_lib.core.data import parse_path
-from rules_lib.games.gods_war import RULES, VARIANTS, new_game
+from rules_lib.games.gods_war import GAME, VARIANTS, new_game
 from rules_lib.games.gods_war.data import default_data
 
 SCENARIOS = ("both", "androgeus", "arachne_solara", "disagreement")
@@ -58,12 +58,12 @@ def played_logs():
     """Seeded games of every scenario, both policy kinds, and one game per rule variant."""
     for scenario in SCENARIOS:
         for seed, policy in ((0, "heuristic"), (1, "random"), (2, "random"), (3, "heuristic")):
-            g = new_game(scenario, seed=seed, policies={p: policy for p in RULES.players})
+            g = new_game(scenario, seed=seed, policies={p: policy for p in GAME.players})
             g.run_to_end()
             yield f"{scenario}/{seed}/{policy}", g.log
     for i, v in enumerate(VARIANTS):
         g = new_game("both", seed=10 + i, variants=[v.name],
-                     policies={p: "random" for p in RULES.players})
+                     policies={p: "random" for p in GAME.players})
         g.run_to_end()
         yield f"both/{10 + i}/{v.name}", g.log
 

@@ -251,7 +251,9 @@ def test_the_entry_offers_the_setup_api_to_the_widgets(jewels_battle):
     assert ENTRY.extra["setup"]["place"] is place
     bv = BoardView(ENTRY.board(jewels_battle), ENTRY.pieces, jewels_battle,
                    sides=ENTRY.rules.players)
-    editor = SetupEditor(ENTRY, bv, jewels_battle)
+    from rules_lib.registry import get_game
+
+    editor = SetupEditor(get_game("space_vermin"), bv, jewels_battle)
     editor.place("231", kind="soldier", side="Vermites")
     editor.remove("Squad 1")
     assert editor.state.unit("Squad 1").status == "pool" and editor.state.units_at("231")
