@@ -63,6 +63,7 @@ class GinState(GameState):
     allied_arriving: str = ""  # drawn this turn; arrives in this turn's Fade Out
     danger: int = 0  # space of the Danger marker
     danger_side: str = ""  # whose FX is face-up on the Danger marker
+    danger_users: list[str] = field(default_factory=list)  # sides that used a Danger FX
     end_reason: str = ""
     stats: dict[str, int] = field(default_factory=lambda: {"battles": 0, "overruns": 0,
                                                           "activations": 0})

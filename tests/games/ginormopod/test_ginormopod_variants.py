@@ -9,7 +9,8 @@ from rules_lib.games.ginormopod.turn import fade_in, hold_chits
 
 def test_every_variant_names_its_ambiguity_and_default_reading():
     for v in VARIANTS:
-        assert "GIN-AMB-" in v.rule and v.default_reading
+        assert v.ids and all(i.startswith(("GIN-AMB-", "GIN-MF-", "GIN-MAP-")) for i in v.ids)
+        assert v.default_reading and v.description and v.section.startswith("Ginormopod: ")
 
 
 def test_danger_chits_from_start_puts_them_in_the_first_cup():
