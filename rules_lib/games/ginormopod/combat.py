@@ -21,6 +21,7 @@ from .provenance import (
     ACTING_DID_NOT_MOVE,
     BARRAGE_NO_RETREAT,
     NOWHERE_TO_RETREAT,
+    cite,
     fighters_reason,
     fort_reason,
     fx_reason,
@@ -573,8 +574,9 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
                 data={"side": "Human", "faces": list(h_faces), "hits": h_hits,
                       "fighters": [list(f) for f in h_fighters], "fort": city if fort_city else "",
                       "fx_effect": "" if barrage else fx["Human"]},
-                ids=("GIN-COMB-03", "GIN-COMB-04", "GIN-OVER-03", "GIN-OVER-04")
-                + (("GIN-FORT-01",) if fort_city else ()) + (("GIN-FORT-10",) if barrage else ()),
+                ids=cite(("GIN-COMB-03", "GIN-COMB-04", "GIN-OVER-03", "GIN-OVER-04")
+                         + (("GIN-FORT-01",) if fort_city else ())
+                         + (("GIN-FORT-10",) if barrage else ()), h_why),
                 assumed=h_why)
     if s_fires:
         s_why = join(fighters_reason(data, s_fighters), fx_reason(data, fx["Swarm"]),
@@ -585,8 +587,8 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
                     rule=R_COMBAT, kind="roll",
                     data={"side": "Swarm", "faces": list(s_faces), "hits": s_hits,
                           "fighters": [list(f) for f in s_fighters], "fx_effect": fx["Swarm"]},
-                    ids=("GIN-COMB-03", "GIN-COMB-04", "GIN-OVER-03", "GIN-OVER-04")
-                    + (("GIN-FORT-10",) if barrage else ()), assumed=s_why)
+                    ids=cite(("GIN-COMB-03", "GIN-COMB-04", "GIN-OVER-03", "GIN-OVER-04")
+                             + (("GIN-FORT-10",) if barrage else ()), s_why), assumed=s_why)
     else:
         yield Event("Barrage: only the Fort rolls; the Swarm cannot fire back without the Wasp",
                     rule=R_FORT, kind="roll", ids=("GIN-FORT-10",))
@@ -596,7 +598,7 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
                   else "")
     yield Event(f"All hits apply at once: Swarm suffers {on_swarm}, Humans suffer {on_human}",
                 rule=R_COMBAT, kind="combat", data={"Swarm": on_swarm, "Human": on_human},
-                ids=("GIN-COMB-03",), assumed=cancel)
+                ids=cite(("GIN-COMB-03",), cancel), assumed=cancel)
     unit_steps = steps(data, [fighter_of(u) for u in human_units])
     yield from allocate_hits(state, ctx, "Swarm", city, swarm_units, on_swarm, fort_city)
     yield from allocate_hits(state, ctx, "Human", city, human_units, on_human, fort_city)
@@ -627,7 +629,8 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
                        "No Retreat: the side that suffered fewer hits has no units left")
         else:
             message = "Both sides are wiped out"
-        yield Event(message, rule=R_RETREAT, ids=("GIN-RETR-01", "GIN-RETR-02"),
+        yield Event(message, rule=R_RETREAT,
+                    ids=("GIN-RETR-01", "GIN-RETR-02") + (("GIN-AMB-13",) if fort_count else ()),
                     data={"Swarm": suffer["Swarm"], "Human": suffer["Human"]},
                     assumed=fort_count)
         winner = side if left[side] else (foe if left[foe] else "")
@@ -664,6 +667,7 @@ def do_retreat(state: GinState, ctx: Context, act: Activation, city: str, loser:
     """GIN-RETR-01, GIN-FORT-04: the loser retreats; Humans in a Fort may ignore it."""
     left = [u for u in units if u.pool == "map" and u.loc == city]
     counts = dict(suffer or {})
+    amb: tuple[str, ...] = ("GIN-AMB-13",) if why else ()
     if tie:
         reason_text = "suffered as many hits as the enemy and, acting, must Retreat"
     else:
@@ -671,7 +675,7 @@ def do_retreat(state: GinState, ctx: Context, act: Activation, city: str, loser:
     if not left:
         yield Event(f"The {loser} {reason_text}, but only the Fort is left: it stays",
                     rule=R_FORT if fort_city else R_RETREAT, kind="retreat",
-                    ids=("GIN-RETR-01",), data=counts, assumed=why)
+                    ids=("GIN-RETR-01",) + amb, data=counts, assumed=why)
         return
     if fort_city and loser == "Human":
         choice = yield Decision("Human", "fort_retreat", f"The Humans in the Fort at {city} must "
@@ -680,10 +684,10 @@ def do_retreat(state: GinState, ctx: Context, act: Activation, city: str, loser:
         if choice == "ignore":
             yield Event(f"The Humans at {city} {reason_text}, but ignore the Retreat: they hold "
                         "the Fort", rule=R_FORT, kind="retreat", data=counts,
-                        ids=("GIN-RETR-01", "GIN-FORT-04"), assumed=why)
+                        ids=("GIN-RETR-01", "GIN-FORT-04") + amb, assumed=why)
             return
     yield Event(f"The {loser} {reason_text} from {city}", rule=R_RETREAT, kind="retreat",
-                data=counts, ids=("GIN-RETR-01",) + (("GIN-FORT-04",) if fort_city else ()),
+                data=counts, ids=("GIN-RETR-01",) + (("GIN-FORT-04",) if fort_city else ()) + amb,
                 assumed=why)
     for u in left:
         if u.pool == "map" and u.loc == city:

@@ -8,7 +8,7 @@ from rules_lib.core.engine import Context, Decision, Event
 
 from .danger import advance_danger
 from .data import GinData
-from .provenance import NO_FX_IN_BARRAGE_DICE, fx_reason
+from .provenance import NO_FX_IN_BARRAGE_DICE, cite, fx_reason
 from .state import GinState
 
 R_FX = "Ginormopod: FX"
@@ -48,7 +48,8 @@ def choose_fx(state: GinState, ctx: Context, side: str, city: str, barrage: bool
     state.fx_used.append(choice)
     yield Event(f"{side} uses {choice} at {city} (once this turn, one FX per side in a Combat)",
                 rule=R_FX, kind="fx", data={"fx_effect": choice, "side": side, "city": city},
-                ids=("GIN-FX-02", "GIN-FX-03", "GIN-COMB-05"), assumed=fx_reason(data, choice))
+                ids=cite(("GIN-FX-02", "GIN-FX-03", "GIN-COMB-05"), fx_reason(data, choice)),
+                assumed=fx_reason(data, choice))
     if data.fx[choice].danger and not (ctx.variant("nuclear_is_not_nukes")
                                        and data.fx[choice].side == "Human"):
         yield from advance_danger(state, ctx, side, choice)

@@ -5,6 +5,7 @@ table row) and carry ``assumed=`` the data's own reasons, so a designer who corr
 provenance in the YAML sees the mark go away. Reasons are looked up once per data object."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .data import GinData
@@ -68,6 +69,25 @@ def join(*whys: str) -> str:
         if why and why not in out:
             out.append(why)
     return "; ".join(out)
+
+
+_CITED = re.compile(r"GIN-[A-Z]+-\d+")
+_CITES: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+
+
+def cite(ids: tuple[str, ...], why: str) -> tuple[str, ...]:
+    """The event's catalogue IDs plus those its reason names (a data value's reason may name the
+    ambiguity whose default reading it is)."""
+    if not why:
+        return ids
+    key = (ids, why)
+    out = _CITES.get(key)
+    if out is None:
+        if len(_CITES) > 4096:
+            _CITES.clear()
+        out = _CITES[key] = ids + tuple(i for i in dict.fromkeys(_CITED.findall(why))
+                                        if i not in ids)
+    return out
 
 
 def pips_reason(data: GinData, unit_type: str, side: str) -> str:

@@ -8,7 +8,7 @@ from rules_lib.core.dice import SumDice
 from rules_lib.core.engine import Context, Event
 
 from .data import GinData
-from .provenance import hive_reason, join, reason
+from .provenance import cite, hive_reason, join, reason
 from .state import Fort, GinState, Unit
 
 R_SETUP = "Ginormopod: Set-Up"
@@ -95,7 +95,8 @@ def setup(state: GinState, ctx: Context) -> Generator[Event, Any, None]:
                 placed.append(u.id)
         yield Event(f"Hive {hive} (Swarm Formation {formation}): {', '.join(placed)}",
                     rule=R_SETUP, kind="setup", data={"hive": hive, "units": placed},
-                    ids=("GIN-SETUP-01", "GIN-MAP-06"), assumed=hive_reason(data, hive))
+                    ids=cite(("GIN-SETUP-01", "GIN-MAP-06"), hive_reason(data, hive)),
+                    assumed=hive_reason(data, hive))
     state.step = "Human units"
     for i, row in enumerate(data.human_setup):
         count = int(row.get("count", 1))

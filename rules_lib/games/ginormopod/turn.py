@@ -9,7 +9,15 @@ from rules_lib.core.engine import Context, Decision, Event
 from .combat import Activation, resolve_battle
 from .danger import roll_for_danger
 from .data import SIDES, GinData
-from .provenance import ALLY_NO_ROOM, NO_TURN_LEFT, chit_reason, formation_reason, hive_reason, join
+from .provenance import (
+    ALLY_NO_ROOM,
+    NO_TURN_LEFT,
+    chit_reason,
+    cite,
+    formation_reason,
+    hive_reason,
+    join,
+)
 from .provenance import reason as data_reason
 from .fort import fort_options
 from .movement import movement_step
@@ -91,8 +99,8 @@ def fade_in(state: GinState, ctx: Context) -> Proc:
             u.pool, u.loc, u.track_turn = "map", hive, 0
             yield Event(f"{u.id} returns from the Time Tracker to the map at Hive {hive}",
                         rule=R_FADE_IN, kind="move", data={"unit": u.id, "to": hive, "hive": hive},
-                        ids=("GIN-FIN-01", "GIN-FIN-02", "GIN-MAP-06"),
-                        assumed=hive_reason(data, hive))
+                        ids=cite(("GIN-FIN-01", "GIN-FIN-02", "GIN-MAP-06"),
+                                 hive_reason(data, hive)), assumed=hive_reason(data, hive))
         elif state.turn + 1 <= data.last_turn:
             u.pool, u.track_turn = "track", state.turn + 1
             yield Event(f"{u.id} cannot be placed (its Hive is occupied by the enemy or full): to "
@@ -114,10 +122,11 @@ def fade_in(state: GinState, ctx: Context) -> Proc:
                 state.drawn.append(chit)  # GIN-AMB-09 default: out of the cup until Fade Out
                 how = AMB_09
             state.step = f"{side} held chit"
+            why = join(how, chit_reason(data, chit))
             yield Event(f"{side} activates its held chit {chit}", rule=R_FADE_IN, kind="step",
-                        data={"chit": chit},
-                        ids=("GIN-FIN-04" if side == "Swarm" else "GIN-FIN-05", "GIN-AMB-09"),
-                        assumed=join(how, chit_reason(data, chit)))
+                        data={"chit": chit}, assumed=why,
+                        ids=cite(("GIN-FIN-04" if side == "Swarm" else "GIN-FIN-05",
+                                  "GIN-AMB-09"), why))
             a = data.activation[chit]
             yield from activate(state, ctx, a.side, a.formation, chit)
             if state.result is not None:
@@ -152,7 +161,8 @@ def action_phase(state: GinState, ctx: Context) -> Proc:
             state.fx_hand[owner].append(chit)
             yield Event(f"Drawn: FX {chit}, handed to the {owner} player for this turn",
                         rule=R_FX, kind="chit", data={"chit": chit},
-                        ids=("GIN-FLOW-06", "GIN-FX-01"), assumed=chit_reason(data, chit))
+                        ids=cite(("GIN-FLOW-06", "GIN-FX-01"), chit_reason(data, chit)),
+                        assumed=chit_reason(data, chit))
             continue
         a = data.activation[chit]
         if a.formation in data.formations["Allied"] and chit != state.allied:
