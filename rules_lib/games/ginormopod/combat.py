@@ -20,6 +20,7 @@ from .movement import reveal_guards
 from .provenance import (
     ACTING_DID_NOT_MOVE,
     BARRAGE_NO_RETREAT,
+    FORT_ALONE_STANDS,
     NOWHERE_TO_RETREAT,
     cite,
     fighters_reason,
@@ -614,7 +615,9 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
         human_count = min(on_human, unit_steps)
     suffer = {"Swarm": on_swarm, "Human": human_count}
     left = {"Swarm": _still_in(swarm_units, city), "Human": _still_in(human_units, city)}
+    fort_alone = False
     if fort_city and state.fort_intact(city):
+        fort_alone = not left["Human"]
         left["Human"] = True
     who = verdict(suffer[side], suffer[foe], left[side], left[foe])
     loser = {"acting": side, "enemy": foe, "": ""}[who]
@@ -636,9 +639,10 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
         winner = side if left[side] else (foe if left[foe] else "")
     else:
         winner = other(loser)
+        why = join(fort_count, FORT_ALONE_STANDS if fort_alone and loser == "Swarm" else "")
         yield from do_retreat(state, ctx, act, city, loser, swarm_units if loser == "Swarm"
                               else human_units, acting=(loser == side), fort_city=fort_city,
-                              tie=tie, suffer=suffer, why=fort_count)
+                              tie=tie, suffer=suffer, why=why)
     # GIN-AMB-17: the Humans win when the Swarm must Retreat or has no units left
     if side == "Human" and (winner == "Human" or not left["Swarm"]):
         yield from sortie_return(state, ctx, act, city, human_units)
@@ -667,7 +671,7 @@ def do_retreat(state: GinState, ctx: Context, act: Activation, city: str, loser:
     """GIN-RETR-01, GIN-FORT-04: the loser retreats; Humans in a Fort may ignore it."""
     left = [u for u in units if u.pool == "map" and u.loc == city]
     counts = dict(suffer or {})
-    amb: tuple[str, ...] = ("GIN-AMB-13",) if why else ()
+    amb: tuple[str, ...] = ("GIN-AMB-13",) if "GIN-AMB-13" in why else ()
     if tie:
         reason_text = "suffered as many hits as the enemy and, acting, must Retreat"
     else:

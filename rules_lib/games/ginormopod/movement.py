@@ -324,6 +324,8 @@ def move_unit(state: GinState, data: GinData, unit: Unit, path: tuple[str, ...],
             break
         prev = city
     stopped = enemy_in(unit.loc)
+    if stopped:
+        unit.halted = True  # "cease that Unit's movement for this turn"
     if unit.side == "Human" and stopped and state.fort_intact(start) \
             and not (occ.get(start) or (0,))[0] and unit.loc in data.adjacency[start]:
         unit.sortie_from = start
@@ -361,8 +363,10 @@ def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
     cache: dict[tuple[str, int], tuple[dict[str, str], list[str], dict[str, int]]] = {}
     types = data.types
     for unit in movers:
+        if unit.pool != "map" or unit.halted:
+            continue  # (a unit that entered an enemy City moves no more this turn)
         mp = types[unit.type].mp
-        if unit.pool != "map" or mp <= 0:
+        if mp <= 0:
             continue
         if masks is None:
             masks = _terrain_masks(state, data, side, occ)

@@ -20,6 +20,8 @@ NO_TURN_LEFT = ("assumed: the track has no next turn after the last one, so a un
                 "return is removed")
 ALLY_NO_ROOM = ("assumed: the text does not say what happens to an Allied unit with no flag City "
                 "free of the Swarm: it stays off the map")
+FORT_ALONE_STANDS = ("assumed: an undestroyed Fort with no Human unit left still counts as the "
+                     "Humans having units left, so the side that suffered more hits Retreats")
 ACTING_DID_NOT_MOVE = ("default reading of GIN-AMB-06: an acting unit that did not move into the "
                        "battle retreats one road, like a non-acting unit")
 

@@ -25,6 +25,7 @@ class Unit:
     armed: bool = True  # a Guard whose revealed side shows a die symbol
     came_from: str = ""  # City it moved into battle from, this Activation
     advanced: bool = False  # made its Overrun advance this turn
+    halted: bool = False  # entered an enemy City: no more movement this turn
     no_combat: bool = False  # retreated into a contested City this Activation
     sortie_from: str = ""  # the Fort it sortied from, this Activation
 

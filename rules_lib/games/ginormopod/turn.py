@@ -395,4 +395,5 @@ def advance_turn(state: GinState, ctx: Context) -> Proc:
     state.fx_used = []
     state.activated = []
     for u in state.units:
-        u.advanced = False
+        if u.advanced or u.halted:
+            u.advanced = u.halted = False
