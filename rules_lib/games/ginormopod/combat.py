@@ -24,7 +24,7 @@ from .provenance import (
     NOWHERE_TO_RETREAT,
     cite,
     fighters_reason,
-    fort_reason,
+    whys,
     fx_reason,
     join,
 )
@@ -288,7 +288,7 @@ def hit_fort(state: GinState, data: GinData, city: str) -> Event:
     """GIN-MAP-03/04, GIN-FORT-03: the Fort loses a box; at zero it is Destroyed."""
     f = state.forts[city]
     f.strength -= 1
-    why = fort_reason(data, city)
+    why = whys(data).forts[city]
     if f.strength <= 0:
         f.strength, f.destroyed = 0, True
         return Event(f"The Fort at {city} loses its last box: cube removed, Destroyed marker "
@@ -510,7 +510,7 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
                     ids=("GIN-COMB-01",))
         return {"fought": False}
     fort_text = f" and a Fort of strength {humans_fort}" if fort_city else ""
-    fort_why = fort_reason(data, city) if fort_city else ""
+    fort_why = whys(data).forts[city] if fort_city else ""
     if barrage:
         swarm_n = len(theirs)
         yield Event(f"Barrage at {city} (Combat Marker placed): only the Fort (strength "
@@ -565,42 +565,45 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
     s_hits, s_faces = s_volley.roll(ctx.dice, f"Swarm dice at {city}")
     on_swarm = suffered(data, h_hits, fx["Swarm"])
     on_human = suffered(data, s_hits, fx["Human"])
-    h_why = join(fighters_reason(data, h_fighters), fort_why,
-                 "" if barrage else fx_reason(data, fx["Human"]),
-                 fx_reason(data, fx["Swarm"]) if effect(data, fx["Swarm"], "enemy_pip_modifier")
-                 else "")
+    h_why = fighters_reason(data, h_fighters)
+    if fort_city or fx_me or fx_them:
+        h_why = join(h_why, fort_why, "" if barrage else fx_reason(data, fx["Human"]),
+                     fx_reason(data, fx["Swarm"])
+                     if effect(data, fx["Swarm"], "enemy_pip_modifier") else "")
     yield Event(f"Humans roll {list(h_faces)}: {h_hits} hit(s)"
                 + (f" (the Fort's dice hit on {data.fort_pips}+)" if fort_city else ""),
                 rule=rule, kind="roll",
                 data={"side": "Human", "faces": list(h_faces), "hits": h_hits,
-                      "fighters": [list(f) for f in h_fighters], "fort": city if fort_city else "",
+                      "fighters": h_fighters, "fort": city if fort_city else "",
                       "fx_effect": "" if barrage else fx["Human"]},
                 ids=cite(("GIN-COMB-03", "GIN-COMB-04", "GIN-OVER-03", "GIN-OVER-04")
                          + (("GIN-FORT-01",) if fort_city else ())
                          + (("GIN-FORT-10",) if barrage else ()), h_why),
                 assumed=h_why)
     if s_fires:
-        s_why = join(fighters_reason(data, s_fighters), fx_reason(data, fx["Swarm"]),
-                     fx_reason(data, fx["Human"]) if effect(data, fx["Human"],
-                                                            "enemy_pip_modifier") else "")
+        s_why = fighters_reason(data, s_fighters)
+        if fx_me or fx_them:
+            s_why = join(s_why, fx_reason(data, fx["Swarm"]),
+                         fx_reason(data, fx["Human"])
+                         if effect(data, fx["Human"], "enemy_pip_modifier") else "")
         yield Event(f"Swarm rolls {list(s_faces)}: {s_hits} hit(s)"
                     + (" (the Wasp lets it fire back in the Barrage)" if barrage else ""),
                     rule=R_COMBAT, kind="roll",
                     data={"side": "Swarm", "faces": list(s_faces), "hits": s_hits,
-                          "fighters": [list(f) for f in s_fighters], "fx_effect": fx["Swarm"]},
+                          "fighters": s_fighters, "fx_effect": fx["Swarm"]},
                     ids=cite(("GIN-COMB-03", "GIN-COMB-04", "GIN-OVER-03", "GIN-OVER-04")
                              + (("GIN-FORT-10",) if barrage else ()), s_why), assumed=s_why)
     else:
         yield Event("Barrage: only the Fort rolls; the Swarm cannot fire back without the Wasp",
                     rule=R_FORT, kind="roll", ids=("GIN-FORT-10",))
-    cancel = join(fx_reason(data, fx["Swarm"]) if effect(data, fx["Swarm"], "cancel_hits")
-                  else "",
-                  fx_reason(data, fx["Human"]) if effect(data, fx["Human"], "cancel_hits")
-                  else "")
+    cancel = "" if not (fx_me or fx_them) else join(
+        fx_reason(data, fx["Swarm"]) if effect(data, fx["Swarm"], "cancel_hits") else "",
+        fx_reason(data, fx["Human"]) if effect(data, fx["Human"], "cancel_hits") else "")
     yield Event(f"All hits apply at once: Swarm suffers {on_swarm}, Humans suffer {on_human}",
                 rule=R_COMBAT, kind="combat", data={"Swarm": on_swarm, "Human": on_human},
                 ids=cite(("GIN-COMB-03",), cancel), assumed=cancel)
-    unit_steps = steps(data, [fighter_of(u) for u in human_units])
+    unit_steps = (steps(data, [fighter_of(u) for u in human_units] if barrage else h_fighters)
+                  if fort_city else 0)  # (only a Fort's hits need telling apart)
     yield from allocate_hits(state, ctx, "Swarm", city, swarm_units, on_swarm, fort_city)
     yield from allocate_hits(state, ctx, "Human", city, human_units, on_human, fort_city)
     if state.result is not None:
@@ -611,7 +614,7 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
         return {"fought": True}
     human_count = on_human
     not_counted = ctx.variant("fort_hits_not_counted_for_retreat")
-    if not_counted:
+    if not_counted and fort_city:
         human_count = min(on_human, unit_steps)
     suffer = {"Swarm": on_swarm, "Human": human_count}
     left = {"Swarm": _still_in(swarm_units, city), "Human": _still_in(human_units, city)}

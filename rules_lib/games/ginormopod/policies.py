@@ -79,6 +79,7 @@ class HeuristicPolicy:
 
     def _bind(self, data: GinData) -> None:
         """Play on this data (the map decides distances and targets)."""
+        self._variants: Any = None
         self.data = data
         self.dist = _distances(self.data)
         self._near: dict[tuple[str, ...], dict[str, int]] = {}
@@ -102,8 +103,10 @@ class HeuristicPolicy:
         return near
 
     def choose(self, state: GinState, decision: Decision, rng: random.Random) -> Any:
-        if (MAP_VARIANT in state.variants) != (self.data.map_variant == MAP_VARIANT):
-            self._bind(data_for(state))  # the state plays on the other map
+        if state.variants is not self._variants:  # (a new game, or variants changed)
+            self._variants = state.variants
+            if (MAP_VARIANT in state.variants) != (self.data.map_variant == MAP_VARIANT):
+                self._bind(data_for(state))  # the state plays on the other map
         handlers = self._handlers
         kind = decision.kind
         handler = handlers.get(kind, False)

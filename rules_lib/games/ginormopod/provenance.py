@@ -66,11 +66,10 @@ def reasons(data: GinData, refs: Any) -> str:
 
 def join(*whys: str) -> str:
     """Several reasons as one ('' if all are empty)."""
-    out: list[str] = []
-    for why in whys:
-        if why and why not in out:
-            out.append(why)
-    return "; ".join(out)
+    parts = [why for why in whys if why]
+    if len(parts) < 2:
+        return parts[0] if parts else ""
+    return "; ".join(dict.fromkeys(parts))
 
 
 _CITED = re.compile(r"GIN-[A-Z]+-\d+")
@@ -165,3 +164,36 @@ def chit_reason(data: GinData, chit: str) -> str:
         return (reason(data, "chits", f"activation.{chit}")
                 or formation_reason(data, data.activation[chit].formation))
     return reason(data, "chits", "end_chits.count")  # a ...The End??? chit (GIN-AMB-01)
+
+
+class Whys:
+    """Every reason the rules' events need, looked up once per data object (events are many, the
+    data's assumptions few): what a chit is, a Formation's name, a Fort's strength, a Hive, a
+    set-up row, a table row."""
+
+    __slots__ = ("chits", "formations", "forts", "hives", "placements", "guard_rolls", "end")
+
+    def __init__(self, data: GinData) -> None:
+        self.end = reason(data, "chits", "end_chits.count")
+        self.chits = {c: chit_reason(data, c) for c in [*data.activation, *data.fx]}
+        self.formations = {f: formation_reason(data, f)
+                           for forms in data.formations.values() for f in forms}
+        self.forts = {c: fort_reason(data, c) for c in data.forts}
+        self.hives = {c: hive_reason(data, c) for c in data.hives}
+        self.placements = [reason(data, "units", f"human_setup.placements[{i}]")
+                           for i in range(len(data.human_setup))]
+        self.guard_rolls = {r: reason(data, "tables", f"national_guard_table.results.{r}")
+                            for r in data.guard_table}
+
+    def chit(self, chit: str) -> str:
+        """Why what a drawn chit is, is assumed (a ...The End??? chit: GIN-AMB-01)."""
+        why = self.chits.get(chit)
+        return self.end if why is None else why
+
+
+def whys(data: GinData) -> Whys:
+    """The data's table of reasons (built on first use)."""
+    table = data.__dict__.get("_whys")
+    if table is None:
+        table = data.__dict__["_whys"] = Whys(data)
+    return table

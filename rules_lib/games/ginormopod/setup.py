@@ -8,7 +8,7 @@ from rules_lib.core.dice import SumDice
 from rules_lib.core.engine import Context, Event
 
 from .data import GinData
-from .provenance import cite, hive_reason, join, reason
+from .provenance import cite, join, reason, whys
 from .state import Fort, GinState, Unit
 
 R_SETUP = "Ginormopod: Set-Up"
@@ -95,8 +95,8 @@ def setup(state: GinState, ctx: Context) -> Generator[Event, Any, None]:
                 placed.append(u.id)
         yield Event(f"Hive {hive} (Swarm Formation {formation}): {', '.join(placed)}",
                     rule=R_SETUP, kind="setup", data={"hive": hive, "units": placed},
-                    ids=cite(("GIN-SETUP-01", "GIN-MAP-06"), hive_reason(data, hive)),
-                    assumed=hive_reason(data, hive))
+                    ids=cite(("GIN-SETUP-01", "GIN-MAP-06"), whys(data).hives[hive]),
+                    assumed=whys(data).hives[hive])
     state.step = "Human units"
     for i, row in enumerate(data.human_setup):
         count = int(row.get("count", 1))
@@ -106,7 +106,7 @@ def setup(state: GinState, ctx: Context) -> Generator[Event, Any, None]:
             u.pool, u.loc = "map", row["city"]
         yield Event(f"{count} {row['type']} ({row['formation']}) in {row['city']}", rule=R_SETUP,
                     kind="setup", data={"placement": i}, ids=("GIN-SETUP-02",),
-                    assumed=reason(data, "units", f"human_setup.placements[{i}]"))
+                    assumed=whys(data).placements[i])
     state.step = "National Guard"
     yield from national_guard(state, ctx)
     state.step = "Chits"
@@ -152,7 +152,7 @@ def national_guard(state: GinState, ctx: Context) -> Generator[Event, Any, None]
     while placed < data.guard_rolls:
         roll = table_dice.roll(ctx.dice, "National Guard Table")
         city = data.guard_table[roll.value]
-        why = reason(data, "tables", f"national_guard_table.results.{roll.value}")
+        why = whys(data).guard_rolls[roll.value]
         here = sum(1 for u in state.at(city, "Human") if u.type == "Guard")
         if here >= data.guards_per_city:
             yield Event(f"National Guard roll {roll.value} -> {city}: already {here} Guards there, "

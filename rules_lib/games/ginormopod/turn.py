@@ -12,11 +12,9 @@ from .data import SIDES, GinData
 from .provenance import (
     ALLY_NO_ROOM,
     NO_TURN_LEFT,
-    chit_reason,
     cite,
-    formation_reason,
-    hive_reason,
     join,
+    whys,
 )
 from .provenance import reason as data_reason
 from .fort import fort_options
@@ -74,8 +72,11 @@ def play(state: GinState, ctx: Context) -> Proc:
 # --------------------------------------------------------------------------------------------
 
 
+_NTH = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
 def _nth(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+    return _NTH.get(n) or f"{n}th"
 
 
 NO_ACTIVATION_ON_DRAW = ("default reading of GIN-AMB-16: drawing the first foreign chit only "
@@ -100,7 +101,7 @@ def fade_in(state: GinState, ctx: Context) -> Proc:
             yield Event(f"{u.id} returns from the Time Tracker to the map at Hive {hive}",
                         rule=R_FADE_IN, kind="move", data={"unit": u.id, "to": hive, "hive": hive},
                         ids=cite(("GIN-FIN-01", "GIN-FIN-02", "GIN-MAP-06"),
-                                 hive_reason(data, hive)), assumed=hive_reason(data, hive))
+                                 whys(data).hives[hive]), assumed=whys(data).hives[hive])
         elif state.turn + 1 <= data.last_turn:
             u.pool, u.track_turn = "track", state.turn + 1
             yield Event(f"{u.id} cannot be placed (its Hive is occupied by the enemy or full): to "
@@ -122,7 +123,7 @@ def fade_in(state: GinState, ctx: Context) -> Proc:
                 state.drawn.append(chit)  # GIN-AMB-09 default: out of the cup until Fade Out
                 how = AMB_09
             state.step = f"{side} held chit"
-            why = join(how, chit_reason(data, chit))
+            why = join(how, whys(data).chit(chit))
             yield Event(f"{side} activates its held chit {chit}", rule=R_FADE_IN, kind="step",
                         data={"chit": chit}, assumed=why,
                         ids=cite(("GIN-FIN-04" if side == "Swarm" else "GIN-FIN-05",
@@ -145,6 +146,7 @@ AMB_09 = ("default reading of GIN-AMB-09: a held chit stays out of the cup until
 def action_phase(state: GinState, ctx: Context) -> Proc:
     """GIN-FLOW-04..07: draw and resolve chits one at a time until the third ...The End???."""
     data: GinData = ctx.data
+    why = whys(data)
     while state.end_track < data.end_track_spaces and state.cup and state.result is None:
         n = len(state.cup)
         i = ctx.dice.roll(n, "draw a chit from the cup") - 1 if n > 1 else 0
@@ -154,15 +156,15 @@ def action_phase(state: GinState, ctx: Context) -> Proc:
             state.end_track += 1
             yield Event(f"Drawn: {chit}, placed on space {state.end_track} of the Turn End Track",
                         rule=R_FLOW, kind="chit", data={"chit": chit},
-                        ids=("GIN-FLOW-07", "GIN-AMB-01"), assumed=chit_reason(data, chit))
+                        ids=("GIN-FLOW-07", "GIN-AMB-01"), assumed=why.end)
             continue
         if chit in data.fx:
             owner = data.fx[chit].side
             state.fx_hand[owner].append(chit)
             yield Event(f"Drawn: FX {chit}, handed to the {owner} player for this turn",
                         rule=R_FX, kind="chit", data={"chit": chit},
-                        ids=cite(("GIN-FLOW-06", "GIN-FX-01"), chit_reason(data, chit)),
-                        assumed=chit_reason(data, chit))
+                        ids=cite(("GIN-FLOW-06", "GIN-FX-01"), why.chits[chit]),
+                        assumed=why.chits[chit])
             continue
         a = data.activation[chit]
         if a.formation in data.formations["Allied"] and chit != state.allied:
@@ -185,7 +187,7 @@ def action_phase(state: GinState, ctx: Context) -> Proc:
             continue
         yield Event(f"Drawn: Activation Chit {chit}", rule=R_FLOW, kind="chit",
                     data={"chit": chit}, ids=("GIN-FLOW-04", "GIN-FLOW-05"),
-                    assumed=chit_reason(data, chit))
+                    assumed=why.chits[chit])
         yield from activate(state, ctx, a.side, a.formation, chit)
 
 
@@ -196,7 +198,7 @@ def activate(state: GinState, ctx: Context, side: str, formation: str, chit: str
     yield Event(f"Formation {formation} ({side}) activates: Movement, then Combat", rule=R_FLOW,
                 kind="step", data={"formation": formation},
                 ids=("GIN-FLOW-05", "GIN-MOVE-04", "GIN-OVER-06"),
-                assumed=formation_reason(data, formation))
+                assumed=whys(data).formations[formation])
     if formation not in state.activated:
         state.activated.append(formation)
     state.stats["activations"] += 1
@@ -328,7 +330,7 @@ def hold_chits(state: GinState, ctx: Context) -> Proc:
                             ids=("GIN-FOUT-02",) + (("GIN-AMB-10",) if anyway else ()),
                             assumed=join("variant of GIN-AMB-10: chits may be held though no "
                                          "Formation was activated" if not state.activated
-                                         else "", chit_reason(data, choice)))
+                                         else "", whys(data).chit(choice)))
     else:
         yield Event("No Formation was activated this turn: nobody holds a chit", rule=R_FADE_OUT,
                     ids=("GIN-FOUT-02", "GIN-AMB-10"), assumed=AMB_10)
@@ -395,5 +397,4 @@ def advance_turn(state: GinState, ctx: Context) -> Proc:
     state.fx_used = []
     state.activated = []
     for u in state.units:
-        if u.advanced or u.halted:
-            u.advanced = u.halted = False
+        u.advanced = u.halted = False
