@@ -612,10 +612,10 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
         yield Event("Barrage: no Retreat follows", rule=R_FORT, ids=("GIN-FORT-10",),
                     assumed=BARRAGE_NO_RETREAT)
         return {"fought": True}
-    human_count = on_human
+    # GIN-AMB-13: do the Hits the Fort absorbed count for the Retreat? (default: yes)
     not_counted = ctx.variant("fort_hits_not_counted_for_retreat")
-    if not_counted and fort_city:
-        human_count = min(on_human, unit_steps)
+    units_only = min(on_human, unit_steps) if fort_city else on_human
+    human_count, other_reading = (units_only, on_human) if not_counted else (on_human, units_only)
     suffer = {"Swarm": on_swarm, "Human": human_count}
     left = {"Swarm": _still_in(swarm_units, city), "Human": _still_in(human_units, city)}
     fort_alone = False
@@ -625,9 +625,12 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
     who = verdict(suffer[side], suffer[foe], left[side], left[foe])
     loser = {"acting": side, "enemy": foe, "": ""}[who]
     tie = suffer[side] == suffer[foe]
-    fort_count = ("" if not fort_city or on_human <= unit_steps else
-                  "variant of GIN-AMB-13: Hits the Fort absorbs do not count for the Retreat"
-                  if not_counted else AMB_13)
+    fort_count = ""
+    if other_reading != human_count:  # the reading matters only if it changes who retreats
+        alt = {"Swarm": on_swarm, "Human": other_reading}
+        if verdict(alt[side], alt[foe], left[side], left[foe]) != who:
+            fort_count = ("variant of GIN-AMB-13: Hits the Fort absorbs do not count for the "
+                          "Retreat" if not_counted else AMB_13)
     if not who:
         if left[side] or left[foe]:
             message = ("No Retreat: the acting side suffered as many hits, but the enemy has no "
@@ -642,7 +645,8 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
         winner = side if left[side] else (foe if left[foe] else "")
     else:
         winner = other(loser)
-        why = join(fort_count, FORT_ALONE_STANDS if fort_alone and loser == "Swarm" else "")
+        why = join(fort_count, FORT_ALONE_STANDS
+                   if fort_alone and loser == "Swarm" and left["Swarm"] else "")
         yield from do_retreat(state, ctx, act, city, loser, swarm_units if loser == "Swarm"
                               else human_units, acting=(loser == side), fort_city=fort_city,
                               tie=tie, suffer=suffer, why=why)
@@ -680,8 +684,11 @@ def do_retreat(state: GinState, ctx: Context, act: Activation, city: str, loser:
     else:
         reason_text = "suffered more hits and must Retreat"
     if not left:
-        yield Event(f"The {loser} {reason_text}, but only the Fort is left: it stays",
-                    rule=R_FORT if fort_city else R_RETREAT, kind="retreat",
+        if loser == "Human" and fort_city and state.fort_intact(city):
+            message = f"The Humans {reason_text}, but only the Fort is left: it stays"
+        else:
+            message = f"The {loser} side {reason_text}, but none of its units is left"
+        yield Event(message, rule=R_FORT if fort_city else R_RETREAT, kind="retreat",
                     ids=("GIN-RETR-01",) + amb, data=counts, assumed=why)
         return
     if fort_city and loser == "Human":

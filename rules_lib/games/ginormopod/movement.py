@@ -16,6 +16,7 @@ from .state import GinState, Unit
 
 R_MOVE = "Ginormopod: Movement"
 R_FENCE = "Ginormopod: Fusion Fence"
+MOVE_IDS = ("GIN-MOVE-01", "GIN-MOVE-02", "GIN-STACK-01")
 
 Reach = dict[str, tuple[int, tuple[str, ...]]]
 
@@ -385,7 +386,7 @@ def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
         if not dests:
             continue
         choice = yield Decision(side, "move", f"Where does {unit.id} move from {here}?",
-                                ["stay", *dests], rule=R_MOVE,
+                                ["stay", *dests], rule=R_MOVE, ids=MOVE_IDS,
                                 data={"unit": unit.id, "from": here, "costs": dict(costs)})
         if choice == "stay":
             continue

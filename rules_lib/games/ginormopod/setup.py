@@ -81,7 +81,7 @@ def setup(state: GinState, ctx: Context) -> Generator[Event, Any, None]:
     """The Set-Up section, step by step."""
     data: GinData = ctx.data
     state.phase, state.step = "Set-Up", "Hives"
-    yield Event("Set-Up begins", rule=R_SETUP, kind="phase")
+    yield Event("Set-Up begins", rule=R_SETUP, kind="phase", ids=("GIN-OVER-01",))
     unplaced: dict[tuple[str, str], list[Unit]] = {}  # (type, Formation) -> unplaced counters
     for u in state.units:
         if u.pool == "unplaced":

@@ -243,3 +243,18 @@ def test_two_destroyed_adjacent_fence_forts_let_a_swarm_unit_cross_east_in_play(
     s.unit("Ant Y1").loc = "Des Moines"
     drive(movement_step(s, table.ctx(), "Swarm", [s.unit("Ant Y1")]), answers=["Nashville"])
     assert table.where("Ant Y1") == "Nashville"  # through the hole: St Louis, then east
+
+
+@pytest.mark.rule("GIN-RETR-01", "GIN-RETR-02")
+def test_a_side_with_no_unit_left_retreats_nobody_and_the_log_says_so(table):
+    s = table.place("Memphis", "Worm Z1", "Infantry B2")
+    s.unit("Worm Z1").reduced = True
+    s.unit("Worm Z1").came_from = "Shreveport"
+    # Infantry 6,1 + the Fort 1,1,1: one hit, the Reduced Worm is Eliminated; the Worm 3,1 scores
+    # one on the Infantry: a tie the Swarm loses, but no Swarm unit is left to Retreat
+    events = drive(resolve_battle(s, table.ctx([6, 1, 1, 1, 1, 3, 1]),
+                                  table.activation("Swarm", "Z"), "Memphis"))
+    assert table.where("Worm Z1") == "track"
+    last = [e for e in events if e.kind == "retreat"]
+    assert len(last) == 1 and "none of its units is left" in last[0].message
+    assert "Fort" not in last[0].message and not last[0].assumed
