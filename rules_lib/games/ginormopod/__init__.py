@@ -49,7 +49,8 @@ VARIANTS = (
             "Nuclear is not the 'Nukes' of the Danger rule: playing it never moves the Danger "
             "marker",
             rule="Ginormopod: Set-Up / Danger (GIN-AMB-03)",
-            default_reading="Nuclear and Nukes are the same Human chit, which endangers the planet"),
+            default_reading="Nuclear and Nukes are the same Human chit, which endangers the "
+                            "planet"),
     Variant("danger_each_die", "Roll For Danger: each die must reach its own die symbol",
             rule="Ginormopod: Danger (GIN-AMB-04)",
             default_reading="the two dice are summed against the total of the space's symbols"),

@@ -24,9 +24,9 @@ from .provenance import (
     NOWHERE_TO_RETREAT,
     cite,
     fighters_reason,
-    whys,
     fx_reason,
     join,
+    whys,
 )
 from .state import GinState, Unit, other
 from .victory import sudden_victory

@@ -12,7 +12,8 @@ from .provenance import fx_side_reason, reason
 from .state import GinState, other
 
 R_DANGER = "Ginormopod: Danger"
-AMB_04 = "default reading of GIN-AMB-04: the two dice are summed against the space's die symbols"
+AMB_04 = ("default reading of GIN-AMB-04: the dice are summed against the total of the space's "
+          "die symbols")
 AMB_05 = "default reading of GIN-AMB-05: only the player whose FX is face-up rolls"
 
 

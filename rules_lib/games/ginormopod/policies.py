@@ -10,7 +10,7 @@ from rules_lib.core.engine import Decision, RandomPolicy
 from .data import MAP_VARIANT, GinData, data_for, load_game_data
 from .state import GinState
 
-__all__ = ["RandomPolicy", "HeuristicPolicy"]
+__all__ = ["HeuristicPolicy", "RandomPolicy"]
 
 
 def _distances(data: GinData) -> dict[str, dict[str, int]]:

@@ -171,7 +171,7 @@ class Whys:
     data's assumptions few): what a chit is, a Formation's name, a Fort's strength, a Hive, a
     set-up row, a table row."""
 
-    __slots__ = ("chits", "formations", "forts", "hives", "placements", "guard_rolls", "end")
+    __slots__ = ("chits", "end", "formations", "forts", "guard_rolls", "hives", "placements")
 
     def __init__(self, data: GinData) -> None:
         self.end = reason(data, "chits", "end_chits.count")

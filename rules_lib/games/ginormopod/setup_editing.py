@@ -13,7 +13,7 @@ from __future__ import annotations
 from .data import GinData, data_for
 from .state import GinState
 
-R_STACK = "Ginormopod: Movement (stacking: six Units per side, Fort boxes count)"
+R_STACK = "Ginormopod: Movement (stacking limit per side; each Fort strength box counts as a Unit)"
 
 
 def _editable(state: GinState) -> GinState:

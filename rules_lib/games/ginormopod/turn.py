@@ -9,6 +9,8 @@ from rules_lib.core.engine import Context, Decision, Event
 from .combat import Activation, resolve_battle
 from .danger import roll_for_danger
 from .data import SIDES, GinData
+from .fort import fort_options
+from .movement import movement_step
 from .provenance import (
     ALLY_NO_ROOM,
     NO_TURN_LEFT,
@@ -17,8 +19,6 @@ from .provenance import (
     whys,
 )
 from .provenance import reason as data_reason
-from .fort import fort_options
-from .movement import movement_step
 from .setup import is_end_chit, setup
 from .state import GinState, Unit
 from .victory import check_victory

@@ -7,7 +7,12 @@ from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import IllegalChoice, drive
 from rules_lib.games.ginormopod.board import is_enemy_city
 from rules_lib.games.ginormopod.combat import (
-    Fighter, resolve_battle, retreat_targets, retreat_unit, volley)
+    Fighter,
+    resolve_battle,
+    retreat_targets,
+    retreat_unit,
+    volley,
+)
 
 
 def fight(table, city, side, formation, faces, answers=(), kind="normal", variants=(),

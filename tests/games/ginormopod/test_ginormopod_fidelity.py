@@ -1,10 +1,11 @@
 """The game is the rulebook's game: findings of playing seeded games against the text (each test
-failed on the code before its fix), and the situations a teacher shows, played through the engine."""
+failed on the code before its fix), and the situations a teacher shows, played through the
+engine."""
 from __future__ import annotations
 
 import pytest
 
-from rules_lib.core.engine import drive
+from rules_lib.core.engine import IllegalChoice, drive
 from rules_lib.games.ginormopod import new_game
 from rules_lib.games.ginormopod.combat import resolve_battle
 from rules_lib.games.ginormopod.movement import movement_step
@@ -236,7 +237,7 @@ def test_fade_in_returns_units_first_so_the_held_swarm_chit_moves_them(table_fac
 @pytest.mark.rule("GIN-FENCE-01", "GIN-FENCE-02", "GIN-MOVE-05")
 def test_two_destroyed_adjacent_fence_forts_let_a_swarm_unit_cross_east_in_play(table):
     s = table.place("Des Moines", "Ant Y1")
-    with pytest.raises(Exception):  # the Fence stands: Nashville is not a legal destination
+    with pytest.raises(IllegalChoice):  # the Fence stands: Nashville is not a legal destination
         drive(movement_step(s, table.ctx(), "Swarm", [s.unit("Ant Y1")]), answers=["Nashville"])
     for fort in ("St Louis", "Memphis"):
         s.forts[fort].strength, s.forts[fort].destroyed = 0, True

@@ -6,7 +6,13 @@ import pytest
 from rules_lib.core.engine import drive
 from rules_lib.games.ginormopod import new_game
 from rules_lib.games.ginormopod.turn import (
-    action_phase, activate, advance_turn, fade_in, fade_out, hold_chits)
+    action_phase,
+    activate,
+    advance_turn,
+    fade_in,
+    fade_out,
+    hold_chits,
+)
 
 END = [f"...The End??? {i}" for i in (1, 2, 3)]
 
