@@ -13,7 +13,7 @@ from __future__ import annotations
 from .data import GinData, data_for
 from .state import GinState
 
-R_STACK = "Ginormopod: Movement (stacking limit per side; each Fort strength box counts as a Unit)"
+R_STACK = "Ginormopod: Movement (the stacking limit per side; Fort boxes count as Units)"
 
 
 def _editable(state: GinState) -> GinState:
