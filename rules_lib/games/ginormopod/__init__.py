@@ -80,6 +80,10 @@ VARIANTS = (
     Variant("fort_hits_not_counted_for_retreat", "Hits absorbed by the Fort do not count for the "
             "Retreat comparison", rule="Ginormopod: Fort Combat (GIN-AMB-13)",
             default_reading="all hits the Human side suffers count, Fort boxes included"),
+    Variant("sortie_won_only_by_wiping_out",
+            "A Sortie is won only by eliminating every Swarm unit it attacks",
+            rule="Ginormopod: Fort Combat (GIN-AMB-17)",
+            default_reading="the Humans win when the Swarm must Retreat or has no unit left"),
     Variant("reduced_tank_doubles", "A Reduced Tank also rolls two dice with the doubles rule",
             rule="Ginormopod: Combat (GIN-AMB-15)",
             default_reading="only Fresh Tanks use the doubles rule; a Reduced Tank rolls its "

@@ -485,6 +485,9 @@ AMB_07_VARIANT = "variant of GIN-AMB-07: only the activated Formation's units at
 AMB_08 = ("default reading of GIN-AMB-08: Fort boxes count as units, so an undestroyed Fort is "
           "never overrun")
 AMB_13 = "default reading of GIN-AMB-13: Hits the Fort absorbs count for the Retreat"
+AMB_17 = ("default reading of GIN-AMB-17: the Humans win a Sortie when the Swarm must Retreat or "
+          "has no unit left")
+AMB_17_VARIANT = "variant of GIN-AMB-17: the Humans win a Sortie only if no Swarm unit is left"
 
 
 def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
@@ -650,8 +653,11 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
         yield from do_retreat(state, ctx, act, city, loser, swarm_units if loser == "Swarm"
                               else human_units, acting=(loser == side), fort_city=fort_city,
                               tie=tie, suffer=suffer, why=why)
-    # GIN-AMB-17: the Humans win when the Swarm must Retreat or has no units left
-    if side == "Human" and (winner == "Human" or not left["Swarm"]):
+    # GIN-AMB-17: the Humans win when the Swarm must Retreat or has no units left (variant: only
+    # when no Swarm unit is left in the City)
+    won = not left["Swarm"] if ctx.variant("sortie_won_only_by_wiping_out") else (
+        winner == "Human" or not left["Swarm"])
+    if side == "Human" and won:
         yield from sortie_return(state, ctx, act, city, human_units)
     return {"fought": True, "loser": loser, "winner": winner}
 
@@ -747,7 +753,9 @@ def sortie_return(state: GinState, ctx: Context, act: Activation, city: str,
         return
     choice = yield Decision("Human", "sortie", f"The Sortie from {fort} won: remain in {city} or "
                             "return to the Fort?", ["remain", f"return to {fort}"], rule=R_FORT,
-                            data={"city": city, "fort": fort}, ids=("GIN-FORT-13", "GIN-AMB-17"))
+                            data={"city": city, "fort": fort}, ids=("GIN-FORT-13", "GIN-AMB-17"),
+                            assumed=AMB_17_VARIANT if ctx.variant("sortie_won_only_by_wiping_out")
+                            else AMB_17)
     if choice != "remain":
         for u in group:
             u.loc = fort

@@ -11,7 +11,7 @@ from rules_lib.games.ginormopod.combat import resolve_battle, retreat_unit
 from rules_lib.games.ginormopod.danger import roll_for_danger
 from rules_lib.games.ginormopod.fx import choose_fx
 from rules_lib.games.ginormopod.movement import movement_step, unit_reach
-from rules_lib.games.ginormopod.turn import action_phase, fade_in, hold_chits
+from rules_lib.games.ginormopod.turn import action_phase, activate, fade_in, hold_chits
 
 END = [f"...The End??? {i}" for i in (1, 2, 3)]
 
@@ -33,7 +33,7 @@ def test_every_ambiguity_with_a_variant_is_registered_once():
     ids = [i for v in VARIANTS for i in v.ids if i.startswith("GIN-AMB-")]
     assert len(ids) == len(set(ids))
     assert set(ids) == {f"GIN-AMB-{n:02d}" for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15,
-                                                      16, 19)}
+                                                      16, 17, 19)}
 
 
 @pytest.mark.rule("GIN-AMB-01")
@@ -216,6 +216,20 @@ def test_the_first_foreign_chit_only_chooses_the_nation_or_activates(table_facto
     # an Activation (of nobody) this turn is what lets the Humans hold a chit
     assert (s.held["Human"] == "Human B") == hold
     assert any(e.kind == "decision" for e in events) == hold
+
+
+@pytest.mark.rule("GIN-AMB-17", "GIN-FORT-13")
+@pytest.mark.parametrize("variants,offered", [((), True),
+                                              (("sortie_won_only_by_wiping_out",), False)])
+def test_a_sortie_is_won_when_the_swarm_must_retreat_or_only_when_it_is_gone(table, variants,
+                                                                           offered):
+    s = table.place("Chicago", "Infantry A1", "Tank A1")
+    table.place("Minneapolis", "Ant X1", "Ant X2")
+    # the sortie: Infantry 6,1 and Tank 1,1 -> one hit; the Ants 1,1,1,1 -> none: the Swarm retreats
+    events = drive(activate(s, table.ctx([6, 1, 1, 1, 1, 1, 1, 1], variants), "Human", "A",
+                            "Human A"), answers=["Minneapolis", "Minneapolis"])
+    assert table.where("Ant X1") != "Minneapolis" or table.where("Ant X2") != "Minneapolis"
+    assert any(e.kind == "decision" and e.data["decision"] == "sortie" for e in events) == offered
 
 
 @pytest.mark.rule("GIN-AMB-19", "GIN-NG-03")
