@@ -54,7 +54,8 @@ strength track (*Fort Combat*: Formation A holds Chicago, New York and Washingto
 Memphis; C Jackson, New Orleans and Atlanta). Some Forts form the **Fusion Fence** (here, as
 assumed, the chain Chicago – St. Louis – Memphis – Jackson – New Orleans along the Mississippi);
 Swarm units cannot cross it eastwards while it stands (*Fusion Fence*). The westernmost Cities are the Swarm **Hives** (*Set-Up*: two ants, one spider and
-one worm in each).
+one worm in each): Minneapolis and Des Moines, the westernmost Cities the text names, and a third
+Hive at Shreveport that is assumed (three Swarm Formations, only two Cities named west of the Fence).
 
 City positions are real longitude/latitude. The roads are not listed in the text: they are an
 assumed network built from geography. *Drawing note:* a `go.Scattergeo(scope="usa")` map would be
@@ -176,8 +177,8 @@ print(table.to_string())
 print("mean hits:", fresh_tank.mean(), "|", two_plain_dice.mean(), "|", reduced_tank.mean())"""),
     md("""## 3. A combat what-if: Formation Y attacks St. Louis
 
-Turn 1: Swarm Formation Y (two Ants, a Spider and a Worm from the Kansas City Hive) moves into St.
-Louis, a Fence Fort of strength 3 held by an Infantry and a Tank. *Fort Combat*: the Fort rolls as
+Turn 1: Swarm Formation "Y" (the text names no Swarm Formation: X, Y and Z are labels; two Ants, a
+Spider and a Worm from the Des Moines Hive) moves into St. Louis, a Fence Fort of strength 3 held by an Infantry and a Tank. *Fort Combat*: the Fort rolls as
 many dice as its strength, hitting on 5+, and takes Hits only when no Human unit is left to absorb
 them. *Combat (Retreat)*: the side that suffered more Hits retreats, the acting side on a tie, and
 nobody retreats when the winner has no units left. `battle_odds` enumerates every roll exactly (the
@@ -237,13 +238,13 @@ National Guard (they may turn out blank), so the reach shows that best case. *Fu
 units cannot move east of the Fence while it stands.
 
 `movement_reach(state, unit)` answers with the Cities where the unit may end its move, the MP spent
-and the path. Ant Y1 in the Kansas City Hive, after Set-Up:"""),
+and the path. Ant Y1 in the Des Moines Hive, after Set-Up:"""),
     code("""ant_reach = entry.movement_reach(state, "Ant Y1")
 for city, info in sorted(ant_reach.items(), key=lambda kv: (kv[1].cost, kv[0])):
     print(f"{info.cost} MP  {city:<12} via {' -> '.join(info.path)}")"""),
-    md("""The Ant reaches the five Fence Forts (Chicago, St. Louis, Memphis, Jackson, New Orleans) but
-must stop in each, and no path goes on east of the Fence. It reaches Chicago through Des Moines,
-which holds only an unrevealed Guard. A Human Tank from Pittsburgh has no Fence to
+    md("""The Ant reaches only the Cities next to its Hive: the Fence Forts Chicago and St. Louis, where
+it must stop (an undestroyed Fort is always enemy to the Swarm), and the Minneapolis Hive; no path
+goes on east of the Fence. A Human Tank from Pittsburgh has no Fence to
 fear, yet **Washington DC and New York City are not in its reach** although it drives through them:
 each holds two Infantry plus a Fort of strength 4, six units already, so it may not end its move
 there."""),
@@ -265,8 +266,8 @@ while game.state.turn <= 2 and not game.state.finished:
     print(f"turn {events[0].turn:>2}  {events[0].phase:<8} {len(events):>4} events   "
           f"last: {events[-1].message}")"""),
     md("""The log as a table (`game.log_frame()`): turn, phase, step, kind, the message and the **rule**
-column. The first battle of the game, seed 1 (the Swarm's Formation Z from the Shreveport Hive
-storms Jackson):"""),
+column. The first battle of the game, seed 1 (the Swarm's Formation "Z" from the assumed Shreveport
+Hive storms Jackson):"""),
     code("""# NBVAL_CHECK_OUTPUT
 log = game.log_frame()
 first_combat = log.index[log.message.str.startswith("Combat at")][0]

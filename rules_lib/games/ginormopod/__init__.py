@@ -16,7 +16,7 @@ from rules_lib.core.engine import Game, Policy, Rules, StateError, Variant, chec
 from rules_lib.registry import GameEntry
 
 from .board import build_board
-from .data import GinData, load_game_data, validate_data
+from .data import GinData, data_for, load_game_data, validate_data
 from .odds import add_odds_arguments, combat_odds, odds_from_args, odds_from_selection
 from .policies import HeuristicPolicy, RandomPolicy
 from .reach import movement_reach
@@ -29,11 +29,37 @@ NAME = "ginormopod"
 PLAYERS = ("Swarm", "Human")
 
 VARIANTS = (
+    Variant("three_western_hives",
+            "The Hives are three Cities west of the named ones (Sioux Falls, Kansas City, "
+            "Shreveport), not Minneapolis and Des Moines",
+            rule="Ginormopod: Battleground / Set-Up (GIN-MF-05, GIN-MAP-06)",
+            default_reading="the westernmost Cities named on the map, Minneapolis and Des Moines, "
+                            "are Hives (the third Hive, Shreveport, is assumed)"),
+    Variant("cup_without_end_chits",
+            "No ...The End??? chits: every chit in the cup is drawn each turn",
+            rule="Ginormopod: Set-Up / Flow of Play (GIN-AMB-01)",
+            default_reading="three ...The End??? chits go in the cup with the ten chits Set-Up "
+                            "lists"),
     Variant("danger_chits_from_start",
             "Tectonic Telekinesis and Nuclear are in the cup from Turn 1",
             rule="Ginormopod: Set-Up (GIN-AMB-02)",
             default_reading="they enter the cup when the marker advances to Turn 2, like the "
                             "Turn 6 chits"),
+    Variant("nuclear_is_not_nukes",
+            "Nuclear is not the 'Nukes' of the Danger rule: playing it never moves the Danger "
+            "marker",
+            rule="Ginormopod: Set-Up / Danger (GIN-AMB-03)",
+            default_reading="Nuclear and Nukes are the same Human chit, which endangers the "
+                            "planet"),
+    Variant("danger_each_die", "Roll For Danger: each die must reach its own die symbol",
+            rule="Ginormopod: Danger (GIN-AMB-04)",
+            default_reading="the two dice are summed against the total of the space's symbols"),
+    Variant("danger_both_roll", "Roll For Danger: every player who has used a Danger FX rolls",
+            rule="Ginormopod: Danger (GIN-AMB-05)",
+            default_reading="only the player whose FX is face-up on the marker rolls"),
+    Variant("retreat_chosen_by_enemy", "The winner chooses where the loser's units Retreat",
+            rule="Ginormopod: Combat (GIN-AMB-06)",
+            default_reading="the owner retreats his units one road, to a City of his choice"),
     Variant("only_activated_units_attack",
             "Only the activated Formation's units roll for the acting side",
             rule="Ginormopod: Combat (GIN-AMB-07)",
@@ -47,14 +73,40 @@ VARIANTS = (
     Variant("hold_without_activation", "Chits may be held even if no Formation was activated",
             rule="Ginormopod: Fade Out (GIN-AMB-10)",
             default_reading="literal: no Activation this turn, nobody holds a chit"),
+    Variant("sudden_victory",
+            "The Swarm wins the moment it destroys its second victory City",
+            rule="Ginormopod: Overview / Victory (GIN-AMB-11)",
+            default_reading="victory is checked only in the Fade Out, after the Roll For Danger"),
     Variant("fort_hits_not_counted_for_retreat", "Hits absorbed by the Fort do not count for the "
             "Retreat comparison", rule="Ginormopod: Fort Combat (GIN-AMB-13)",
             default_reading="all hits the Human side suffers count, Fort boxes included"),
+    Variant("sortie_won_only_by_wiping_out",
+            "A Sortie is won only by eliminating every Swarm unit it attacks",
+            rule="Ginormopod: Fort Combat (GIN-AMB-17)",
+            default_reading="the Humans win when the Swarm must Retreat or has no unit left"),
+    Variant("reduced_tank_doubles", "A Reduced Tank also rolls two dice with the doubles rule",
+            rule="Ginormopod: Combat (GIN-AMB-15)",
+            default_reading="only Fresh Tanks use the doubles rule; a Reduced Tank rolls its "
+                            "symbols normally"),
+    Variant("allied_chit_activates_on_draw",
+            "The first foreign chit activates its Formation when drawn (an Activation with no "
+            "unit on the map yet)",
+            rule="Ginormopod: Allied Reinforcements (GIN-AMB-16)",
+            default_reading="drawing it only chooses the nation; its units arrive in the Fade Out"),
+    Variant("armed_guard_does_not_stop",
+            "A revealed Guard with a die symbol stays but does not stop the Swarm unit",
+            rule="Ginormopod: Movement (GIN-AMB-19)",
+            default_reading="the Guard stays and the Swarm unit must stop there"),
 )
 
 
 def _rules(data: GinData) -> Rules:
-    return Rules(NAME, GinState, play, data=lambda: data, players=PLAYERS, variants=VARIANTS)
+    """The Rules object playing on this data (one per data object)."""
+    rules = data.__dict__.get("_rules")
+    if rules is None:
+        rules = data.__dict__["_rules"] = Rules(NAME, GinState, play, data=lambda: data,
+                                                players=PLAYERS, variants=VARIANTS)
+    return rules
 
 
 RULES = _rules(load_game_data())
@@ -65,23 +117,19 @@ def standard_state(data: GinData, variants: list[str]) -> GinState:
     return GinState(game=NAME, variants=variants, units=manifest(data), forts=initial_forts(data))
 
 
-def load_scenario(scenario: Any, data: GinData) -> GinState:
-    """A saved state (GinState, dict, JSON text or a .json path), validated against the data."""
+def load_scenario(scenario: Any) -> GinState:
+    """A saved state (GinState, dict, JSON text or a .json path); validate it with
+    validate_state against the data of its variants."""
     if isinstance(scenario, GinState):
-        state = scenario.copy()
-    elif isinstance(scenario, dict):
-        state = GinState.from_data(scenario)
-    elif isinstance(scenario, (str, Path)) and str(scenario).lstrip().startswith("{"):
-        state = GinState.from_json(str(scenario))
-    elif isinstance(scenario, (str, Path)) and Path(scenario).suffix == ".json":
-        state = GinState.from_json(Path(scenario).read_text(encoding="utf-8"))
-    else:
-        raise StateError(f"{NAME}: unknown scenario {scenario!r}; scenarios: standard, "
-                         "or a saved state (.json)")
-    problems = validate_state(state, data)
-    if problems:
-        raise StateError(f"{NAME} scenario: " + "; ".join(problems))
-    return state
+        return scenario.copy()
+    if isinstance(scenario, dict):
+        return GinState.from_data(scenario)
+    if isinstance(scenario, (str, Path)) and str(scenario).lstrip().startswith("{"):
+        return GinState.from_json(str(scenario))
+    if isinstance(scenario, (str, Path)) and Path(scenario).suffix == ".json":
+        return GinState.from_json(Path(scenario).read_text(encoding="utf-8"))
+    raise StateError(f"{NAME}: unknown scenario {scenario!r}; scenarios: standard, "
+                     "or a saved state (.json)")
 
 
 def validate_state(state: GinState, data: GinData) -> list[str]:
@@ -127,23 +175,27 @@ def new_game(scenario: Any = None, seed: int = 0, variants: Any = (),
              policies: dict[str, Any] | None = None, data_overrides: dict[str, Any] | None = None,
              keep_log: bool = True) -> Game:
     """A Game ready to step: the standard set-up, or a saved/hand-edited scenario."""
-    data = load_game_data(data_overrides)
     chosen = check_variants(variants, VARIANTS, NAME)
     if scenario in (None, "standard"):
+        data = load_game_data(data_overrides, chosen)
         state = standard_state(data, chosen)
     else:
-        state = load_scenario(scenario, data)
+        state = load_scenario(scenario)
         if variants:
             state.variants = chosen
+        data = load_game_data(data_overrides, state.variants)
+        problems = validate_state(state, data)
+        if problems:
+            raise StateError(f"{NAME} scenario: " + "; ".join(problems))
     pols: dict[str, Policy] = {}
     for player in PLAYERS:
         p = (policies or {}).get(player, "heuristic")
         if isinstance(p, str):
             if p not in POLICIES:
                 raise ValueError(f"{NAME}: no policy {p!r}; policies: {', '.join(POLICIES)}")
-            p = POLICIES[p]()
+            p = HeuristicPolicy(data) if p == "heuristic" else POLICIES[p]()
         pols[player] = p
-    rules = RULES if not data_overrides else _rules(data)
+    rules = _rules(data)
     return Game(rules, state, seed=seed, policies=pols, keep_log=keep_log)
 
 
@@ -157,7 +209,7 @@ def _manifest_ids(data: GinData) -> list[str]:
 
 def invariants(state: GinState) -> list[str]:
     """Violated invariants: stacking, conservation of units, pools, Fort strengths."""
-    data = load_game_data()
+    data = data_for(state)
     out = _stacking_problems(state, data) + _fort_problems(state, data)
     ids = sorted(u.id for u in state.units)
     expected = _manifest_ids(data)
@@ -178,7 +230,7 @@ def invariants(state: GinState) -> list[str]:
 
 def summary(state: GinState) -> dict[str, Any]:
     """One row of key statistics for batch runs."""
-    data = load_game_data()
+    data = data_for(state)
     lost = Counter(u.side for u in state.units if u.pool == "eliminated")
     tracked = sum(1 for u in state.units if u.pool in ("track", "returning"))
     return {"outcome": state.result or "unfinished", "reason": state.end_reason,
@@ -194,13 +246,13 @@ def summary(state: GinState) -> dict[str, Any]:
 
 
 def board(state: GinState | None = None):
-    """The map as a GraphBoard (x = longitude, y = latitude)."""
-    return build_board(load_game_data())
+    """The map as a GraphBoard (x = longitude, y = latitude), as the state's variants draw it."""
+    return build_board(data_for(state) if state is not None else load_game_data())
 
 
 def pieces(state: GinState) -> list[dict[str, Any]]:
     """Counters on the map (and Forts) for drawing."""
-    data = load_game_data()
+    data = data_for(state)
     out = []
     for u in state.units:
         if u.pool != "map":

@@ -17,7 +17,19 @@ from .board import has_enemy, is_enemy_city, swarm_may_step
 from .data import GinData
 from .fx import choose_fx, effect
 from .movement import reveal_guards
+from .provenance import (
+    ACTING_DID_NOT_MOVE,
+    BARRAGE_NO_RETREAT,
+    FORT_ALONE_STANDS,
+    NOWHERE_TO_RETREAT,
+    cite,
+    fighters_reason,
+    fx_reason,
+    join,
+    whys,
+)
 from .state import GinState, Unit, other
+from .victory import sudden_victory
 
 R_COMBAT = "Ginormopod: Combat"
 R_FORT = "Ginormopod: Fort Combat"
@@ -97,13 +109,15 @@ def _volley_dist(v: Volley) -> Dist:
     return d + v.auto_hits if v.auto_hits else d
 
 
-def fighter_pips(data: GinData, f: Fighter) -> tuple[tuple[int, ...], bool]:
-    """Die-symbol pips of a unit's face-up side, and whether they roll as a Fresh Tank."""
+def fighter_pips(data: GinData, f: Fighter, reduced_doubles: bool = False
+                 ) -> tuple[tuple[int, ...], bool]:
+    """Die-symbol pips of a unit's face-up side, and whether they roll as a Fresh Tank (a Reduced
+    Tank rolls its symbols normally, GIN-AMB-15, unless the variant gives it the doubles rule)."""
     t = data.types[f.type]
     if t.no_reduced_side:
         return (t.revealed_armed if f.armed else ()), False
     if f.reduced:
-        return t.reduced, False
+        return t.reduced, t.fresh_doubles and reduced_doubles
     return t.fresh, t.fresh_doubles
 
 
@@ -112,28 +126,30 @@ def fighter_of(u: Unit) -> Fighter:
 
 
 def volley(data: GinData, fighters: list[Fighter] | tuple[Fighter, ...], *, fort_strength: int = 0,
-           own_fx: str = "", enemy_fx: str = "", fires: bool = True) -> Volley:
+           own_fx: str = "", enemy_fx: str = "", fires: bool = True,
+           reduced_doubles: bool = False) -> Volley:
     """GIN-COMB-04/05, GIN-TANK-01/02, GIN-FORT-01: the dice a side rolls, FX-modified."""
     if not fires:
         return Volley()
-    key = (tuple(fighters), fort_strength, own_fx, enemy_fx)
+    key = (tuple(fighters), fort_strength, own_fx, enemy_fx, reduced_doubles)
     cache = data.__dict__.setdefault("_volleys", {})  # the same fighters roll the same dice
     v = cache.get(key)
     if v is None:
         if len(cache) >= 4096:  # bounded, like movement._move_options
             cache.clear()
-        v = cache[key] = _build_volley(data, key[0], fort_strength, own_fx, enemy_fx)
+        v = cache[key] = _build_volley(data, key[0], fort_strength, own_fx, enemy_fx,
+                                       reduced_doubles)
     return v
 
 
 def _build_volley(data: GinData, fighters: tuple[Fighter, ...], fort_strength: int, own_fx: str,
-                  enemy_fx: str) -> Volley:
+                  enemy_fx: str, reduced_doubles: bool = False) -> Volley:
     """The Volley of volley(), assembled from the unit types and FX effects."""
     mod = effect(data, own_fx, "own_pip_modifier") + effect(data, enemy_fx, "enemy_pip_modifier")
     dice: list[HitDie] = []
     doubles: list[DoublesHit] = []
     for f in fighters:
-        pips, dbl = fighter_pips(data, f)
+        pips, dbl = fighter_pips(data, f, reduced_doubles)
         if dbl:
             doubles.extend([_doubles_hit(p + mod) for p in pips])
         else:
@@ -183,12 +199,13 @@ def verdict(acting_suffered: int, enemy_suffered: int, acting_left: bool, enemy_
     return loser if winner_left else ""
 
 
-def overrun_applies(acting_count: int, enemy_units: int, fort_boxes: int,
+def overrun_applies(data: GinData, acting_count: int, enemy_units: int, fort_boxes: int,
                     ignore_fort: bool = False) -> bool:
-    """GIN-OVRN-01 with GIN-AMB-08: five or more acting units against a single enemy unit; Fort
-    boxes count as units, so an undestroyed Fort cannot be overrun (unless the variant says not)."""
+    """GIN-OVRN-01 with GIN-AMB-08: at least five acting units against only one enemy unit (the
+    numbers are data); Fort boxes count as units, so an undestroyed Fort cannot be overrun
+    (unless the variant says not)."""
     enemy = enemy_units + (0 if ignore_fort else fort_boxes)
-    if acting_count < 5 or enemy != 1:
+    if acting_count < data.overrun_min_acting or not 1 <= enemy <= data.overrun_max_enemy:
         return False
     return ignore_fort or fort_boxes == 0
 
@@ -248,27 +265,38 @@ def eliminate(state: GinState, data: GinData, u: Unit) -> str:
     return f"{u.id} is Eliminated and removed from the game"
 
 
+def eliminated_ids(u: Unit) -> tuple[str, ...]:
+    """The catalogue rules an elimination applies (which depends on where the unit went)."""
+    if u.side == "Human":
+        return ("GIN-HITS-02",)
+    return ("GIN-HITS-03",) if u.pool == "track" else ("GIN-HITS-04",)
+
+
 def apply_hit(state: GinState, data: GinData, u: Unit) -> Event:
     """GIN-OVER-05, GIN-NG-04: a Fresh unit flips; a Reduced unit or a Guard is Eliminated."""
     if not u.reduced and not data.types[u.type].no_reduced_side:
         u.reduced = True
         return Event(f"{u.id} is hit and flipped to its Reduced side", rule=R_COMBAT, kind="hit",
-                     data={"unit": u.id, "result": "reduced"})
-    return Event(eliminate(state, data, u), rule=R_COMBAT, kind="hit",
-                 data={"unit": u.id, "result": "eliminated"})
+                     data={"unit": u.id, "result": "reduced"}, ids=("GIN-OVER-05", "GIN-HITS-01"))
+    guard = data.types[u.type].no_reduced_side
+    message = eliminate(state, data, u)
+    return Event(message, rule=R_COMBAT, kind="hit", data={"unit": u.id, "result": "eliminated"},
+                 ids=(("GIN-NG-04",) if guard else ("GIN-OVER-05",)) + eliminated_ids(u))
 
 
-def hit_fort(state: GinState, city: str) -> Event:
+def hit_fort(state: GinState, data: GinData, city: str) -> Event:
     """GIN-MAP-03/04, GIN-FORT-03: the Fort loses a box; at zero it is Destroyed."""
     f = state.forts[city]
     f.strength -= 1
+    why = whys(data).forts[city]
     if f.strength <= 0:
         f.strength, f.destroyed = 0, True
         return Event(f"The Fort at {city} loses its last box: cube removed, Destroyed marker "
-                     "placed",
-                     rule=R_FORT, kind="fort", data={"fort": city, "destroyed": True})
+                     "placed", rule=R_FORT, kind="fort", data={"fort": city, "destroyed": True},
+                     ids=("GIN-MAP-04", "GIN-FORT-02", "GIN-FORT-03"), assumed=why)
     return Event(f"The Fort at {city} takes a hit: strength {f.strength}", rule=R_FORT,
-                 kind="fort", data={"fort": city, "strength": f.strength})
+                 kind="fort", data={"fort": city, "strength": f.strength},
+                 ids=("GIN-MAP-03", "GIN-FORT-02"), assumed=why)
 
 
 def _hit_order(data: GinData, units: list[Unit]) -> list[Unit]:
@@ -286,9 +314,11 @@ def allocate_hits(state: GinState, ctx: Context, side: str, city: str, fighters:
         alive = [u for u in fighters if u.pool == "map" and u.loc == city]
         if not alive:
             if side == "Human" and fort_city and state.fort_intact(city):
-                yield hit_fort(state, city)
+                yield hit_fort(state, data, city)
+                yield from sudden_victory(state, ctx)
                 continue
-            yield Event(f"{hits - i} hit(s) on the {side} find no unit left", rule=R_COMBAT)
+            yield Event(f"{hits - i} hit(s) on the {side} find no unit left", rule=R_COMBAT,
+                        ids=("GIN-HITS-01",))
             return
         if len(alive) == 1:
             target = alive[0]
@@ -296,7 +326,8 @@ def allocate_hits(state: GinState, ctx: Context, side: str, city: str, fighters:
             opts = [u.id for u in _hit_order(data, alive)]
             uid = yield Decision(side, "allocate_hit", f"Hit {i + 1} of {hits} at {city}: "
                                  "which unit takes it?", opts, rule=R_COMBAT,
-                                 data={"city": city, "hit": i + 1, "hits": hits})
+                                 data={"city": city, "hit": i + 1, "hits": hits},
+                                 ids=("GIN-HITS-01",))
             target = next((u for u in alive if u.id == uid), None) or state.unit(uid)
         yield apply_hit(state, data, target)
 
@@ -353,11 +384,11 @@ def displace(state: GinState, ctx: Context, act: Activation, side: str, city: st
     opts = _displace_options(state, data, act, side, city, exclude)
     choice = opts[0] if len(opts) == 1 else (yield Decision(
         side, "displace", f"{city} would hold more than {data.stack_limit}: displace which unit, "
-        "to where?", opts, rule=R_RETREAT, data={"city": city}))
+        "to where?", opts, rule=R_RETREAT, data={"city": city}, ids=("GIN-RETR-09",)))
     uid, dest = choice.split(" -> ")
     state.unit(uid).loc = dest
     yield Event(f"{uid} is displaced from {city} to {dest} to make room", rule=R_RETREAT,
-                kind="retreat", data={"unit": uid, "to": dest})
+                kind="retreat", data={"unit": uid, "to": dest}, ids=("GIN-RETR-09",))
 
 
 def retreat_unit(state: GinState, ctx: Context, act: Activation, unit: Unit, acting: bool) -> Proc:
@@ -366,49 +397,69 @@ def retreat_unit(state: GinState, ctx: Context, act: Activation, unit: Unit, act
     side = unit.side
     if data.types[unit.type].no_reduced_side:
         yield Event(f"{unit.id} cannot Retreat: " + eliminate(state, data, unit), rule=R_RETREAT,
-                    kind="retreat", data={"unit": unit.id})
+                    kind="retreat", data={"unit": unit.id}, ids=("GIN-NG-05",))
         return
     back = unit.came_from if acting and unit.came_from else ""
+    chooser = side
+    if not back and ctx.variant("retreat_chosen_by_enemy"):
+        chooser = other(side)  # GIN-AMB-06 variant: the winner picks the City
     while unit.pool == "map":
         opts = retreat_targets(state, data, act, unit, only=back)
         if opts:
             if len(opts) == 1:
                 dest = opts[0]
             else:
-                dest = yield Decision(side, "retreat", f"Where does {unit.id} Retreat from "
+                dest = yield Decision(chooser, "retreat", f"Where does {unit.id} Retreat from "
                                       f"{unit.loc}?", opts, rule=R_RETREAT,
-                                      data={"unit": unit.id, "from": unit.loc})
+                                      data={"unit": unit.id, "from": unit.loc},
+                                      ids=("GIN-RETR-04", "GIN-AMB-06"),
+                                      assumed="" if back else _retreat_reason(ctx, acting))
             if not _room(state, data, dest, side):
                 yield from displace(state, ctx, act, side, dest, unit.id)
             start = unit.loc
             unit.loc = dest
             note = ""
+            ids: tuple[str, ...] = ("GIN-RETR-03",) if back else ("GIN-RETR-04", "GIN-AMB-06")
             if has_enemy(state, dest, side):
                 unit.no_combat = True
                 note = " (contested: it takes no part in Combat there this Activation)"
-            why = "back to where it moved from" if back else "(GIN-AMB-06 default: one road)"
+                ids += ("GIN-RETR-06", "GIN-RETR-07")
+            why = ("back to where it moved from" if back else
+                   "one road, to a City of the winner's choice (variant of GIN-AMB-06)"
+                   if chooser != side else "one road (GIN-AMB-06 default)")
             yield Event(f"{unit.id} Retreats {start} -> {dest} {why}{note}", rule=R_RETREAT,
-                        kind="retreat", data={"unit": unit.id, "from": start, "to": dest})
+                        kind="retreat", data={"unit": unit.id, "from": start, "to": dest},
+                        ids=ids, assumed="" if back else _retreat_reason(ctx, acting))
             return
         pool = [back] if back else [nb for nb in data.adjacency[unit.loc]
                                     if _may_enter(state, data, side, unit.loc, nb)]
         enemy = [c for c in pool if is_enemy_city(state, c, side) and _room(state, data, c, side)]
         if not enemy:
             yield Event(f"{unit.id} has nowhere to Retreat: " + eliminate(state, data, unit),
-                        rule=R_RETREAT, kind="retreat", data={"unit": unit.id})
+                        rule=R_RETREAT, kind="retreat", data={"unit": unit.id},
+                        ids=("GIN-RETR-10",), assumed=NOWHERE_TO_RETREAT)
             return
         yield Event(f"{unit.id} can only Retreat into an enemy City and suffers an extra hit",
-                    rule=R_RETREAT, kind="retreat", data={"unit": unit.id})
+                    rule=R_RETREAT, kind="retreat", data={"unit": unit.id}, ids=("GIN-RETR-10",))
         yield apply_hit(state, data, unit)
         if unit.pool != "map":
             return
         dest = enemy[0] if len(enemy) == 1 else (yield Decision(
-            side, "retreat", f"{unit.id} retreats through which enemy City?", enemy,
-            rule=R_RETREAT, data={"unit": unit.id, "from": unit.loc}))
+            chooser, "retreat", f"{unit.id} retreats through which enemy City?", enemy,
+            rule=R_RETREAT, data={"unit": unit.id, "from": unit.loc}, ids=("GIN-RETR-10",)))
         yield Event(f"{unit.id} retreats through enemy-held {dest}", rule=R_RETREAT,
-                    kind="retreat", data={"unit": unit.id, "to": dest})
+                    kind="retreat", data={"unit": unit.id, "to": dest}, ids=("GIN-RETR-10",))
         unit.loc = dest
         back = ""
+
+
+def _retreat_reason(ctx: Context, acting: bool) -> str:
+    """Why a Retreat without a City to go back to goes where it goes (GIN-AMB-06)."""
+    if ctx.variant("retreat_chosen_by_enemy"):
+        return "variant of GIN-AMB-06: the winner chooses where the loser retreats, one road"
+    return ACTING_DID_NOT_MOVE if acting else (
+        "default reading of GIN-AMB-06: the owner retreats the unit one road, to a City of his "
+        "choice")
 
 
 # --------------------------------------------------------------------------------------------
@@ -429,6 +480,16 @@ def participants(state: GinState, city: str, side: str, act: Activation, ctx: Co
     return units
 
 
+AMB_07 = "default reading of GIN-AMB-07: every unit of both sides in the City fights"
+AMB_07_VARIANT = "variant of GIN-AMB-07: only the activated Formation's units attack"
+AMB_08 = ("default reading of GIN-AMB-08: Fort boxes count as units, so an undestroyed Fort is "
+          "never overrun")
+AMB_13 = "default reading of GIN-AMB-13: Hits the Fort absorbs count for the Retreat"
+AMB_17 = ("default reading of GIN-AMB-17: the Humans win a Sortie when the Swarm must Retreat or "
+          "has no unit left")
+AMB_17_VARIANT = "variant of GIN-AMB-17: the Humans win a Sortie only if no Swarm unit is left"
+
+
 def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
                    kind: str = "normal") -> Proc:
     """Resolve one Combat (kind 'normal', 'full_attack' or 'barrage') in a City."""
@@ -437,9 +498,10 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
     state.stats["battles"] += 1
     here = state.at(city)
     if _unrevealed_guard_in(here):
-        yield from reveal_guards(state, city)
+        yield from reveal_guards(state, data, city)
         here = state.at(city)  # blank Guards are gone
     fort_city = state.fort_intact(city)
+    barrage = kind == "barrage"
     mine = participants(state, city, side, act, ctx, acting=True, here=here)
     theirs = participants(state, city, foe, act, ctx, acting=False, here=here)
     humans_fort = state.fort_boxes(city) if fort_city else 0
@@ -447,84 +509,155 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
     acting_here = bool(mine) or (side == "Human" and fort_city and kind != "normal")
     enemy_here = bool(theirs) or (side == "Swarm" and fort_city)
     if not acting_here or not enemy_here:
-        yield Event(f"No Combat at {city}: one side has no unit there", rule=rule)
+        yield Event(f"No Combat at {city}: one side has no unit there", rule=rule,
+                    ids=("GIN-COMB-01",))
         return {"fought": False}
-    label = {"normal": "Combat", "full_attack": "Full Attack", "barrage": "Barrage"}[kind]
-    yield Event(f"{label} at {city} (Combat Marker placed): {side} {len(mine)} unit(s) vs "
-                f"{foe} {len(theirs)} unit(s)"
-                + (f" and a Fort of strength {humans_fort}" if fort_city else "")
-                + " (GIN-AMB-07 default: every unit in the City fights)",
-                rule=rule, kind="combat", data={"city": city, "kind": kind})
+    fort_text = f" and a Fort of strength {humans_fort}" if fort_city else ""
+    fort_why = whys(data).forts[city] if fort_city else ""
+    if barrage:
+        swarm_n = len(theirs)
+        yield Event(f"Barrage at {city} (Combat Marker placed): only the Fort (strength "
+                    f"{humans_fort}) rolls against {swarm_n} Swarm unit(s); the Swarm fires "
+                    "back only with the Wasp", rule=R_FORT, kind="combat",
+                    data={"city": city, "kind": kind, "fort": city},
+                    ids=("GIN-FORT-10", "GIN-COMB-02"), assumed=fort_why)
+    else:
+        label = {"normal": "Combat", "full_attack": "Full Attack"}[kind]
+        variant_07 = ctx.variant("only_activated_units_attack")
+        yield Event(f"{label} at {city} (Combat Marker placed): {side} {len(mine)} unit(s) vs "
+                    f"{foe} {len(theirs)} unit(s){fort_text}",
+                    rule=rule, kind="combat", data={"city": city, "kind": kind,
+                                                    "fort": city if fort_city else ""},
+                    ids=("GIN-COMB-02", "GIN-COMB-03", "GIN-AMB-07")
+                    + (("GIN-FORT-09",) if kind == "full_attack" else ()),
+                    assumed=join(AMB_07_VARIANT if variant_07 else AMB_07, fort_why))
     # Overrun (not in a Barrage)
     enemy_units = len(theirs)
-    if kind == "normal" and overrun_applies(len(mine), enemy_units,
-                                            humans_fort if side == "Swarm" else 0,
-                                            ctx.variant("overrun_ignores_fort_boxes")):
-        victim = theirs[0]
+    ignore_fort = ctx.variant("overrun_ignores_fort_boxes")
+    if kind == "normal" and overrun_applies(data, len(mine), enemy_units,
+                                            humans_fort if side == "Swarm" else 0, ignore_fort):
         state.stats["overruns"] += 1
-        yield Event(f"Overrun at {city}: {len(mine)} {side} units against one; "
-                    + eliminate(state, data, victim) + f"; the {side} suffers no hits "
-                    "(GIN-AMB-08 default: Fort boxes count, an undestroyed Fort is never overrun)",
-                    rule=R_OVERRUN, kind="overrun", data={"city": city, "unit": victim.id})
+        victims = list(theirs)  # the single enemy unit (more if the data allows more)
+        message = "; ".join(eliminate(state, data, v) for v in victims)
+        yield Event(f"Overrun at {city}: {len(mine)} {side} units against {len(victims)}; "
+                    f"{message}; the {side} suffers no hits", rule=R_OVERRUN, kind="overrun",
+                    data={"city": city, "unit": victims[0].id},
+                    ids=("GIN-OVRN-01", "GIN-OVRN-02", "GIN-AMB-08") + eliminated_ids(victims[0]),
+                    assumed=("variant of GIN-AMB-08: Fort boxes do not count against an Overrun"
+                             if ignore_fort and humans_fort else ""))
         yield from overrun_advance(state, ctx, act, city, mine)
         return {"fought": True, "overrun": True}
     # FX: acting side first, one each
-    barrage = kind == "barrage"
     hand = state.fx_hand  # choose_fx offers nothing from an empty hand
-    fx_me = (yield from choose_fx(state, ctx, side, city)) if hand[side] else ""
-    fx_them = (yield from choose_fx(state, ctx, foe, city)) if hand[foe] else ""
+    fx_me = (yield from choose_fx(state, ctx, side, city, barrage)) if hand[side] else ""
+    fx_them = (yield from choose_fx(state, ctx, foe, city, barrage)) if hand[foe] else ""
     fx = {side: fx_me, foe: fx_them}
     human_units = mine if side == "Human" else theirs
     swarm_units = theirs if side == "Human" else mine
-    h_fires = True
     s_fires = not barrage or bool(effect(data, fx["Swarm"], "fires_in_barrage", False))
+    reduced_doubles = ctx.variant("reduced_tank_doubles")
     h_fighters = [] if barrage else [fighter_of(u) for u in human_units]
-    h_volley = volley(data, h_fighters, fort_strength=humans_fort, own_fx=fx["Human"],
-                      enemy_fx=fx["Swarm"], fires=h_fires)
-    s_volley = volley(data, [fighter_of(u) for u in swarm_units], own_fx=fx["Swarm"],
-                      enemy_fx=fx["Human"], fires=s_fires)
+    s_fighters = [fighter_of(u) for u in swarm_units]
+    # in a Barrage only the Fort itself rolls dice: no unit and no FX adds Human dice
+    h_volley = volley(data, h_fighters, fort_strength=humans_fort,
+                      own_fx="" if barrage else fx["Human"], enemy_fx=fx["Swarm"],
+                      reduced_doubles=reduced_doubles)
+    s_volley = volley(data, s_fighters, own_fx=fx["Swarm"], enemy_fx=fx["Human"], fires=s_fires,
+                      reduced_doubles=reduced_doubles)
     h_hits, h_faces = h_volley.roll(ctx.dice, f"Human dice at {city}")
     s_hits, s_faces = s_volley.roll(ctx.dice, f"Swarm dice at {city}")
     on_swarm = suffered(data, h_hits, fx["Swarm"])
     on_human = suffered(data, s_hits, fx["Human"])
+    h_why = fighters_reason(data, h_fighters)
+    if fort_city or fx_me or fx_them:
+        h_why = join(h_why, fort_why, "" if barrage else fx_reason(data, fx["Human"]),
+                     fx_reason(data, fx["Swarm"])
+                     if effect(data, fx["Swarm"], "enemy_pip_modifier") else "")
     yield Event(f"Humans roll {list(h_faces)}: {h_hits} hit(s)"
-                + (" (the Fort's dice hit on 5+)" if fort_city else ""), rule=rule, kind="roll",
-                data={"side": "Human", "faces": list(h_faces), "hits": h_hits})
+                + (f" (the Fort's dice hit on {data.fort_pips}+)" if fort_city else ""),
+                rule=rule, kind="roll",
+                data={"side": "Human", "faces": list(h_faces), "hits": h_hits,
+                      "fighters": h_fighters, "fort": city if fort_city else "",
+                      "fx_effect": "" if barrage else fx["Human"]},
+                ids=cite(("GIN-COMB-03", "GIN-COMB-04", "GIN-OVER-03", "GIN-OVER-04")
+                         + (("GIN-FORT-01",) if fort_city else ())
+                         + (("GIN-FORT-10",) if barrage else ()), h_why),
+                assumed=h_why)
     if s_fires:
-        yield Event(f"Swarm rolls {list(s_faces)}: {s_hits} hit(s)", rule=R_COMBAT, kind="roll",
-                    data={"side": "Swarm", "faces": list(s_faces), "hits": s_hits})
+        s_why = fighters_reason(data, s_fighters)
+        if fx_me or fx_them:
+            s_why = join(s_why, fx_reason(data, fx["Swarm"]),
+                         fx_reason(data, fx["Human"])
+                         if effect(data, fx["Human"], "enemy_pip_modifier") else "")
+        yield Event(f"Swarm rolls {list(s_faces)}: {s_hits} hit(s)"
+                    + (" (the Wasp lets it fire back in the Barrage)" if barrage else ""),
+                    rule=R_COMBAT, kind="roll",
+                    data={"side": "Swarm", "faces": list(s_faces), "hits": s_hits,
+                          "fighters": s_fighters, "fx_effect": fx["Swarm"]},
+                    ids=cite(("GIN-COMB-03", "GIN-COMB-04", "GIN-OVER-03", "GIN-OVER-04")
+                             + (("GIN-FORT-10",) if barrage else ()), s_why), assumed=s_why)
     else:
         yield Event("Barrage: only the Fort rolls; the Swarm cannot fire back without the Wasp",
-                    rule=R_FORT, kind="roll")
+                    rule=R_FORT, kind="roll", ids=("GIN-FORT-10",))
+    cancel = "" if not (fx_me or fx_them) else join(
+        fx_reason(data, fx["Swarm"]) if effect(data, fx["Swarm"], "cancel_hits") else "",
+        fx_reason(data, fx["Human"]) if effect(data, fx["Human"], "cancel_hits") else "")
     yield Event(f"All hits apply at once: Swarm suffers {on_swarm}, Humans suffer {on_human}",
-                rule=R_COMBAT, kind="combat", data={"Swarm": on_swarm, "Human": on_human})
-    unit_steps = steps(data, h_fighters if not barrage else [fighter_of(u) for u in human_units])
+                rule=R_COMBAT, kind="combat", data={"Swarm": on_swarm, "Human": on_human},
+                ids=cite(("GIN-COMB-03",), cancel), assumed=cancel)
+    unit_steps = (steps(data, [fighter_of(u) for u in human_units] if barrage else h_fighters)
+                  if fort_city else 0)  # (only a Fort's hits need telling apart)
     yield from allocate_hits(state, ctx, "Swarm", city, swarm_units, on_swarm, fort_city)
     yield from allocate_hits(state, ctx, "Human", city, human_units, on_human, fort_city)
-    if barrage:
-        yield Event("Barrage: no Retreat follows (assumed: the Barrage is the Fort firing alone)",
-                    rule=R_FORT)
+    if state.result is not None:
         return {"fought": True}
-    human_count = on_human
-    if ctx.variant("fort_hits_not_counted_for_retreat"):
-        human_count = min(on_human, unit_steps)
+    if barrage:
+        yield Event("Barrage: no Retreat follows", rule=R_FORT, ids=("GIN-FORT-10",),
+                    assumed=BARRAGE_NO_RETREAT)
+        return {"fought": True}
+    # GIN-AMB-13: do the Hits the Fort absorbed count for the Retreat? (default: yes)
+    not_counted = ctx.variant("fort_hits_not_counted_for_retreat")
+    units_only = min(on_human, unit_steps) if fort_city else on_human
+    human_count, other_reading = (units_only, on_human) if not_counted else (on_human, units_only)
     suffer = {"Swarm": on_swarm, "Human": human_count}
     left = {"Swarm": _still_in(swarm_units, city), "Human": _still_in(human_units, city)}
+    fort_alone = False
     if fort_city and state.fort_intact(city):
+        fort_alone = not left["Human"]
         left["Human"] = True
     who = verdict(suffer[side], suffer[foe], left[side], left[foe])
     loser = {"acting": side, "enemy": foe, "": ""}[who]
-    winner = ""
+    tie = suffer[side] == suffer[foe]
+    fort_count = ""
+    if other_reading != human_count:  # the reading matters only if it changes who retreats
+        alt = {"Swarm": on_swarm, "Human": other_reading}
+        if verdict(alt[side], alt[foe], left[side], left[foe]) != who:
+            fort_count = ("variant of GIN-AMB-13: Hits the Fort absorbs do not count for the "
+                          "Retreat" if not_counted else AMB_13)
     if not who:
-        yield Event("No Retreat: the side that suffered fewer hits has no units left"
-                    if (left[side] or left[foe]) else "Both sides are wiped out", rule=R_RETREAT)
+        if left[side] or left[foe]:
+            message = ("No Retreat: the acting side suffered as many hits, but the enemy has no "
+                       "units left" if tie else
+                       "No Retreat: the side that suffered fewer hits has no units left")
+        else:
+            message = "Both sides are wiped out"
+        yield Event(message, rule=R_RETREAT,
+                    ids=("GIN-RETR-01", "GIN-RETR-02") + (("GIN-AMB-13",) if fort_count else ()),
+                    data={"Swarm": suffer["Swarm"], "Human": suffer["Human"]},
+                    assumed=fort_count)
         winner = side if left[side] else (foe if left[foe] else "")
     else:
         winner = other(loser)
+        why = join(fort_count, FORT_ALONE_STANDS
+                   if fort_alone and loser == "Swarm" and left["Swarm"] else "")
         yield from do_retreat(state, ctx, act, city, loser, swarm_units if loser == "Swarm"
-                              else human_units, acting=(loser == side), fort_city=fort_city)
-    # GIN-AMB-17: the Humans win when the Swarm must Retreat or has no units left
-    if side == "Human" and (winner == "Human" or not left["Swarm"]):
+                              else human_units, acting=(loser == side), fort_city=fort_city,
+                              tie=tie, suffer=suffer, why=why)
+    # GIN-AMB-17: the Humans win when the Swarm must Retreat or has no units left (variant: only
+    # when no Swarm unit is left in the City)
+    won = not left["Swarm"] if ctx.variant("sortie_won_only_by_wiping_out") else (
+        winner == "Human" or not left["Swarm"])
+    if side == "Human" and won:
         yield from sortie_return(state, ctx, act, city, human_units)
     return {"fought": True, "loser": loser, "winner": winner}
 
@@ -546,21 +679,36 @@ def _still_in(units: list[Unit], city: str) -> bool:
 
 
 def do_retreat(state: GinState, ctx: Context, act: Activation, city: str, loser: str,
-               units: list[Unit], acting: bool, fort_city: bool) -> Proc:
+               units: list[Unit], acting: bool, fort_city: bool, tie: bool = False,
+               suffer: dict[str, int] | None = None, why: str = "") -> Proc:
     """GIN-RETR-01, GIN-FORT-04: the loser retreats; Humans in a Fort may ignore it."""
     left = [u for u in units if u.pool == "map" and u.loc == city]
+    counts = dict(suffer or {})
+    amb: tuple[str, ...] = ("GIN-AMB-13",) if "GIN-AMB-13" in why else ()
+    if tie:
+        reason_text = "suffered as many hits as the enemy and, acting, must Retreat"
+    else:
+        reason_text = "suffered more hits and must Retreat"
     if not left:
+        if loser == "Human" and fort_city and state.fort_intact(city):
+            message = f"The Humans {reason_text}, but only the Fort is left: it stays"
+        else:
+            message = f"The {loser} side {reason_text}, but none of its units is left"
+        yield Event(message, rule=R_FORT if fort_city else R_RETREAT, kind="retreat",
+                    ids=("GIN-RETR-01",) + amb, data=counts, assumed=why)
         return
-    why = "suffered more hits" + (" (tie: the acting side)" if acting else "")
     if fort_city and loser == "Human":
         choice = yield Decision("Human", "fort_retreat", f"The Humans in the Fort at {city} must "
                                 "Retreat: ignore it?", ["ignore", "retreat"], rule=R_FORT,
-                                data={"city": city})
+                                data={"city": city}, ids=("GIN-FORT-04",))
         if choice == "ignore":
-            yield Event(f"The Humans at {city} ignore the Retreat: they hold the Fort", rule=R_FORT,
-                        kind="retreat")
+            yield Event(f"The Humans at {city} {reason_text}, but ignore the Retreat: they hold "
+                        "the Fort", rule=R_FORT, kind="retreat", data=counts,
+                        ids=("GIN-RETR-01", "GIN-FORT-04") + amb, assumed=why)
             return
-    yield Event(f"The {loser} {why} and must Retreat from {city}", rule=R_RETREAT, kind="retreat")
+    yield Event(f"The {loser} {reason_text} from {city}", rule=R_RETREAT, kind="retreat",
+                data=counts, ids=("GIN-RETR-01",) + (("GIN-FORT-04",) if fort_city else ()) + amb,
+                assumed=why)
     for u in left:
         if u.pool == "map" and u.loc == city:
             yield from retreat_unit(state, ctx, act, u, acting)
@@ -580,7 +728,7 @@ def overrun_advance(state: GinState, ctx: Context, act: Activation, city: str,
         return
     choice = yield Decision(side, "overrun_advance", f"Advance the {len(group)} overrunning "
                             f"units from {city} one more City?", ["stay", *opts], rule=R_OVERRUN,
-                            data={"city": city})
+                            data={"city": city}, ids=("GIN-OVRN-03",))
     if choice == "stay":
         return
     for u in group:
@@ -588,7 +736,7 @@ def overrun_advance(state: GinState, ctx: Context, act: Activation, city: str,
     battle = has_enemy(state, choice, side)
     yield Event(f"{len(group)} units advance {city} -> {choice} regardless of MP"
                 + (": another battle" if battle else ""), rule=R_OVERRUN, kind="move",
-                data={"from": city, "to": choice})
+                data={"from": city, "to": choice}, ids=("GIN-OVRN-03", "GIN-OVRN-04"))
     if battle and choice not in act.pending:
         act.pending.append(choice)
 
@@ -605,8 +753,11 @@ def sortie_return(state: GinState, ctx: Context, act: Activation, city: str,
         return
     choice = yield Decision("Human", "sortie", f"The Sortie from {fort} won: remain in {city} or "
                             "return to the Fort?", ["remain", f"return to {fort}"], rule=R_FORT,
-                            data={"city": city, "fort": fort})
+                            data={"city": city, "fort": fort}, ids=("GIN-FORT-13", "GIN-AMB-17"),
+                            assumed=AMB_17_VARIANT if ctx.variant("sortie_won_only_by_wiping_out")
+                            else AMB_17)
     if choice != "remain":
         for u in group:
             u.loc = fort
-        yield Event(f"The sortie units return to the Fort at {fort}", rule=R_FORT, kind="move")
+        yield Event(f"The sortie units return to the Fort at {fort}", rule=R_FORT, kind="move",
+                    ids=("GIN-FORT-12", "GIN-FORT-13", "GIN-AMB-17"))

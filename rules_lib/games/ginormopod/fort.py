@@ -13,6 +13,7 @@ from .state import GinState
 
 R_FORT = "Ginormopod: Fort Combat"
 OPTIONS = ("Barrage", "Full Attack", "Withdrawal", "none")
+ORDER_IDS = {"Full Attack": "GIN-FORT-09", "Barrage": "GIN-FORT-10"}
 
 
 def forts_with_options(state: GinState, data: GinData, act: Activation,
@@ -37,12 +38,17 @@ def fort_options(state: GinState, ctx: Context, act: Activation,
     for city in forts_with_options(state, data, act, occ):
         choice = yield Decision("Human", "fort_option", f"The Fort at {city} is occupied by the "
                                 "Swarm: Full Attack, Barrage or Withdrawal?", list(OPTIONS),
-                                rule=R_FORT, data={"city": city})
+                                rule=R_FORT, data={"city": city}, ids=("GIN-FORT-08",))
         act.fort_orders[city] = choice
         if choice == "Withdrawal":
             leavers = [u for u in state.at(city, "Human") if data.types[u.type].mp > 0]
             act.extra_movers.extend(u.id for u in leavers if u.id not in act.extra_movers)
             yield Event(f"Withdrawal from {city}: {len(leavers)} Human unit(s) may leave even if "
-                        "their own Formation is not activated", rule=R_FORT, kind="fort")
+                        "their own Formation is not activated", rule=R_FORT, kind="fort",
+                        data={"city": city}, ids=("GIN-FORT-08", "GIN-FORT-11"))
         elif choice != "none":
-            yield Event(f"The Fort at {city} orders a {choice}", rule=R_FORT, kind="fort")
+            yield Event(f"The Fort at {city} orders a {choice}", rule=R_FORT, kind="fort",
+                        data={"city": city}, ids=("GIN-FORT-08", ORDER_IDS[choice]))
+        else:
+            yield Event(f"The Fort at {city} takes none of its options this Activation",
+                        rule=R_FORT, kind="fort", data={"city": city}, ids=("GIN-FORT-08",))

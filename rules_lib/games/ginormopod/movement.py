@@ -11,10 +11,12 @@ from rules_lib.core.engine import Context, Decision, Event
 
 from .board import has_enemy, swarm_may_step
 from .data import GinData
+from .provenance import reason
 from .state import GinState, Unit
 
 R_MOVE = "Ginormopod: Movement"
 R_FENCE = "Ginormopod: Fusion Fence"
+MOVE_IDS = ("GIN-MOVE-01", "GIN-MOVE-02", "GIN-STACK-01")
 
 Reach = dict[str, tuple[int, tuple[str, ...]]]
 
@@ -251,24 +253,39 @@ def _retally(state: GinState, data: GinData, side: str, occ: dict[str, list[int]
     return stops, full
 
 
-def reveal_guards(state: GinState, city: str) -> Generator[Event, Any, None]:
-    """GIN-NG-01/02: flip unrevealed Guards in the City; blank ones are removed."""
+AMB_19 = "default reading of GIN-AMB-19: a Guard showing a die symbol stays and stops the unit"
+AMB_19_VARIANT = ("variant of GIN-AMB-19: the revealed Guards are not 'other' Human units, so "
+                  "they do not stop the unit")
+
+
+def reveal_guards(state: GinState, data: GinData, city: str
+                  ) -> Generator[Event, Any, list[str]]:
+    """GIN-NG-01/02: flip unrevealed Guards in the City; blank ones are removed. Returns the ids
+    of the Guards flipped."""
+    why = reason(data, "units", "guards")  # which Guards are blank is assumed
+    flipped = []
     for g in [u for u in state.at(city, "Human") if not u.revealed]:
         g.revealed = True
+        flipped.append(g.id)
         if g.armed:
-            yield Event(f"{g.id} in {city} is revealed: it shows a die symbol and stays "
-                        f"(GIN-AMB-19 default: an armed Guard stays)", rule=R_MOVE, kind="reveal",
-                        data={"unit": g.id, "armed": True})
+            yield Event(f"{g.id} in {city} is revealed: it shows a die symbol and stays",
+                        rule=R_MOVE, kind="reveal", data={"unit": g.id, "armed": True,
+                                                          "guard": g.id},
+                        ids=("GIN-NG-01", "GIN-NG-02", "GIN-AMB-19"), assumed=why)
         else:
             g.pool, g.loc = "eliminated", ""
             yield Event(f"{g.id} in {city} is revealed blank and removed", rule=R_MOVE,
-                        kind="reveal", data={"unit": g.id, "armed": False})
+                        kind="reveal", data={"unit": g.id, "armed": False, "guard": g.id},
+                        ids=("GIN-NG-01", "GIN-NG-02"), assumed=why)
+    return flipped
 
 
 def move_unit(state: GinState, data: GinData, unit: Unit, path: tuple[str, ...],
-              occ: dict[str, list[int]] | None = None) -> Generator[Event, Any, bool]:
+              occ: dict[str, list[int]] | None = None, pass_revealed: bool = False
+              ) -> Generator[Event, Any, bool]:
     """Walk a unit along its path one City at a time, applying the stop and Guard rules.
-    Returns whether Guards were revealed on the way."""
+    Returns whether Guards were revealed on the way. `pass_revealed`: the GIN-AMB-19 variant, in
+    which the Guards just revealed do not stop the unit."""
     start = unit.loc
     prev = start
     revealed = False
@@ -288,26 +305,35 @@ def move_unit(state: GinState, data: GinData, unit: Unit, path: tuple[str, ...],
         if unit.side == "Swarm" and row and row[2] and any(
                 not u.revealed for u in state.at(city, "Human")):
             revealed = True
-            yield from reveal_guards(state, city)
-            if has_enemy(state, city, "Swarm"):
+            flipped = yield from reveal_guards(state, data, city)
+            others = [u for u in state.at(city, "Human") if u.id not in flipped]
+            stays = state.at(city, "Human")
+            if stays and (others or not pass_revealed or state.fort_intact(city)):
                 yield Event(f"{unit.id} stops in {city}: Human units remain there", rule=R_MOVE,
-                            kind="move", data={"unit": unit.id, "to": city})
+                            kind="move", data={"unit": unit.id, "to": city},
+                            ids=("GIN-NG-03", "GIN-MOVE-03", "GIN-AMB-19"),
+                            assumed="" if others else AMB_19)
                 break
             if city != path[-1]:
-                yield Event(f"{unit.id} keeps moving: no Human unit is left in {city}",
-                            rule=R_MOVE, kind="move", data={"unit": unit.id, "via": city})
+                yield Event(f"{unit.id} keeps moving: no other Human unit is left in {city}",
+                            rule=R_MOVE, kind="move", data={"unit": unit.id, "via": city},
+                            ids=("GIN-NG-03",) + (("GIN-AMB-19",) if stays else ()),
+                            assumed=AMB_19_VARIANT if stays else "")
             prev = city
             continue
         if enemy_in(city):
             break
         prev = city
     stopped = enemy_in(unit.loc)
+    if stopped:
+        unit.halted = True  # "cease that Unit's movement for this turn"
     if unit.side == "Human" and stopped and state.fort_intact(start) \
             and not (occ.get(start) or (0,))[0] and unit.loc in data.adjacency[start]:
         unit.sortie_from = start
     yield Event(f"{unit.id} moves {start} -> {unit.loc}"
                 + (" and stops: enemy City" if stopped else ""),
-                rule=R_MOVE, kind="move", data={"unit": unit.id, "from": start, "to": unit.loc})
+                rule=R_MOVE, kind="move", data={"unit": unit.id, "from": start, "to": unit.loc},
+                ids=("GIN-MOVE-01",) + (("GIN-MOVE-03",) if stopped else ()))
     return revealed
 
 
@@ -333,12 +359,15 @@ def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
     masks: tuple[int, int] | None = None  # the stop and full masks, worked out when first needed
     moved: tuple[str, ...] = ()  # Cities the last move changed, not yet re-tallied in the masks
     closed = fence_closed(state, data) if side == "Swarm" else frozenset()
+    pass_revealed = ctx.variant("armed_guard_does_not_stop")
     # units alike in place and MP share a reach (kept while the terrain masks stay the same)
     cache: dict[tuple[str, int], tuple[dict[str, str], list[str], dict[str, int]]] = {}
     types = data.types
     for unit in movers:
+        if unit.pool != "map" or unit.halted:
+            continue  # (a unit that entered an enemy City moves no more this turn)
         mp = types[unit.type].mp
-        if unit.pool != "map" or mp <= 0:
+        if mp <= 0:
             continue
         if masks is None:
             masks = _terrain_masks(state, data, side, occ)
@@ -357,12 +386,13 @@ def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
         if not dests:
             continue
         choice = yield Decision(side, "move", f"Where does {unit.id} move from {here}?",
-                                ["stay", *dests], rule=R_MOVE,
+                                ["stay", *dests], rule=R_MOVE, ids=MOVE_IDS,
                                 data={"unit": unit.id, "from": here, "costs": dict(costs)})
         if choice == "stay":
             continue
         start = here
-        revealed = yield from move_unit(state, data, unit, _path(parent, choice), occ)
+        revealed = yield from move_unit(state, data, unit, _path(parent, choice), occ,
+                                        pass_revealed)
         if revealed:
             occ = state.occupancy()  # Guards were revealed (blank ones removed)
             masks = None

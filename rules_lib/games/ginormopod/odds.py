@@ -68,7 +68,7 @@ def battle_odds(attackers: list[Fighter], defenders: list[Fighter], *, attacker_
     human_att = attacker_side == "Human"
     fort_a = fort_strength if human_att else 0
     fort_d = 0 if human_att else fort_strength
-    if not barrage and overrun_applies(len(attackers), len(defenders), fort_d,
+    if not barrage and overrun_applies(data, len(attackers), len(defenders), fort_d,
                                        "overrun_ignores_fort_boxes" in variants):
         zero = Dist.point(0)
         return BattleOdds(zero, zero, Fraction(0), Fraction(0), Fraction(1), Fraction(0),
@@ -78,10 +78,14 @@ def battle_odds(attackers: list[Fighter], defenders: list[Fighter], *, attacker_
     swarm_fires = not barrage or bool(effect(data, swarm_fx, "fires_in_barrage", False))
     att_fires = swarm_fires if not human_att else True
     def_fires = swarm_fires if human_att else True
+    # in a Barrage only the Fort itself rolls dice: the Human units and FX add none
+    dbl = "reduced_tank_doubles" in variants
     v_att = volley(data, [] if (barrage and human_att) else attackers, fort_strength=fort_a,
-                   own_fx=attacker_fx, enemy_fx=defender_fx, fires=att_fires)
+                   own_fx="" if (barrage and human_att) else attacker_fx, enemy_fx=defender_fx,
+                   fires=att_fires, reduced_doubles=dbl)
     v_def = volley(data, [] if (barrage and not human_att) else defenders, fort_strength=fort_d,
-                   own_fx=defender_fx, enemy_fx=attacker_fx, fires=def_fires)
+                   own_fx="" if (barrage and not human_att) else defender_fx,
+                   enemy_fx=attacker_fx, fires=def_fires, reduced_doubles=dbl)
     on_def = v_att.dist().map(lambda h: suffered(data, h, defender_fx))
     on_att = v_def.dist().map(lambda h: suffered(data, h, attacker_fx))
     return _outcomes(data, attackers, defenders, fort_a, fort_d, on_att, on_def, barrage, variants,

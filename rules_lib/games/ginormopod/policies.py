@@ -7,10 +7,10 @@ from typing import Any
 
 from rules_lib.core.engine import Decision, RandomPolicy
 
-from .data import GinData, load_game_data
+from .data import MAP_VARIANT, GinData, data_for, load_game_data
 from .state import GinState
 
-__all__ = ["RandomPolicy", "HeuristicPolicy"]
+__all__ = ["HeuristicPolicy", "RandomPolicy"]
 
 
 def _distances(data: GinData) -> dict[str, dict[str, int]]:
@@ -75,7 +75,12 @@ class HeuristicPolicy:
     name = "heuristic"
 
     def __init__(self, data: GinData | None = None) -> None:
-        self.data = data or load_game_data()
+        self._bind(data or load_game_data())
+
+    def _bind(self, data: GinData) -> None:
+        """Play on this data (the map decides distances and targets)."""
+        self._variants: Any = None
+        self.data = data
         self.dist = _distances(self.data)
         self._near: dict[tuple[str, ...], dict[str, int]] = {}
         self._handlers: dict[str, Any] = {}  # decision kind -> bound handler (or None)
@@ -98,6 +103,10 @@ class HeuristicPolicy:
         return near
 
     def choose(self, state: GinState, decision: Decision, rng: random.Random) -> Any:
+        if state.variants is not self._variants:  # (a new game, or variants changed)
+            self._variants = state.variants
+            if (MAP_VARIANT in state.variants) != (self.data.map_variant == MAP_VARIANT):
+                self._bind(data_for(state))  # the state plays on the other map
         handlers = self._handlers
         kind = decision.kind
         handler = handlers.get(kind, False)

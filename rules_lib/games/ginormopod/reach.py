@@ -5,14 +5,14 @@ from __future__ import annotations
 from rules_lib.core.boards import ReachInfo, reach
 
 from .board import build_board, swarm_may_step
-from .data import GinData, load_game_data
+from .data import GinData, data_for
 from .movement import must_stop, unrevealed_guards_only
 from .state import GinState
 
 
 def movement_reach(state: GinState, unit: str, data: GinData | None = None) -> dict[str, ReachInfo]:
     """{city: ReachInfo(cost, path)} where the unit may end its move this Activation."""
-    data = data or load_game_data()
+    data = data or data_for(state)
     u = state.unit(unit)
     if u.pool != "map":
         raise ValueError(f"{unit} is not on the map (it is in the {u.pool} pool)")

@@ -10,10 +10,10 @@ A position is edited after Set-Up (the Set-Up procedure would place the pool's c
 """
 from __future__ import annotations
 
-from .data import GinData, load_game_data
+from .data import GinData, data_for
 from .state import GinState
 
-R_STACK = "Ginormopod: Movement (stacking: six Units per side, Fort boxes count)"
+R_STACK = "Ginormopod: Movement (the stacking limit per side; Fort boxes count as Units)"
 
 
 def _editable(state: GinState) -> GinState:
@@ -47,7 +47,7 @@ def sides(state: GinState) -> list[str]:
 
 def place(state: GinState, kind: str, side: str, loc: str) -> GinState:
     """Put an unplaced counter of this type and side on a City."""
-    data = load_game_data()
+    data = data_for(state)
     new = _editable(state)
     city = _city(data, loc)
     if kind not in data.types:
@@ -63,7 +63,7 @@ def place(state: GinState, kind: str, side: str, loc: str) -> GinState:
 
 def move(state: GinState, piece_id: str, loc: str) -> GinState:
     """Move a counter on the map to another City (no movement rules: this is set-up)."""
-    data = load_game_data()
+    data = data_for(state)
     new = _editable(state)
     unit = _unit(new, piece_id)
     if unit.pool != "map":
@@ -98,7 +98,7 @@ def validate(state: GinState) -> list[str]:
     """Problems of a loaded position, each naming the counter, City or Fort."""
     from . import validate_state
 
-    return validate_state(state, load_game_data())
+    return validate_state(state, data_for(state))
 
 
 def _unit(state: GinState, piece_id: str):

@@ -25,6 +25,7 @@ class Unit:
     armed: bool = True  # a Guard whose revealed side shows a die symbol
     came_from: str = ""  # City it moved into battle from, this Activation
     advanced: bool = False  # made its Overrun advance this turn
+    halted: bool = False  # entered an enemy City: no more movement this turn
     no_combat: bool = False  # retreated into a contested City this Activation
     sortie_from: str = ""  # the Fort it sortied from, this Activation
 
@@ -63,6 +64,7 @@ class GinState(GameState):
     allied_arriving: str = ""  # drawn this turn; arrives in this turn's Fade Out
     danger: int = 0  # space of the Danger marker
     danger_side: str = ""  # whose FX is face-up on the Danger marker
+    danger_users: list[str] = field(default_factory=list)  # sides that used a Danger FX
     end_reason: str = ""
     stats: dict[str, int] = field(default_factory=lambda: {"battles": 0, "overruns": 0,
                                                           "activations": 0})

@@ -7,7 +7,12 @@ from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import IllegalChoice, drive
 from rules_lib.games.ginormopod.board import is_enemy_city
 from rules_lib.games.ginormopod.combat import (
-    Fighter, resolve_battle, retreat_targets, retreat_unit, volley)
+    Fighter,
+    resolve_battle,
+    retreat_targets,
+    retreat_unit,
+    volley,
+)
 
 
 def fight(table, city, side, formation, faces, answers=(), kind="normal", variants=(),
@@ -114,15 +119,16 @@ def test_no_retreat_when_the_side_with_fewer_hits_has_no_units_left(table):
 
 @pytest.mark.rule("GIN-RETR-04", "GIN-RETR-05")
 def test_non_acting_units_cannot_retreat_into_an_enemy_city(table):
-    s = table.place("Minneapolis", "Ant X1", "Ant X2", "Infantry A2")
-    table.place("Des Moines", "Ant Y1")
-    assert is_enemy_city(s, "Des Moines", "Human")
-    # Humans 1,1 -> 0; Swarm 3,1 / 1,1 -> 1 hit: Humans retreat
+    s = table.place("Des Moines", "Ant X1", "Ant X2", "Infantry A2")
+    table.place("Minneapolis", "Ant Y1")
+    assert is_enemy_city(s, "Minneapolis", "Human")
+    # Humans 1,1 -> 0; Swarm 3,1 / 1,1 -> 1 hit: Humans retreat (Chicago or St Louis, not
+    # Swarm-held Minneapolis)
     with pytest.raises(IllegalChoice):
-        fight(table, "Minneapolis", "Swarm", "X", [1, 1, 3, 1, 1, 1], answers=["Des Moines"])
+        fight(table, "Des Moines", "Swarm", "X", [1, 1, 3, 1, 1, 1], answers=["Minneapolis"])
     s2 = table.state
-    assert "Des Moines" not in retreat_targets(s2, table.data, table.activation("Swarm", "X"),
-                                               s2.unit("Infantry A2"))
+    assert "Minneapolis" not in retreat_targets(s2, table.data, table.activation("Swarm", "X"),
+                                                s2.unit("Infantry A2"))
 
 
 @pytest.mark.rule("GIN-RETR-06", "GIN-RETR-07")
@@ -164,14 +170,14 @@ def test_retreating_into_a_full_city_displaces_a_unit_already_there(table):
 
 @pytest.mark.rule("GIN-RETR-10")
 def test_surrounded_units_take_an_extra_hit_and_retreat_through_the_enemy(table):
-    s = table.place("Sioux Falls", "Infantry A1")
-    table.place("Minneapolis", "Ant X1")
-    table.place("Des Moines", "Ant X2")
-    table.place("Kansas City", "Ant Y1")
+    s = table.place("Syracuse", "Infantry A1")  # every road out of Syracuse leads to the Swarm
+    table.place("Scranton", "Ant X1")
+    table.place("Buffalo", "Ant X2")
+    table.place("Burlington", "Ant Y1")
     act = table.activation("Swarm", "X")
     drive(retreat_unit(s, table.ctx(), act, s.unit("Infantry A1"), acting=False),
-          answers=["Minneapolis", "Chicago"])
-    assert s.unit("Infantry A1").reduced and table.where("Infantry A1") == "Chicago"
+          answers=["Buffalo", "Pittsburgh"])
+    assert s.unit("Infantry A1").reduced and table.where("Infantry A1") == "Pittsburgh"
 
 
 @pytest.mark.rule("GIN-RETR-03", "GIN-RETR-10")
@@ -179,9 +185,10 @@ def test_acting_units_return_whence_they_came_even_through_an_enemy_there(table)
     s = table.place("Minneapolis", "Ant X1", "Infantry A1")
     s.unit("Ant X1").came_from = "Des Moines"
     table.place("Des Moines", "Tank A2")  # Des Moines became enemy
+    s.forts["St Louis"].strength, s.forts["St Louis"].destroyed = 0, True  # the way on
     drive(retreat_unit(s, table.ctx(), table.activation("Swarm", "X"), s.unit("Ant X1"),
-                       acting=True), answers=["Sioux Falls"])
-    assert s.unit("Ant X1").reduced and table.where("Ant X1") == "Sioux Falls"
+                       acting=True))
+    assert s.unit("Ant X1").reduced and table.where("Ant X1") == "St Louis"
 
 
 @pytest.mark.rule("GIN-OVRN-01", "GIN-OVRN-02", "GIN-OVRN-03")

@@ -17,13 +17,13 @@ def destroy(state, *forts):
 @pytest.mark.rule("GIN-MOVE-01", "GIN-MOVE-02", "GIN-MAP-02")
 def test_each_city_entered_costs_one_mp_up_to_the_type_allowance(table):
     s = table.place("Nashville", "Tank C1", "Infantry C1")
-    s = table.place("Kansas City", "Worm Y1")
+    s = table.place("Des Moines", "Worm Y1")
     tank = unit_reach(s, table.data, s.unit("Tank C1"))
     inf = unit_reach(s, table.data, s.unit("Infantry C1"))
     worm = unit_reach(s, table.data, s.unit("Worm Y1"))
     assert tank["Atlanta"][0] == 2 and tank["Washington DC"][0] == 3
     assert max(c for c, _ in inf.values()) == 2 and "Washington DC" not in inf
-    assert set(worm) == {"Kansas City", "Des Moines", "Sioux Falls", "Shreveport", "St Louis"}
+    assert set(worm) == {"Des Moines", "Minneapolis", "Chicago", "St Louis"}
 
 
 @pytest.mark.rule("GIN-MOVE-02")
@@ -62,9 +62,9 @@ def test_entering_an_enemy_city_ends_the_move(table):
 @pytest.mark.rule("GIN-STACK-01")
 def test_six_units_per_side_a_full_city_is_passed_through_not_entered(table):
     s = table.place("Des Moines", "Ant X1", "Ant X2", "Spider X1", "Worm X1", "Ant Y1", "Ant Y2")
-    table.place("Sioux Falls", "Ant Z1")
+    table.place("Minneapolis", "Ant Z1")
     reach = unit_reach(s, table.data, s.unit("Ant Z1"))
-    assert "Des Moines" not in reach and "St Louis" in reach
+    assert "Des Moines" not in reach and "St Louis" in reach  # St Louis only through Des Moines
     # the same limit for the Humans (Knoxville has no Fort)
     table.place("Knoxville", "Infantry A1", "Infantry A2", "Infantry B1", "Infantry C1",
                 "Tank A1", "Tank B1")
@@ -104,7 +104,7 @@ def test_an_armed_guard_stays_and_stops_the_swarm_unit(table):
                    answers=["Knoxville"])
     assert table.where("Ant Y1") == "Nashville"
     assert s.unit("Guard 1").revealed and table.where("Guard 1") == "Nashville"
-    assert any("GIN-AMB-19" in e.message for e in events)
+    assert any("GIN-AMB-19" in e.ids for e in events if e.kind == "reveal")
 
 
 @pytest.mark.rule("GIN-NG-03")
@@ -120,7 +120,7 @@ def test_a_blank_guard_with_other_humans_still_stops_the_unit(table):
 @pytest.mark.rule("GIN-FENCE-01", "GIN-MOVE-05")
 def test_the_swarm_cannot_move_east_of_an_active_fence(table):
     destroy(table.state, "St Louis")
-    s = table.place("Kansas City", "Ant Y1")
+    s = table.place("Des Moines", "Ant Y1")
     reach = unit_reach(s, table.data, s.unit("Ant Y1"))
     assert "St Louis" in reach and "Nashville" not in reach and "Frankfort" not in reach
     human = table.place("St Louis", "Tank B1")
@@ -130,11 +130,11 @@ def test_the_swarm_cannot_move_east_of_an_active_fence(table):
 @pytest.mark.rule("GIN-FENCE-02")
 def test_two_adjacent_destroyed_fence_forts_open_their_roads_east(table):
     destroy(table.state, "St Louis", "Memphis")
-    s = table.place("Kansas City", "Ant Y1")
+    s = table.place("Des Moines", "Ant Y1")
     reach = unit_reach(s, table.data, s.unit("Ant Y1"))
     assert "Nashville" in reach and "Frankfort" in reach
     destroy(table.state, "Chicago")  # Chicago is road-adjacent to destroyed St Louis
-    table.place("Des Moines", "Ant X1")
+    table.place("Minneapolis", "Ant X1")
     assert "Cincinnati" in unit_reach(s, table.data, s.unit("Ant X1"))
 
 
@@ -160,7 +160,7 @@ def test_all_movement_of_the_formation_comes_before_its_combat(table):
 
 def test_core_reach_gives_the_same_cities_and_costs_as_the_game(table):
     destroy(table.state, "St Louis", "Memphis")
-    s = table.place("Kansas City", "Ant Y1")
+    s = table.place("Des Moines", "Ant Y1")
     table.place("Nashville", "Infantry C1")
     table.guard("Frankfort", "Guard 12", armed=False)
     table.place("Atlanta", "Infantry C3", "Infantry C4")

@@ -6,7 +6,13 @@ import pytest
 from rules_lib.core.engine import drive
 from rules_lib.games.ginormopod import new_game
 from rules_lib.games.ginormopod.turn import (
-    action_phase, activate, advance_turn, fade_in, fade_out, hold_chits)
+    action_phase,
+    activate,
+    advance_turn,
+    fade_in,
+    fade_out,
+    hold_chits,
+)
 
 END = [f"...The End??? {i}" for i in (1, 2, 3)]
 
@@ -74,12 +80,12 @@ def test_the_action_phase_draws_until_the_third_the_end(played):
 
 @pytest.mark.rule("GIN-OVER-06", "GIN-FLOW-05")
 def test_an_activation_chit_moves_only_its_formations_units(table):
-    s = table.place("Kansas City", "Ant Y1")
-    table.place("Sioux Falls", "Ant X1")
-    events = drive(activate(s, table.ctx(), "Swarm", "Y", "Swarm Y"), answers=["Des Moines"])
+    s = table.place("Des Moines", "Ant Y1")
+    table.place("Minneapolis", "Ant X1")
+    events = drive(activate(s, table.ctx(), "Swarm", "Y", "Swarm Y"), answers=["Minneapolis"])
     asked = [e.message for e in events if e.kind == "decision" and e.data["decision"] == "move"]
     assert len(asked) == 1 and "Ant Y1" in asked[0]  # Ant X1 (Formation X) is not asked
-    assert table.where("Ant Y1") == "Des Moines" and table.where("Ant X1") == "Sioux Falls"
+    assert table.where("Ant Y1") == "Minneapolis" and table.where("Ant X1") == "Minneapolis"
     assert "Y" in s.activated
 
 
@@ -137,7 +143,7 @@ def test_swarm_units_on_the_new_turn_space_are_handed_back(table_factory):
     drive(advance_turn(s, table.ctx()))
     assert s.turn == 7 and u.pool == "returning"
     drive(fade_in(s, table.ctx()))
-    assert table.where("Ant X1") == "Sioux Falls"
+    assert table.where("Ant X1") == "Minneapolis"  # the Hive of Formation X
 
 
 @pytest.mark.rule("GIN-FOUT-05", "GIN-ALLY-01")
@@ -162,9 +168,9 @@ def test_returning_units_go_to_free_hives_of_their_formation_or_wait_a_turn(tabl
     s = table.state
     for uid in ("Ant X1", "Ant Y1"):
         s.unit(uid).pool = "returning"
-    table.place("Kansas City", "Tank B1")  # Human unit in the Y Hive
+    table.place("Des Moines", "Tank B1")  # Human unit in the Y Hive
     drive(fade_in(s, table.ctx()))
-    assert table.where("Ant X1") == "Sioux Falls"
+    assert table.where("Ant X1") == "Minneapolis"
     assert s.unit("Ant Y1").pool == "track" and s.unit("Ant Y1").track_turn == 5
 
 

@@ -1,6 +1,8 @@
 """Each catalogued ambiguity with a second reading is a named variant that changes the game."""
 from __future__ import annotations
 
+import pytest
+
 from rules_lib.core.engine import drive
 from rules_lib.games.ginormopod import VARIANTS, new_game
 from rules_lib.games.ginormopod.combat import resolve_battle
@@ -9,7 +11,8 @@ from rules_lib.games.ginormopod.turn import fade_in, hold_chits
 
 def test_every_variant_names_its_ambiguity_and_default_reading():
     for v in VARIANTS:
-        assert "GIN-AMB-" in v.rule and v.default_reading
+        assert v.ids and all(i.startswith(("GIN-AMB-", "GIN-MF-", "GIN-MAP-")) for i in v.ids)
+        assert v.default_reading and v.description and v.section.startswith("Ginormopod: ")
 
 
 def test_danger_chits_from_start_puts_them_in_the_first_cup():
@@ -61,11 +64,13 @@ def fort_fight(table, variants):
     return s
 
 
+@pytest.mark.rule("GIN-AMB-13")
 def test_fort_hits_count_for_retreat_by_default(table):
     s = fort_fight(table, [])
     assert table.where("Ant X2") == "Chicago" and s.forts["Chicago"].strength == 2
 
 
+@pytest.mark.rule("GIN-AMB-13")
 def test_fort_hits_not_counted_makes_the_tie_send_the_swarm_back(table):
     fort_fight(table, ["fort_hits_not_counted_for_retreat"])
     assert table.where("Ant X2") == "Des Moines"
