@@ -42,10 +42,10 @@ data = load_game_data()
 game = entry.new_game(seed=1)
 game.next_phase()  # Set-Up: Hives, Human units, twelve National Guard rolls, the cup
 state = game.state
-board = entry.board(state)
+board = entry.board_view.board(state)
 print(entry.title)
 print(f"{board.graph.number_of_nodes()} Cities, {board.graph.number_of_edges()} roads, "
-      f"{len(entry.pieces(state))} counters and Forts on the map after Set-Up")"""),
+      f"{len(entry.board_view.pieces(state))} counters and Forts on the map after Set-Up")"""),
     md("""## 1. The map
 
 *Ginormopod: Battleground* — the map is made of named Cities joined by roads; Cities that share a
@@ -131,7 +131,7 @@ def draw_map(board, pieces, title, reach=None):
     return go.Figure(data=traces, layout=layout)
 
 
-draw_map(board, entry.pieces(state), "Ginormopod 2050 A.D. after Set-Up (seed 1)")"""),
+draw_map(board, entry.board_view.pieces(state), "Ginormopod 2050 A.D. after Set-Up (seed 1)")"""),
     md("""Yellow Cities are west of the Fence, red squares are the Fence Forts, blue is the protected
 east. The grey and blue numbered squares count each side's counters in a City (a Fort's own strength
 boxes are not counted there; hover the Fort, which also shows the assumed arrival flags of the
@@ -193,7 +193,7 @@ for label, p in [("Swarm must retreat", odds.p_attacker_retreats),
                  ("E[hits the Swarm suffers]", odds.hits_on_attacker.mean()),
                  ("E[hits the Humans suffer]", odds.hits_on_defender.mean())]:
     print(f"{label:<40} {str(p):>18}  = {float(p):.4f}")"""),
-    md("""The same numbers as a table (`entry.combat_odds` gives it as a DataFrame, as the CLI and the
+    md("""The same numbers as a table (`entry.odds.combat_odds` gives it as a DataFrame, as the CLI and the
 Odds panel do), and the distribution of Hits each way as a bar chart:"""),
     code("""hits = odds.hits()
 fig = go.Figure([go.Bar(x=hits.hits, y=hits["P(attacker suffers)"], name="Hits the Swarm suffers",
@@ -239,7 +239,7 @@ units cannot move east of the Fence while it stands.
 
 `movement_reach(state, unit)` answers with the Cities where the unit may end its move, the MP spent
 and the path. Ant Y1 in the Des Moines Hive, after Set-Up:"""),
-    code("""ant_reach = entry.movement_reach(state, "Ant Y1")
+    code("""ant_reach = entry.reach.movement_reach(state, "Ant Y1")
 for city, info in sorted(ant_reach.items(), key=lambda kv: (kv[1].cost, kv[0])):
     print(f"{info.cost} MP  {city:<12} via {' -> '.join(info.path)}")"""),
     md("""The Ant reaches only the Cities next to its Hive: the Fence Forts Chicago and St. Louis, where
@@ -248,9 +248,9 @@ goes on east of the Fence. A Human Tank from Pittsburgh has no Fence to
 fear, yet **Washington DC and New York City are not in its reach** although it drives through them:
 each holds two Infantry plus a Fort of strength 4, six units already, so it may not end its move
 there."""),
-    code("""tank_reach = entry.movement_reach(state, "Tank A2")
+    code("""tank_reach = entry.reach.movement_reach(state, "Tank A2")
 print("Tank A2 may end in:", ", ".join(sorted(tank_reach)))
-draw_map(board, entry.pieces(state), "Where Ant Y1 can end its move (MP spent on each City)",
+draw_map(board, entry.board_view.pieces(state), "Where Ant Y1 can end its move (MP spent on each City)",
          reach=ant_reach)"""),
     md("""## 5. A few turns, stepped with the log
 

@@ -14,6 +14,7 @@ walks through a new game as a checklist.
 """
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from abc import ABC, abstractmethod
@@ -149,6 +150,11 @@ class GameModule(ABC):
         """The typed data, built once per set of overrides (the shipped data when none)."""
         return self.data_loader.data(overrides)
 
+    def game_data(self, overrides: Mapping[str, Any] | None, variants: Sequence[str]) -> Any:
+        """The data a game with these rule variants plays on (a game whose variants change its
+        data, such as a map, says so here)."""
+        return self.data(overrides)
+
     def validate_data(self, data_dir: Path | None = None) -> list[str]:
         """Every problem of the game's data (or a copy of it in ``data_dir``), not just the first."""
         return self.data_loader.validate(data_dir)
@@ -164,9 +170,11 @@ class GameModule(ABC):
         return Rules(self.name, self.state_class, self.procedure, data=lambda: data,
                      players=self.players, variants=self.variants)
 
-    def make_policies(self, policies: Mapping[str, Any] | None = None) -> dict[str, Policy]:
+    def make_policies(self, policies: Mapping[str, Any] | None = None,
+                      data: Any = None) -> dict[str, Policy]:
         """One policy per player: a name from ``policies`` or a Policy object; the game's
-        default for the players not given. Errors name the player or the policy."""
+        default for the players not given. Errors name the player or the policy. A policy
+        factory that takes the game's data is given it (a heuristic reading overridden data)."""
         given = dict(policies or {})
         unknown = sorted(set(given) - set(self.players))
         if unknown:
@@ -179,7 +187,7 @@ class GameModule(ABC):
                 if choice not in self.policies:
                     raise ValueError(f"{self.name}: no policy {choice!r} for {player}; policies: "
                                      f"{', '.join(sorted(self.policies))}")
-                choice = self.policies[choice]()
+                choice = _make_policy(self.policies[choice], data)
             elif not callable(getattr(choice, "choose", None)):
                 raise ValueError(f"{self.name}: the policy for {player} must be a name or have "
                                  f"a choose() method, not {choice!r}")
@@ -190,17 +198,18 @@ class GameModule(ABC):
                  policies: Mapping[str, Any] | None = None,
                  data_overrides: Mapping[str, Any] | None = None, keep_log: bool = True) -> Game:
         """A Game ready to step: a named scenario (default: the first) or a saved state."""
-        data = self.data(data_overrides)
         chosen = check_variants(variants, self.variants, self.name)
         if scenario is None or (isinstance(scenario, str) and scenario in self.scenarios):
+            data = self.game_data(data_overrides, chosen)
             state = self.initial_state(scenario or self.scenarios[0], seed, chosen, data)
             state.variants = chosen
         else:
-            state = self.load_state(scenario, data)
+            state = self.load_state(scenario, self.game_data(data_overrides, chosen))
             if variants:
                 state.variants = chosen
-        return Game(self.rules(data), state, seed=seed, policies=self.make_policies(policies),
-                    keep_log=keep_log)
+            data = self.game_data(data_overrides, state.variants)
+        return Game(self.rules(data), state, seed=seed,
+                    policies=self.make_policies(policies, data), keep_log=keep_log)
 
     def load_state(self, source: Any, data: Any = None) -> GameState:
         """A saved position (a state, its dict, JSON text or a .json path), checked completely."""
@@ -252,6 +261,18 @@ class GameModule(ABC):
     # -- description -----------------------------------------------------------------------------
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}: {self.title}>"
+
+
+def _make_policy(factory: Callable[..., Policy], data: Any) -> Policy:
+    """A policy from its factory, handing it the game's data if the factory takes it."""
+    if data is not None:
+        try:
+            params = inspect.signature(factory).parameters
+        except (TypeError, ValueError):
+            params = {}
+        if "data" in params:
+            return factory(data=data)
+    return factory()
 
 
 def _json(text: str, where: str) -> Any:

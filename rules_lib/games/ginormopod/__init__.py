@@ -11,12 +11,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.data import provenance_report as _provenance_report
-from rules_lib.core.engine import Game, Policy, Rules, StateError, Variant, check_variants
-from rules_lib.registry import GameEntry
+from rules_lib.core.contract import BoardView, GameModule, OddsCalculator, Reach, SetupEditing
+from rules_lib.core.engine import Game, Variant
 
 from .board import build_board
-from .data import GinData, data_for, load_game_data, validate_data
+from .data import LOADER, GinData, data_for, load_game_data, validate_data
 from .odds import add_odds_arguments, combat_odds, odds_from_args, odds_from_selection
 from .policies import HeuristicPolicy, RandomPolicy
 from .reach import movement_reach
@@ -100,36 +99,9 @@ VARIANTS = (
 )
 
 
-def _rules(data: GinData) -> Rules:
-    """The Rules object playing on this data (one per data object)."""
-    rules = data.__dict__.get("_rules")
-    if rules is None:
-        rules = data.__dict__["_rules"] = Rules(NAME, GinState, play, data=lambda: data,
-                                                players=PLAYERS, variants=VARIANTS)
-    return rules
-
-
-RULES = _rules(load_game_data())
-
-
 def standard_state(data: GinData, variants: list[str]) -> GinState:
     """The state before Set-Up: every counter unplaced, Forts at full strength."""
     return GinState(game=NAME, variants=variants, units=manifest(data), forts=initial_forts(data))
-
-
-def load_scenario(scenario: Any) -> GinState:
-    """A saved state (GinState, dict, JSON text or a .json path); validate it with
-    validate_state against the data of its variants."""
-    if isinstance(scenario, GinState):
-        return scenario.copy()
-    if isinstance(scenario, dict):
-        return GinState.from_data(scenario)
-    if isinstance(scenario, (str, Path)) and str(scenario).lstrip().startswith("{"):
-        return GinState.from_json(str(scenario))
-    if isinstance(scenario, (str, Path)) and Path(scenario).suffix == ".json":
-        return GinState.from_json(Path(scenario).read_text(encoding="utf-8"))
-    raise StateError(f"{NAME}: unknown scenario {scenario!r}; scenarios: standard, "
-                     "or a saved state (.json)")
 
 
 def validate_state(state: GinState, data: GinData) -> list[str]:
@@ -175,28 +147,7 @@ def new_game(scenario: Any = None, seed: int = 0, variants: Any = (),
              policies: dict[str, Any] | None = None, data_overrides: dict[str, Any] | None = None,
              keep_log: bool = True) -> Game:
     """A Game ready to step: the standard set-up, or a saved/hand-edited scenario."""
-    chosen = check_variants(variants, VARIANTS, NAME)
-    if scenario in (None, "standard"):
-        data = load_game_data(data_overrides, chosen)
-        state = standard_state(data, chosen)
-    else:
-        state = load_scenario(scenario)
-        if variants:
-            state.variants = chosen
-        data = load_game_data(data_overrides, state.variants)
-        problems = validate_state(state, data)
-        if problems:
-            raise StateError(f"{NAME} scenario: " + "; ".join(problems))
-    pols: dict[str, Policy] = {}
-    for player in PLAYERS:
-        p = (policies or {}).get(player, "heuristic")
-        if isinstance(p, str):
-            if p not in POLICIES:
-                raise ValueError(f"{NAME}: no policy {p!r}; policies: {', '.join(POLICIES)}")
-            p = HeuristicPolicy(data) if p == "heuristic" else POLICIES[p]()
-        pols[player] = p
-    rules = _rules(data)
-    return Game(rules, state, seed=seed, policies=pols, keep_log=keep_log)
+    return GAME.new_game(scenario, seed, variants, policies, data_overrides, keep_log)
 
 
 def _manifest_ids(data: GinData) -> list[str]:
@@ -283,23 +234,48 @@ def _counter_values(data: GinData, u: Any) -> str:
     return f": {t.mp} MP, dice {dice}" + (f" ({prov})" if prov else "")
 
 
-def provenance_report():
-    """Every assumed value of the data files."""
-    return _provenance_report(load_game_data().sources.values())
+class Ginormopod(GameModule):
+    """Ginormopod 2050 A.D.: the Swarm against the Humans and their Fusion Fence."""
+
+    name = NAME
+    title = "Ginormopod 2050 A.D.: Attack of the Giant Bug Monsters"
+    rulebook = "000_86ba0ae36164543b.txt"
+    state_class = GinState
+    players = PLAYERS
+    scenarios = ("standard",)
+    variants = VARIANTS
+    policies = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
+    phases = ("Set-Up", "Fade In", "Action", "Fade Out")
+    data_loader = LOADER
+    max_events = 100_000
+
+    board_view = BoardView(board, pieces, aspect=1.29)
+    odds = OddsCalculator(combat_odds, add_odds_arguments, odds_from_args, odds_from_selection)
+    reach = Reach(movement_reach, label="MP spent")
+    setup = SetupEditing(**SETUP_API)
+
+    def game_data(self, overrides, variants):
+        return load_game_data(overrides, variants)  # the three_western_hives map is other data
+
+    def validate_data(self, data_dir=None):
+        return validate_data(data_dir)
+
+    def procedure(self, state, ctx):
+        return play(state, ctx)
+
+    def initial_state(self, scenario, seed, variants, data):
+        return standard_state(data, variants)
+
+    def validate_state(self, state, data):
+        return validate_state(state, data)
+
+    def invariants(self, state):
+        return invariants(state)
+
+    def summary(self, state):
+        return summary(state)
 
 
-POLICIES = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
+GAME = Ginormopod()
 
-ENTRY = GameEntry(
-    name=NAME, title="Ginormopod 2050 A.D.: Attack of the Giant Bug Monsters",
-    rulebook="000_86ba0ae36164543b.txt", rules=RULES, new_game=new_game, scenarios=["standard"],
-    policies=POLICIES, default_policies={"Swarm": "heuristic", "Human": "heuristic"},
-    invariants=invariants, summary=summary, validate_data=validate_data,
-    provenance_report=provenance_report, board=board, pieces=pieces, combat_odds=combat_odds,
-    movement_reach=movement_reach, add_odds_arguments=add_odds_arguments,
-    odds_from_args=odds_from_args, max_events=100_000,
-    extra={"setup": SETUP_API, "board_aspect": 1.29, "odds_from_selection": odds_from_selection,
-           "sequence_of_play": ["Set-Up", "Fade In", "Action", "Fade Out"]})
-
-__all__ = ["ENTRY", "RULES", "VARIANTS", "GinState", "invariants", "new_game", "summary",
-           "validate_state"]
+__all__ = ["GAME", "VARIANTS", "GinState", "invariants", "new_game", "summary", "validate_state"]

@@ -1,20 +1,14 @@
 """Loads and validates Ginormopod's YAML data into typed tables (errors name file/path/piece)."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.data import (
-    Check,
-    DataError,
-    GameData,
-    apply_overrides,
-    built_once_per_overrides,
-    load_data,
-)
+from rules_lib.core.data import Check, DataError, DataLoader, GameData
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("map", "units", "tables", "chits")
@@ -256,33 +250,19 @@ class GinData:
         return "Swarm" if formation in self.formations["Swarm"] else "Human"
 
 
+MAP_VARIANT = "three_western_hives"  # the rule variant that swaps in the map's variant section
+
+
 def load_sources(overrides: dict[str, Any] | None = None) -> dict[str, GameData]:
     """Read the four data files, with designer overrides (core ``apply_overrides`` syntax)."""
-    sources = {name: load_data(DATA_DIR / f"{name}.yaml") for name in FILES}
-    return apply_overrides(sources, overrides, "ginormopod")
-
-
-MAP_VARIANT = "three_western_hives"  # the rule variant that swaps in the map's variant section
-_VARIANT_KEY = "~map variant"  # carries it through the per-overrides cache of load_game_data
-
-
-def _build_from(overrides: dict[str, Any] | None) -> GinData:
-    """The validated game data, with designer overrides (and the map variant) if given."""
-    overrides = dict(overrides or {})
-    map_variant = overrides.pop(_VARIANT_KEY, "")
-    return build(load_sources(overrides or None), map_variant=map_variant)
-
-
-_load = built_once_per_overrides(_build_from)
+    return LOADER.files(overrides)
 
 
 def load_game_data(overrides: dict[str, Any] | None = None,
                    variants: Iterable[str] = ()) -> GinData:
     """The game data (built once per set of overrides); the `three_western_hives` rule variant
     plays on the map's variant section (GIN-MF-05)."""
-    if MAP_VARIANT in variants:
-        return _load({**(overrides or {}), _VARIANT_KEY: MAP_VARIANT})
-    return _load(overrides)
+    return (THREE_HIVES_LOADER if MAP_VARIANT in variants else LOADER).data(overrides)
 
 
 def data_for(state: Any) -> GinData:
@@ -513,12 +493,11 @@ def build(sources: dict[str, GameData], map_variant: str = "") -> GinData:
         adjacency={k: tuple(v) for k, v in adjacency.items()}, map_variant=map_variant)
 
 
-def validate_data() -> list[str]:
-    """Every problem in the data files, as text (empty when they are sound)."""
-    try:
-        sources = load_sources()
-        build(sources)
-        build(sources, map_variant=MAP_VARIANT)
-    except DataError as exc:
-        return [str(exc)]
-    return []
+def validate_data(folder: Any = None) -> list[str]:
+    """Every problem in the data files (or a copy in ``folder``), on both maps."""
+    return LOADER.validate(folder) or THREE_HIVES_LOADER.validate(folder)
+
+
+LOADER = DataLoader("ginormopod", DATA_DIR, FILES, build)
+THREE_HIVES_LOADER = DataLoader("ginormopod", DATA_DIR, FILES,
+                                functools.partial(build, map_variant=MAP_VARIANT))

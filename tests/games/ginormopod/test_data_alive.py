@@ -6,7 +6,7 @@ import pytest
 
 from rules_lib.core.data import track_reads
 from rules_lib.core.engine import Game, drive
-from rules_lib.games.ginormopod import PLAYERS, _rules, new_game, standard_state
+from rules_lib.games.ginormopod import GAME, PLAYERS, new_game, standard_state
 from rules_lib.games.ginormopod.board import build_board
 from rules_lib.games.ginormopod.combat import Activation, resolve_battle
 from rules_lib.games.ginormopod.data import MAP_VARIANT, build, load_game_data, load_sources
@@ -34,7 +34,7 @@ def play_everything(data, variants):
         for kind in ("random", "heuristic"):
             pols = {p: HeuristicPolicy(data) if kind == "heuristic" else RandomPolicy()
                     for p in PLAYERS}
-            game = Game(_rules(data), standard_state(data, list(variants)), seed=seed,
+            game = Game(GAME.rules(data), standard_state(data, list(variants)), seed=seed,
                         policies=pols, keep_log=False)
             state = game.run_to_end()
             mover = next(u for u in state.units if u.pool == "map" and u.type != "Guard")

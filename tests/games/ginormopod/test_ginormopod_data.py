@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.data import DataError
-from rules_lib.games.ginormopod import ENTRY
+from rules_lib.games.ginormopod import GAME
 from rules_lib.games.ginormopod.board import build_board
 from rules_lib.games.ginormopod.data import build, load_game_data, load_sources, validate_data
 
@@ -16,7 +16,7 @@ NAMED = ["Minneapolis", "Des Moines", "St Louis", "Memphis", "Jackson", "New Orl
 
 def test_data_files_are_valid():
     assert validate_data() == []
-    assert ENTRY.validate_data() == []
+    assert GAME.validate_data() == []
 
 
 @pytest.mark.rule("GIN-MAP-01")
@@ -84,7 +84,7 @@ def test_counter_types_and_named_fx(data):
 
 
 def test_assumed_values_are_reported_with_reasons():
-    report = ENTRY.provenance_report()
+    report = GAME.provenance_report()
     assert len(report) > 20
     assert (report["path"] == "roads").any()
     assert report["assumed"].str.len().min() > 5

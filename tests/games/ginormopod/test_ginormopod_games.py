@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import GameRecord, replay
-from rules_lib.games.ginormopod import ENTRY, RULES, GinState, invariants, new_game, summary
+from rules_lib.games.ginormopod import GAME, GinState, invariants, new_game, summary
 from rules_lib.playtest import run_games
 
 N_GAMES = 200
@@ -34,7 +34,7 @@ def test_a_state_round_trips_through_json_mid_game_and_at_the_end(seed):
 def test_replaying_a_record_reproduces_the_game(seed):
     g = new_game(seed=seed, policies={"Swarm": "random", "Human": "heuristic"})
     g.run_to_end()
-    again = replay(RULES, GameRecord.from_json(g.record().to_json()))
+    again = replay(GAME.rules(), GameRecord.from_json(g.record().to_json()))
     assert again.state.to_json() == g.state.to_json()
 
 
@@ -67,10 +67,10 @@ def test_heuristic_games_summarise_with_an_outcome():
 def test_entry_points_for_drawing_and_reach():
     g = new_game(seed=3)
     g.next_turn()
-    board = ENTRY.board(g.state)
-    pieces = ENTRY.pieces(g.state)
+    board = GAME.board_view.board(g.state)
+    pieces = GAME.board_view.pieces(g.state)
     assert all(p["loc"] in board for p in pieces)
     ant = next(u for u in g.state.units if u.type == "Ant" and u.pool == "map")
-    reach = ENTRY.movement_reach(g.state, ant.id)
+    reach = GAME.reach.movement_reach(g.state, ant.id)
     assert ant.loc in reach and all(r.cost <= 3 for r in reach.values())
     assert summary(g.state)["outcome"] == "unfinished"

@@ -5,7 +5,7 @@ import argparse
 
 import pytest
 
-from rules_lib.games.ginormopod import ENTRY, new_game
+from rules_lib.games.ginormopod import GAME, new_game
 from rules_lib.games.ginormopod.odds import odds_from_selection
 
 
@@ -35,7 +35,7 @@ def test_a_selected_city_gives_its_swarm_against_its_humans_and_fort():
     assert len(defenders) == len(state.at(city, "Human"))
     assert values["fort"] == state.fort_boxes(city) and values["attacker_side"] == "Swarm"
     args = argparse.Namespace(**values, attacker_fx="", defender_fx="", barrage=False, hits=False)
-    table = ENTRY.odds_from_args(args).set_index("measure")["value"]
+    table = GAME.odds.from_args(args).set_index("measure")["value"]
     assert 0 <= table["P(attacker retreats)"] <= 1 and table["E[hits on defender]"] > 0
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from rules_lib.core.dice import ScriptedDice, SeededDice
 from rules_lib.core.engine import Context, drive
-from rules_lib.games.ginormopod import ENTRY, new_game, standard_state
+from rules_lib.games.ginormopod import GAME, new_game, standard_state
 from rules_lib.games.ginormopod.setup import national_guard, setup
 
 
@@ -28,7 +28,7 @@ def test_each_hive_starts_with_two_ants_a_spider_and_a_worm_of_its_formation(dat
                         ("Worm", formation, "Swarm"): 1}
     # two players: every counter belongs to the Swarm or the Human player, who make the decisions
     assert {u.side for u in state.units} == {"Swarm", "Human"}
-    assert ENTRY.rules.players == ("Swarm", "Human")
+    assert GAME.players == ("Swarm", "Human")
 
 
 @pytest.mark.rule("GIN-SETUP-02", "GIN-SETUP-06")

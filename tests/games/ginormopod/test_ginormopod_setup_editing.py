@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.ginormopod import ENTRY, invariants, new_game
+from rules_lib.games.ginormopod import GAME, invariants, new_game
 from rules_lib.games.ginormopod.setup_editing import flip, kinds, move, place, remove, validate
 
 
@@ -76,7 +76,7 @@ def test_a_loaded_position_with_a_bad_city_is_reported(after_setup):
 
 
 def test_the_entry_offers_the_setup_api_to_the_widgets():
-    assert ENTRY.extra["setup"]["place"] is place
+    assert GAME.setup.place is place
 
 
 def test_a_counters_hover_shows_its_values_and_where_they_come_from(after_setup):
