@@ -39,7 +39,8 @@ def test_two_parts_make_a_size_ray_with_two_free_charges():
     events = visit(st, ["Hardware Store", "Toy-Store"])
     ray = st.survivors[0].size_ray
     assert (ray.parts, ray.charges) == (2, 2) and st.crafted["size_ray"] == 1
-    assert "ZGC-AMB-02 default" in [e for e in events if "crafts" in e.message][0].rule
+    made = [e for e in events if "crafts" in e.message][0]
+    assert "ZGC-AMB-02" in made.ids and made.assumed.startswith("default reading of ZGC-AMB-02")
     st = make_state(("Big",))
     visit(st, ["Hardware Store", "Toy-Store"], variants=["size_ray_table_start"])
     assert st.survivors[0].size_ray.charges == 1
@@ -141,7 +142,7 @@ def test_drinking_a_potion_changes_size_and_heals_3_with_the_rest_to_reserve():
     s.potions, s.halves = ["Big"], 2
     events = run(do_craft_action(st, ctx(), s, "drink Big potion"))
     assert s.size == "Big" and s.halves == 2 + 6 and s.reserve == 0
-    assert "ZGC-AMB-04 default" in events[0].rule
+    assert "ZGC-AMB-04" in events[0].ids and "default reading of ZGC-AMB-04" in events[0].assumed
     s.potions, s.halves = ["Normal"], 16
     run(do_craft_action(st, ctx(), s, "drink Normal potion"))
     assert s.size == "Normal" and s.halves == 6 and s.reserve == 2  # Normal reserve max 2

@@ -39,7 +39,8 @@ def test_game_start_counters_per_size(scenario, hearts, bullets):
     g = start(scenario)
     s = g.state.survivors[0]
     assert s.halves == 2 * hearts and s.bullets == bullets
-    assert any("ZGC-AMB-01 default" in e.rule for e in g.log)
+    laid = next(e for e in g.log if "lays out" in e.message)
+    assert "ZGC-AMB-01" in laid.ids and "default reading of ZGC-AMB-01" in laid.assumed
 
 
 @pytest.mark.rule("ZGC-AMB-01", "ZGC-BIG-02", "ZGC-HUGE-02")
