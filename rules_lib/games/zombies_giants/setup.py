@@ -18,8 +18,9 @@ from .variants import SIZE_SECTION_HEARTS, START_HEARTS_ARE_HALVES
 
 G = "Zombies!!! Giants-Club"
 RULE_START = f"{G}: Game Start"
-IDS_COUNTERS = ("ZGC-START-04", "ZGC-NORM-02", "ZGC-NORM-04", "ZGC-BIG-02", "ZGC-HUGE-02",
-                "ZGC-AMB-01")
+IDS_COUNTERS = {"Normal": ("ZGC-START-04", "ZGC-NORM-02", "ZGC-NORM-04"),
+                "Big": ("ZGC-START-04", "ZGC-BIG-02", "ZGC-BIG-04"),
+                "Huge": ("ZGC-START-04", "ZGC-HUGE-02", "ZGC-HUGE-04")}
 READING_NOTES = {
     "game_start": P.AMB01,
     "size_section": P.variant(SIZE_SECTION_HEARTS, "ZGC-AMB-01", "the size sections' Big 4, "
@@ -42,6 +43,7 @@ def setup(state: ZState, ctx: Context) -> Procedure:
     place_on_start_tile(state, data)
     for s in state.survivors:
         halves = sizes.start_halves(data, s.size, reading)
+        disputed = len({sizes.start_halves(data, s.size, r) for r in READING_NOTES}) > 1
         s.base_max = sizes.base_max(data, s.size, reading)
         s.halves = halves
         s.bullets = sizes.stats(data, s.size).start_bullets
@@ -52,8 +54,8 @@ def setup(state: ZState, ctx: Context) -> Procedure:
             rule=f"{RULE_START} (counters for the size category)",
             kind="setup",
             data={"hearts": halves / 2, "bullets": s.bullets, "tile": state.tiles[0].name},
-            ids=IDS_COUNTERS,
-            assumed=P.joined(READING_NOTES[reading], P.START_SQUARE),
+            ids=IDS_COUNTERS.get(s.size, ("ZGC-START-04",)) + (("ZGC-AMB-01",) if disputed else ()),
+            assumed=P.joined(READING_NOTES[reading] if disputed else "", P.START_SQUARE),
         )
     for pile in ("town", "mall"):
         events.shuffle(state.piles[pile], ctx, f"shuffle the {pile} tiles")
