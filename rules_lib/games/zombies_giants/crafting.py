@@ -350,7 +350,8 @@ def do_craft_action(state: ZState, ctx: Context, surv: Survivor, action: str) ->
             data={"values": ["crafting:potion_kit.heal_table" if table_heal
                              else "crafting:potion_kit.heal"]},
             ids=("ZGC-POT-05", "ZGC-POT-06", "ZGC-AMB-04", "ZGC-AMB-05")
-            + (("ZGC-WIN-02",) if size == "Normal" and old != "Normal" else ()),
+            + (("ZGC-WIN-02",) if size == "Normal" and old != "Normal" else ())
+            + (("ZGC-NORM-02", "ZGC-AMB-12") if over > 0 or lost else ()),
             assumed=P.joined(
                 P.variant(POTION_HEALS_5, "ZGC-AMB-04", "the table's 5 hearts") if table_heal
                 else P.AMB04, P.AMB05, P.SIZE_CHANGE if moved or lost else "",

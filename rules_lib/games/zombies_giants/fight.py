@@ -322,7 +322,7 @@ def fight(
                 f"The snipe fails: the zombies are down to {hp} to beat; no heart is lost",
                 rule=f"{RULE_SNIPE} (failed snipes do no heart damage)",
                 kind="combat",
-                ids=("ZGC-SNIPE-02",),
+                ids=("ZGC-SNIPE-02", "ZGC-AMB-08"),
                 assumed=fail_note,
             )
             outcome = "missed"
