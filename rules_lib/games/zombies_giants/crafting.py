@@ -105,7 +105,8 @@ def craft(state: ZState, ctx: Context, surv: Survivor, kind: str) -> Procedure:
             used = table_parts(data, kind, parts)
             top = max_charges(data, used)
             table_row = ctx.variant(RAY_TABLE_START)
-            start = table["start_charges_table_row"] if table_row else top
+            start = top if table["start_full"] and not table_row else table[
+                "start_charges_table_row"]
             surv.size_ray = SizeRay(used, min(start, top))
             state.crafted[kind] += 1
             yield Event(
@@ -118,10 +119,12 @@ def craft(state: ZState, ctx: Context, surv: Survivor, kind: str) -> Procedure:
             )
         else:
             surv.size_ray.parts = table_parts(data, kind, parts)
-            surv.size_ray.charges = max_charges(data, surv.size_ray.parts)
+            top = max_charges(data, surv.size_ray.parts)
+            if table["upgrade_restores"]:
+                surv.size_ray.charges = top
             yield Event(
-                f"{surv.name}'s Size-Ray upgrades: max {surv.size_ray.charges} charges, "
-                "all restored",
+                f"{surv.name}'s Size-Ray upgrades: max {top} charges"
+                + (", all restored" if table["upgrade_restores"] else ""),
                 rule=f"{RULE_RAY} (extra parts: +1 max charge, up to the table's last row)",
                 kind="craft",
                 ids=("ZGC-RAY-03", "ZGC-RAY-04"),

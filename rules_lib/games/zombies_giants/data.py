@@ -174,7 +174,12 @@ def _fraction(value: Any, path: tuple, chk: Check) -> Fraction:
 def _sizes(gd: GameData, chk: Check) -> dict[str, SizeStats]:
     out: dict[str, SizeStats] = {}
     table = chk.require(gd.tree, "sizes", dict, ()) or {}
-    for name in SIZES:
+    order = gd.tree.get("order")
+    if not isinstance(order, list) or sorted(order) != sorted(SIZES):
+        chk.fail(("order",), f"must list the sizes {', '.join(SIZES)} from smallest to largest, "
+                             f"found {order!r}")
+        order = list(SIZES)
+    for name in order:
         s = table.get(name)
         if not isinstance(s, dict):
             chk.fail(("sizes", name), "missing size")

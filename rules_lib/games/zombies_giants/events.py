@@ -113,9 +113,13 @@ def card_fits(
         return resized == size
     if not card.usable(size):
         return False
-    if sizes.stats(data, size).can_use_cards:
+    st = sizes.stats(data, size)
+    if st.can_use_cards:
         return True
-    return bool(card.usable_by.get(size)) and not no_huge_items
+    # a size that can't use cards (Huge): the Card specific exceptions for Giants, the cards it
+    # names and anything throwable (ZGC-AMB-09), or none at all under the variant
+    giant_usable = bool(card.usable_by.get(size)) or (card.throwable and st.is_giant)
+    return giant_usable and not no_huge_items
 
 
 def can_play(state: ZState, data: ZData, surv: Survivor, card: Card) -> bool:

@@ -332,10 +332,12 @@ def fight(
         if fighter.halves <= 0:
             fighter.status = "dead"
         half = sizes.half_damage(data, fighter)
+        lost = sizes.halves_per_hit(data, fighter) / 2
         yield Event(
             f"{fighter.name} fails and loses "
-            f"{'half a heart (counter flipped)' if half else 'a heart'}"
-            f"{note}: {fighter.halves / 2:g} hearts left; "
+            + ("half a heart (counter flipped)" if lost == 0.5 else
+               "a heart" if lost == 1 else f"{lost:g} hearts")
+            + f"{note}: {fighter.halves / 2:g} hearts left; "
             + (f"target lowered to {hp}" if hp < before else f"target stays {hp}"),
             rule=f"{RULE_FIGHT} (target lowered by previous results; "
             f"{combat['hits_per_failure']} heart per failure"

@@ -123,7 +123,7 @@ def survivor_turn(state: ZState, ctx: Context, s: Survivor) -> Procedure:
         yield from zombie_turn(state, ctx, s)
     yield _step(state, "Step 5: Discard chance")
     yield from events.discard_step(state, ctx, s)
-    healed = recover(state)
+    healed = recover(state, ctx.data)
     if healed:
         yield Event(
             f"{healed} wounded zombie(s) recover all their HP",

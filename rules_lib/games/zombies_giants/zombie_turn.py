@@ -144,8 +144,10 @@ def helpers_of(state: ZState, data: ZData, surv: Survivor) -> list[Survivor]:
     return out
 
 
-def recover(state: ZState) -> int:
-    """End of turn: zombies not defeated recover all their HP."""
+def recover(state: ZState, data: ZData | None = None) -> int:
+    """End of turn: zombies not defeated recover all their HP (zombies.yaml says they do)."""
+    if data is not None and not data.files["zombies"].tree["zombie"]["recovers_at_end_of_turn"]:
+        return 0
     n = 0
     for z in state.zombies:
         if z.damage:

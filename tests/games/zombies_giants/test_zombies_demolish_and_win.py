@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from .zg_helpers import ctx, make_state, messages, play, run, zombies_at
 
 from rules_lib.core.data import apply_override
 from rules_lib.games.zombies_giants.crafting import do_craft_action
 from rules_lib.games.zombies_giants.data import build, default_data, load_files
 from rules_lib.games.zombies_giants.demolish import demolishable, protected
 from rules_lib.games.zombies_giants.turn import check_kills_win, finish_if_over, move_fight
+
+from .zg_helpers import ctx, make_state, messages, play, run, zombies_at
 
 HELIPAD_TOWN = (("Mall Entrance", (4, 3), 0), ("Escalator", (5, 3), 1), ("Helipad", (6, 3), 1))
 
@@ -77,7 +78,7 @@ def test_a_normal_survivor_escapes_on_reaching_the_helicopter():
     events, _ = play(move_fight(st, ctx([3]), st.survivors[0]), ["move 18,10", "move 19,10"])
     assert st.survivors[0].status == "escaped"
     assert finish_if_over(st) and st.result == "escaped"
-    escaped = [e for e in events if "escapes" in e.message][0]
+    escaped = next(e for e in events if "escapes" in e.message)
     assert {"ZGC-WIN-01", "ZGC-MF-04"} <= set(escaped.ids) and not escaped.assumed
 
 
@@ -94,7 +95,7 @@ def test_the_variant_escapes_from_any_helipad_square_while_the_centre_is_clear()
     st = make_state(tiles=HELIPAD_TOWN, at=(17, 10), variants=variant)
     events, _ = play(move_fight(st, ctx([3], variant), st.survivors[0]), ["move 18,10"])
     assert st.survivors[0].status == "escaped"
-    assert "escape_from_any_helipad_square" in [e for e in events if "escapes" in e.message][0].assumed
+    assert "escape_from_any_helipad_square" in next(e for e in events if "escapes" in e.message).assumed
     st = make_state(tiles=HELIPAD_TOWN, at=(17, 10), variants=variant)
     zombies_at(st, (19, 10))
     events, _ = play(move_fight(st, ctx([3], variant), st.survivors[0]), ["move 18,10", "stop"])

@@ -96,12 +96,12 @@ def test_advantage_as_one_die_is_the_variant():
     st = make_state(("Big",))
     events = one_fight(st, [2, 5])  # the higher of 2 and 5 beats 4
     assert st.survivors[0].halves == 16 and st.survivors[0].kills == 1
-    roll = [e for e in events if e.kind == "roll"][0]
+    roll = next(e for e in events if e.kind == "roll")
     assert "ZGC-AMB-06" in roll.ids and "default reading of ZGC-AMB-06" in roll.assumed
     st = make_state(("Big",), variants=[V.PLAIN_ADVANTAGE])
     events = one_fight(st, [2, 5], variants=[V.PLAIN_ADVANTAGE])  # 2 fails, then 5 kills
     assert st.survivors[0].halves == 15 and st.survivors[0].kills == 1
-    assert V.PLAIN_ADVANTAGE in [e for e in events if e.kind == "roll"][0].assumed
+    assert V.PLAIN_ADVANTAGE in next(e for e in events if e.kind == "roll").assumed
     # the zombie turn: the higher of 1 and 6 moves six zombies; one die moves one
     for variants, moved in [((), 3), ((V.PLAIN_ADVANTAGE,), 1)]:
         st = make_state()
@@ -165,7 +165,7 @@ def test_the_variant_bars_every_card_from_a_huge_giant():
     st.survivors[0].hand = ["Hey Look! A Shotgun"]
     events, _ = play(move_fight(st, ctx([1, 1, 1]), st.survivors[0]),
                      ["play Hey Look! A Shotgun", "stop"])
-    played = [e for e in events if e.kind == "card"][0]
+    played = next(e for e in events if e.kind == "card")
     assert "ZGC-AMB-09" in played.ids and "default reading of ZGC-AMB-09" in played.assumed
 
 
@@ -219,7 +219,7 @@ def test_hearts_a_normal_cannot_hold_stay_on_the_square_under_the_variant():
         events, _ = play(move_fight(st, ctx([1], variants), st.survivors[0]),
                          ["move 11,10", "stop"])
         assert st.survivors[0].reserve == 2 and st.tokens.get("11,10") == left
-        picked = [e for e in events if "reserve heart" in e.message][0]
+        picked = next(e for e in events if "reserve heart" in e.message)
         assert "ZGC-AMB-12" in picked.ids
 
 
@@ -335,6 +335,5 @@ def test_the_fight_variants_are_accepted_by_the_odds_and_others_are_named():
     with pytest.raises(ValueError, match="potion_heals_5"):
         fight_odds("Normal", 2, variants=["potion_heals_5"])
     assert sizes.hearts_reading({V.START_HEARTS_ARE_HALVES}) == "halves"
-    assert "ZGC-AMB-01" in [e for e in new_game("huge").next_phase() if "lays out" in e.message][
-        0].ids
+    assert "ZGC-AMB-01" in next(e for e in new_game("huge").next_phase() if "lays out" in e.message).ids
     assert messages  # the helper is shared with the other test modules
