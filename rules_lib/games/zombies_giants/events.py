@@ -337,8 +337,9 @@ def event_step(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
 
 def discard_step(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
     """Step 5: discard up to one card; the revealed card may go to hand once a card has left it
-    (discarded now, or played from hand this turn: Step 2), else it is shuffled back."""
-    if surv.hand:
+    (discarded now, or played from hand this turn: Step 2), else it is shuffled back. A Survivor
+    who died or escaped this turn has no discard chance left."""
+    if surv.in_play and surv.hand:
         choice = yield Decision(
             surv.name, "discard", "Discard a card?", ["none"] + sorted(set(surv.hand)),
             rule=RULE_DISC, ids=("ZGC-DISC-01",), assumed=P.DECK,

@@ -2,7 +2,8 @@
 
 DESIGN principle 7: where the house rules contradict themselves or are unclear, the game plays the
 catalogue's reading (cited on the events that apply it) and the other reading is a variant here.
-Two ambiguities have no variant because their readings never differ in play: ZGC-AMB-05 (the size
+Two readings the catalogue does not list are variants too (where to escape, and when shrinking
+items count as used up: both Win Conditions). Two ambiguities have no variant because their readings never differ in play: ZGC-AMB-05 (the size
 names: there are only three sizes) and ZGC-AMB-16 (the armour's halving does not stack: the table
 says "if not already halved"); their tests show it.
 """
@@ -33,6 +34,7 @@ MIN_SPEED_COUNTS_RESERVE = "min_speed_counts_reserve"  # ZGC-AMB-18
 BULLET_EVERY_FAILED_ROLL = "bullet_after_every_failed_roll"  # ZGC-AMB-19
 ARMOUR_ONE_SUIT = "armour_one_suit"  # ZGC-AMB-20
 ESCAPE_FROM_ANY_PAD_SQUARE = "escape_from_any_helipad_square"  # Win Conditions (no AMB ID)
+KILLS_NEED_SPENT_ITEMS = "kill_win_needs_spent_items"  # Win Conditions (no AMB ID)
 
 #: Variants that change a fight's odds: ``odds.fight_odds(..., variants=...)`` accepts these.
 FIGHT_VARIANTS = (
@@ -163,6 +165,12 @@ VARIANTS = (
         "Escape from any Helipad square while no zombie is on its centre square",
         rule=f"{G}: Win Conditions (ZGC-WIN-01, ZGC-MF-04)",
         default_reading="Reach the Helicopter, the centre square, with no zombie on it",
+    ),
+    Variant(
+        KILLS_NEED_SPENT_ITEMS,
+        "The 25-kill survival needs a Size-Ray or Potion Kit to have been made and used up",
+        rule=f"{G}: Win Conditions (ZGC-WIN-03)",
+        default_reading="'All shrink-based items used up': none is left in play, made or not",
     ),
 )
 

@@ -18,7 +18,7 @@ from .data import ZData
 from .movement import squares_of
 from .state import Survivor, ZState
 from .town import town_map
-from .variants import ESCAPE_FROM_ANY_PAD_SQUARE, KILLS_ONCE_STRANDED
+from .variants import ESCAPE_FROM_ANY_PAD_SQUARE, KILLS_NEED_SPENT_ITEMS, KILLS_ONCE_STRANDED
 
 RULE_WIN = "Zombies!!! Giants-Club: Win Conditions"
 IDS_ESCAPE = ("ZGC-WIN-01", "ZGC-MF-04")
@@ -27,6 +27,8 @@ IDS_KILLS = ("ZGC-WIN-03", "ZGC-AMB-17")
 ESCAPE_ANY = P.variant(ESCAPE_FROM_ANY_PAD_SQUARE, "ZGC-WIN-01", "any Helipad square will do")
 STRANDED = P.variant(KILLS_ONCE_STRANDED, "ZGC-AMB-17", "only kills since the last shrinking "
                                                       "item went count")
+SPENT = (f"variant {KILLS_NEED_SPENT_ITEMS}: 'used up' needs a Size-Ray or Potion Kit to have "
+         "been made")
 
 
 def shrink_left(state: ZState, data: ZData) -> bool:
@@ -47,8 +49,13 @@ def shrink_left(state: ZState, data: ZData) -> bool:
 
 
 def stranded(state: ZState, data: ZData, surv: Survivor) -> bool:
-    """A Giant left at Big/Huge size with every shrinking item used up."""
-    return sizes.stats(data, surv.size).is_giant and not shrink_left(state, data)
+    """A Giant left at Big/Huge size with every shrinking item used up (the variant
+    ``kill_win_needs_spent_items``: one must have been made first)."""
+    if not sizes.stats(data, surv.size).is_giant or shrink_left(state, data):
+        return False
+    if KILLS_NEED_SPENT_ITEMS in state.variants:
+        return bool(state.crafted["size_ray"] or state.crafted["potion_kit"])
+    return True
 
 
 def credit_kills(state: ZState, data: ZData, surv: Survivor, n: int) -> None:
@@ -122,6 +129,7 @@ def check_kills_win(state: ZState, ctx: Context) -> Procedure:
                 rule=f"{RULE_WIN} (a Giant left at Big/Huge size must kill {need} zombies)",
                 kind="result",
                 ids=IDS_KILLS,
-                assumed=P.joined(STRANDED if only_stranded else P.AMB17, P.USED_UP),
+                assumed=P.joined(STRANDED if only_stranded else P.AMB17,
+                                 SPENT if KILLS_NEED_SPENT_ITEMS in state.variants else P.USED_UP),
                 data={"kills": counted, "values": ["rules:win.kills_to_survive"]},
             )

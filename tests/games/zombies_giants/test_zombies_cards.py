@@ -71,6 +71,16 @@ def test_playing_a_card_from_hand_makes_room_for_the_revealed_card():
     assert [d.kind for d in decisions] == ["take_card"] and s.hand == ["Just a Scratch"]
 
 
+@pytest.mark.rule("ZGC-DISC-01", "ZGC-FIGHT-02")
+def test_a_survivor_who_died_this_turn_has_no_discard_chance():
+    st = make_state()
+    s = st.survivors[0]
+    s.hand, s.status = ["Grenade"], "dead"
+    st.revealed = "Lots of Ammo"
+    _, decisions = play(discard_step(st, ctx([1]), s))
+    assert decisions == [] and s.hand == ["Grenade"] and "Lots of Ammo" in st.deck
+
+
 @pytest.mark.rule("ZGC-EVT-04", "ZGC-DISC-01")
 def test_an_unused_positive_card_is_shuffled_back_into_the_deck():
     st = make_state()

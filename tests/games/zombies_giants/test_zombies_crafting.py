@@ -94,6 +94,18 @@ def test_only_one_size_ray_and_one_potion_kit_but_two_armours():
     assert st.crafted["body_armour"] == 2
 
 
+@pytest.mark.rule("ZGC-CRAFT-02")
+def test_a_size_ray_or_kit_that_left_with_its_owner_can_be_made_again():
+    st = make_state(("Normal", "Big"))
+    visit(st, ["Hardware Store", "Toy-Store", "Hospital", "Drug-Store"], i=0)
+    st.survivors[0].status = "escaped"  # the one Size-Ray and Kit leave the game with it
+    st.looted = []
+    events = visit(st, ["Hardware Store", "Toy-Store", "Hospital", "Drug-Store"], i=1,
+                   answers=["Normal"])
+    assert st.survivors[1].size_ray is not None and st.survivors[1].potion_kit is not None
+    assert not any("can exist" in m for m in messages(events))
+
+
 @pytest.mark.rule("ZGC-AMB-20")
 def test_a_third_suit_of_armour_cannot_be_made():
     st = make_state(("Normal", "Big", "Normal"))

@@ -150,3 +150,26 @@ def test_a_giant_with_no_shrinking_left_survives_by_25_kills():
     s.potions = []
     run(check_kills_win(st, ctx()))
     assert s.status == "survived" and finish_if_over(st) and st.result == "25 kills"
+
+
+@pytest.mark.rule("ZGC-WIN-03")
+def test_the_variant_needs_a_shrinking_item_made_before_25_kills_count():
+    for variants, survives in [((), True), (("kill_win_needs_spent_items",), False)]:
+        st = make_state(("Huge",), variants=variants)
+        s = st.survivors[0]
+        s.kills = 25  # no Size-Ray or Potion Kit was ever made
+        run(check_kills_win(st, ctx([], variants)))
+        assert (s.status == "survived") is survives
+    st = make_state(("Huge",), variants=["kill_win_needs_spent_items"])
+    s = st.survivors[0]
+    s.kills, st.crafted["potion_kit"] = 25, 1  # made, its potions drunk: used up
+    run(check_kills_win(st, ctx([], ["kill_win_needs_spent_items"])))
+    assert s.status == "survived"
+
+
+@pytest.mark.rule("ZGC-WIN-03")
+def test_a_normal_survivor_never_survives_by_kills():
+    st = make_state()
+    st.survivors[0].kills = 40
+    run(check_kills_win(st, ctx()))
+    assert st.survivors[0].status == "active"
