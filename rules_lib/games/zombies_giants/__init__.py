@@ -239,9 +239,10 @@ def add_odds_arguments(parser) -> None:
     """CLI options for `rules-explorer odds zombies_giants`."""
     data = default_data()
     parser.add_argument("--size", default="Normal", choices=list(SIZES))
+    parser.add_argument("--hearts", type=int, default=data.sizes["Normal"].start_hearts)
     parser.add_argument(
-        "--hearts", type=int, default=None,
-        help="health hearts (default: the size's Game Start hearts under the chosen reading)",
+        "--start-hearts", action="store_true",
+        help="the size's Game Start hearts under the chosen reading of ZGC-AMB-01 (not --hearts)",
     )
     parser.add_argument("--bullets", type=int, default=data.sizes["Normal"].start_bullets)
     parser.add_argument(
@@ -256,16 +257,17 @@ def add_odds_arguments(parser) -> None:
         help="the ZGC-AMB-19 variant: a bullet after every failed roll, not once per combat",
     )
     parser.add_argument(
-        "--fight-variant", action="append", default=[], choices=list(FIGHT_VARIANTS),
-        help="a rule variant that changes a fight (repeat for several)",
+        "--fight-variant", nargs="*", default=[], choices=list(FIGHT_VARIANTS),
+        help="rule variants that change a fight",
     )
 
 
 def odds_from_args(args):
+    hearts = None if getattr(args, "start_hearts", False) else args.hearts
     return combat_odds(
-        args.size, args.hearts, args.bullets, args.zombies, bullet_policy=args.bullet_policy,
+        args.size, hearts, args.bullets, args.zombies, bullet_policy=args.bullet_policy,
         bullet_every_failed_roll=getattr(args, "bullet_every_failed_roll", False),
-        variants=tuple(getattr(args, "fight_variant", ())),
+        variants=tuple(getattr(args, "fight_variant", None) or ()),
     )
 
 

@@ -177,3 +177,20 @@ def test_reach_heat_map_data_and_figure():
     fig = reach_figure(st, "Survivor 1")
     z = fig.data[0].z
     assert z[10][9] == 1 and z[11][12] is None  # a building square: Huge never stands there
+
+
+def test_the_odds_command_options_reach_the_starting_hearts_readings_and_fight_variants():
+    import argparse
+
+    from rules_lib.games.zombies_giants import add_odds_arguments, odds_from_args
+
+    parser = argparse.ArgumentParser()
+    add_odds_arguments(parser)
+    args = parser.parse_args(["--size", "Huge", "--start-hearts", "--zombies", "2",
+                              "--fight-variant", "start_hearts_are_halves",
+                              "advantage_is_one_die"])
+    table = odds_from_args(args)
+    chain = fight_odds("Huge", 6, 0, 2)  # halves reading: 12 half hearts; Huge has no Advantage
+    assert abs(table.probability.sum() - 1) < 1e-12
+    assert abs(float(chain.hearts_left().mean())
+               - (table.hearts_left * table.probability).sum()) < 1e-9
