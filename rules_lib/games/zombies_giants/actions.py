@@ -278,7 +278,11 @@ def do_action(
             f"{s.name} picks up {name} ({data.rules['carrying']['pick_up_cost']} movement)",
             rule=f"{RULE_CARRY} (within Reach; each costs movement)",
             kind="move",
-            ids=("ZGC-CARRY-04", "ZGC-CARRY-01", "ZGC-REACH-01"),
+            data={"values": [f"sizes:sizes.{s.size}.carry_capacity",
+                             f"sizes:sizes.{other.size}.carry_weight"]},
+            ids=("ZGC-CARRY-04", "ZGC-CARRY-01", "ZGC-REACH-01")
+            + (("ZGC-HUGE-08",) if s.size == "Huge" else ("ZGC-BIG-08",)),
+            assumed=P.STAND_FIT,
         )
         return None
     if verb == "set":
@@ -400,6 +404,7 @@ def enter(state: ZState, ctx: Context, s: Survivor, target: tuple[int, int], how
     new = [sq for sq in squares_of(state, data, s) if sq not in before]
     full = not capacity.fits(state, data, s.size, target, s)
     state.passing = s.name if full else None
+    wide = sizes.stats(data, s.size).footprint != (1, 1)
     yield Event(
         f"{s.name} moves to {target[0]},{target[1]}"
         + (
@@ -409,8 +414,10 @@ def enter(state: ZState, ctx: Context, s: Survivor, target: tuple[int, int], how
         ),
         rule=RULE_MOVE + (f" (a full square; {capacity.RULE_CAPACITY})" if full else ""),
         kind="move",
-        ids=("ZGC-FIGHT-01",) + (("ZGC-NORM-01", "ZGC-BIG-01") if full else ()),
-        assumed=P.PASS_THROUGH if full else "",
+        data={"values": [f"sizes:sizes.{s.size}.footprint"]} if wide else {},
+        ids=("ZGC-FIGHT-01",) + (("ZGC-NORM-01", "ZGC-BIG-01") if full else ())
+        + (("ZGC-HUGE-01",) if wide else ()),
+        assumed=P.joined(P.PASS_THROUGH if full else "", P.HUGE_FOOTPRINT if wide else ""),
     )
     zs = [z for sq in new for z in state.zombies_at(sq)]
     by_square: dict[tuple[int, int], list] = {}

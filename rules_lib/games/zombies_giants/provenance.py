@@ -35,6 +35,9 @@ AT_A_TIME = "assumed: an item leaves the game with an owner who died or escaped"
 USED_UP = ("assumed: 'all shrink-based items used up' read as no Normal potion, Size-Ray charge "
            "(or bullet to recharge) or Potion Kit with hearts to pay left in play")
 RAYED_CARD = "assumed: a resized weapon is the Giant's own and does not wear out"
+HUGE_FOOTPRINT = "assumed: the 2-square-wide Huge figure stands east-west"
+STAND_FIT = ("assumed: a Big Giant's stand holds one Normal figure, a Huge Giant's one Big or two "
+             "Normals")
 
 
 def reading(amb: str, text: str) -> str:
