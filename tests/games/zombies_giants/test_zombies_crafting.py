@@ -39,7 +39,7 @@ def test_two_parts_make_a_size_ray_with_two_free_charges():
     events = visit(st, ["Hardware Store", "Toy-Store"])
     ray = st.survivors[0].size_ray
     assert (ray.parts, ray.charges) == (2, 2) and st.crafted["size_ray"] == 1
-    made = [e for e in events if "crafts" in e.message][0]
+    made = next(e for e in events if "crafts" in e.message)
     assert "ZGC-AMB-02" in made.ids and made.assumed.startswith("default reading of ZGC-AMB-02")
     st = make_state(("Big",))
     visit(st, ["Hardware Store", "Toy-Store"], variants=["size_ray_table_start"])
