@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_lib.core.engine import Game, Rules, Variant, check_variants
+from rules_lib.core.engine import Game, Rules, check_variants
 from rules_lib.registry import GameEntry
 
-from . import capacity, crafting, fight, sizes
+from . import capacity, crafting, sizes
 from .data import (
     SIZES,
     ZData,
@@ -23,53 +23,22 @@ from .events import full_deck
 from .movement import movement_reach, squares_of
 from .odds import combat_odds
 from .policies import HeuristicPolicy, RandomPolicy
+from .setup import place_on_start_tile
 from .setup_editing import SETUP_API, zombie_id
 from .state import PlacedTile, Survivor, ZState
 from .town import town_map
-from .turn import place_on_start_tile, play
+from .turn import play
+from .variants import EXCLUSIVE, FIGHT_VARIANTS, VARIANTS
 
 NAME = "zombies_giants"
 PLAYERS = ("Survivor 1", "Survivor 2")
 SCENARIOS = {
-    "mixed": None,  # one Survivor whose size is chosen by the seed (seed % 3): simulate by size
+    "mixed": None,  # one Survivor whose size is chosen by the seed (seed % 3 sizes): by size
     "normal": ("Normal",),
     "big": ("Big",),
     "huge": ("Huge",),
     "team": ("Normal", "Big"),
 }
-
-VARIANTS = (
-    Variant(
-        sizes.SIZE_SECTION_HEARTS,
-        "Big starts with 4 hearts and Huge with 5 (the size sections)",
-        rule="Zombies!!! Giants-Club: Big / Huge / Game Start (ZGC-AMB-01)",
-        default_reading="Game Start's counters: Big 8 hearts, Huge 12 (the set-up step)",
-    ),
-    Variant(
-        crafting.RAY_TABLE_START,
-        "A new Size-Ray starts with 1 charge (the table's 2-part row)",
-        rule="Zombies!!! Giants-Club: Size Ray (ZGC-AMB-02)",
-        default_reading="'Has 2 free charges': a new Size-Ray starts full",
-    ),
-    Variant(
-        crafting.POTION_TABLE_FREE,
-        "A new Potion Kit gives 2 free potions (the table)",
-        rule="Zombies!!! Giants-Club: Size Potions (ZGC-AMB-03)",
-        default_reading="'Kit provides 1 Potions for free' (the text)",
-    ),
-    Variant(
-        crafting.POTION_HEALS_5,
-        "Potions heal 5 hearts (the table)",
-        rule="Zombies!!! Giants-Club: Size Potions (ZGC-AMB-04)",
-        default_reading="'All potions heal 3 hearts' (the text)",
-    ),
-    Variant(
-        fight.BULLET_EVERY_FAILED_ROLL,
-        "Each Survivor may add a bullet after every failed roll (Step 3)",
-        rule="Zombies!!! Giants-Club: Step 3 / Normal (ZGC-AMB-19)",
-        default_reading="'Only one bullet per combat' per Survivor, spent after seeing the roll",
-    ),
-)
 
 
 def _data() -> ZData:
@@ -86,7 +55,7 @@ def initial_state(scenario: str | None, seed: int, variants: list[str], data: ZD
         raise ValueError(
             f"{NAME}: unknown scenario {scenario!r}; scenarios: {', '.join(SCENARIOS)}"
         )
-    chosen = SCENARIOS[scenario] or (SIZES[seed % 3],)
+    chosen = SCENARIOS[scenario] or (SIZES[seed % len(SIZES)],)
     survivors = [Survivor(PLAYERS[i], size, start_size=size) for i, size in enumerate(chosen)]
     town = data.town
     piles = {
@@ -118,6 +87,10 @@ def new_game(
     """A new Giants-Club game (scenario: mixed | normal | big | huge | team)."""
     data = load_game_data(data_overrides)
     chosen = check_variants(variants, VARIANTS, NAME)
+    for a, b in EXCLUSIVE:
+        if a in chosen and b in chosen:
+            raise ValueError(f"{NAME}: variants {a!r} and {b!r} are two readings of the same "
+                             "words; choose one")
     state = initial_state(scenario, seed, chosen, data)
     rules = (
         RULES
@@ -153,22 +126,18 @@ def invariants(state: ZState, data: ZData | None = None) -> list[str]:
             bad.append(f"{s.name}: Body Armour beyond its last stage")
         if s.status == "active" and s.loc is None and not s.carried_by:
             bad.append(f"{s.name}: in play but nowhere on the board")
-    for kind, limit in data.crafting["limits"].items():
-        if state.crafted.get(kind, 0) > limit:
-            bad.append(f"{kind}: crafted {state.crafted[kind]} times, limit {limit}")
-    held = {
-        "size_ray": sum(s.size_ray is not None for s in state.survivors),
-        "potion_kit": sum(s.potion_kit is not None for s in state.survivors),
-        "body_armour": sum(s.armour is not None for s in state.survivors),
-    }
-    for kind, n in held.items():
-        if n > data.crafting["limits"][kind]:
-            bad.append(f"{n} {kind} items exist, limit {data.crafting['limits'][kind]}")
+    limits = data.crafting["limits"]
+    for kind in crafting.KINDS:
+        if kind not in limits["at_a_time"] and state.crafted.get(kind, 0) > limits[kind]:
+            bad.append(f"{kind}: crafted {state.crafted[kind]} times, limit {limits[kind]}")
+        n = crafting.held(state, kind, kind in limits["at_a_time"])
+        if n > limits[kind]:
+            bad.append(f"{n} {kind} items exist, limit {limits[kind]}")
     counts: dict[tuple, int] = {}
     for z in state.zombies:
         counts[tuple(z.loc)] = counts.get(tuple(z.loc), 0) + 1
     cap = data.rules["combat"]["max_zombies_per_square"]
-    over = [sq for sq, n in counts.items() if n > cap]
+    over = [sq for sq, k in counts.items() if k > cap]
     if over:
         bad.append(f"more than {cap} zombies on {over}")
     if state.zombie_pool < 0:
@@ -268,10 +237,18 @@ def survivor_reach(state: ZState, piece_id: str, data: ZData | None = None):
 
 def add_odds_arguments(parser) -> None:
     """CLI options for `rules-explorer odds zombies_giants`."""
+    data = default_data()
     parser.add_argument("--size", default="Normal", choices=list(SIZES))
-    parser.add_argument("--hearts", type=int, default=3)
-    parser.add_argument("--bullets", type=int, default=3)
-    parser.add_argument("--zombies", type=int, default=1, choices=[1, 2])
+    parser.add_argument("--hearts", type=int, default=data.sizes["Normal"].start_hearts)
+    parser.add_argument(
+        "--start-hearts", action="store_true",
+        help="the size's Game Start hearts under the chosen reading of ZGC-AMB-01 (not --hearts)",
+    )
+    parser.add_argument("--bullets", type=int, default=data.sizes["Normal"].start_bullets)
+    parser.add_argument(
+        "--zombies", type=int, default=1,
+        choices=list(range(1, data.rules["combat"]["max_zombies_per_square"] + 1)),
+    )
     parser.add_argument(
         "--bullet-policy", default="when_it_kills", choices=["when_it_kills", "always", "never"]
     )
@@ -279,12 +256,18 @@ def add_odds_arguments(parser) -> None:
         "--bullet-every-failed-roll", action="store_true",
         help="the ZGC-AMB-19 variant: a bullet after every failed roll, not once per combat",
     )
+    parser.add_argument(
+        "--fight-variant", nargs="*", default=[], choices=list(FIGHT_VARIANTS),
+        help="rule variants that change a fight",
+    )
 
 
 def odds_from_args(args):
+    hearts = None if getattr(args, "start_hearts", False) else args.hearts
     return combat_odds(
-        args.size, args.hearts, args.bullets, args.zombies, bullet_policy=args.bullet_policy,
+        args.size, hearts, args.bullets, args.zombies, bullet_policy=args.bullet_policy,
         bullet_every_failed_roll=getattr(args, "bullet_every_failed_roll", False),
+        variants=tuple(getattr(args, "fight_variant", None) or ()),
     )
 
 

@@ -4,20 +4,27 @@ from __future__ import annotations
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
 
+from . import provenance as P
 from . import sizes
 from .data import ZData
 from .state import Armour, PotionKit, SizeRay, Survivor, ZState
+from .variants import (
+    ARMOUR_ONE_SUIT,
+    HUGE_NO_ITEM_CARDS,
+    POTION_HEALS_5,
+    POTION_TABLE_FREE,
+    RAY_TABLE_START,
+)
+
+__all__ = ["POTION_HEALS_5", "POTION_TABLE_FREE", "RAY_TABLE_START"]  # re-exported variant names
 
 RULE_CRAFT = "Zombies!!! Giants-Club: Craftable Items"
 RULE_RAY = "Zombies!!! Giants-Club: Size Ray"
 RULE_POT = "Zombies!!! Giants-Club: Size Potions"
 RULE_ARM = "Zombies!!! Giants-Club: Craft Body Armour"
 KINDS = ("size_ray", "potion_kit", "body_armour")
-
-#: Variant names (catalogue ambiguities).
-RAY_TABLE_START = "size_ray_table_start"  # ZGC-AMB-02
-POTION_TABLE_FREE = "potion_table_free"  # ZGC-AMB-03
-POTION_HEALS_5 = "potion_heals_5"  # ZGC-AMB-04
+PART_IDS = {"size_ray": "ZGC-RAY-01", "potion_kit": "ZGC-POT-01", "body_armour": "ZGC-ARM-01"}
+ONE_SUIT = P.variant(ARMOUR_ONE_SUIT, "ZGC-AMB-20", "one suit, crafted then upgraded once")
 
 
 def sources(data: ZData, store: str) -> list[str]:
@@ -29,6 +36,30 @@ def max_charges(data: ZData, parts: int) -> int:
     """Size-Ray table: parts -> max charges (1 -> 0, 2..5 -> 2..5)."""
     table = data.crafting["size_ray"]["max_charges"]
     return table[min(parts, max(table))]
+
+
+def table_parts(data: ZData, kind: str, parts: int) -> int:
+    """Parts that count for an item: no more than its table's last row (5 for the Size-Ray and
+    the Potion Kit: "max 5")."""
+    table = data.crafting[kind]["max_charges" if kind == "size_ray" else "recipe"]
+    return min(parts, max(table))
+
+
+def held(state: ZState, kind: str, in_play_only: bool) -> int:
+    """How many of an item exist: held by any Survivor, or by those still in play."""
+    attr = {"size_ray": "size_ray", "potion_kit": "potion_kit", "body_armour": "armour"}[kind]
+    return sum(getattr(s, attr) is not None for s in state.survivors
+               if s.in_play or not in_play_only)
+
+
+def limit_reached(state: ZState, data: ZData, kind: str, one_suit: bool = False) -> bool:
+    """Only one Size-Ray and one Potion Kit at a time; Body Armour may be crafted twice."""
+    limits = data.crafting["limits"]
+    if kind == "body_armour" and one_suit:
+        return state.crafted[kind] >= data.crafting["body_armour"]["one_suit_reading"]["suits"]
+    if kind in limits["at_a_time"]:
+        return held(state, kind, True) >= limits[kind]
+    return state.crafted[kind] >= limits[kind]
 
 
 def visit_store(state: ZState, ctx: Context, surv: Survivor, store: str) -> Procedure:
@@ -45,6 +76,9 @@ def visit_store(state: ZState, ctx: Context, surv: Survivor, store: str) -> Proc
             f"({surv.parts[kind]} found)",
             rule=f"{RULE_CRAFT} (parts from {store})",
             kind="craft",
+            data={"store": store, "values": ["crafting:parts_per_store_visit"]},
+            ids=("ZGC-CRAFT-01", "ZGC-MF-05", PART_IDS[kind]),
+            assumed=P.PARTS,
         )
         yield from craft(state, ctx, surv, kind)
 
@@ -59,49 +93,54 @@ def craft(state: ZState, ctx: Context, surv: Survivor, kind: str) -> Procedure:
     limit = data.crafting["limits"][kind]
     if kind == "size_ray":
         if surv.size_ray is None:
-            if state.crafted[kind] >= limit:
+            if limit_reached(state, data, kind):
                 yield Event(
-                    f"Only {limit} Size-Ray can exist: {surv.name} cannot make another",
+                    f"Only {limit} Size-Ray can exist at a time: {surv.name} cannot make another",
                     rule=RULE_CRAFT,
                     kind="craft",
+                    ids=("ZGC-CRAFT-02",),
+                    assumed=P.AT_A_TIME,
                 )
                 return
-            top = max_charges(data, parts)
-            start = table["start_charges_table_row"] if ctx.variant(RAY_TABLE_START) else top
-            surv.size_ray = SizeRay(min(parts, 5), min(start, top))
+            used = table_parts(data, kind, parts)
+            top = max_charges(data, used)
+            table_row = ctx.variant(RAY_TABLE_START)
+            start = top if table["start_full"] and not table_row else table[
+                "start_charges_table_row"]
+            surv.size_ray = SizeRay(used, min(start, top))
             state.crafted[kind] += 1
             yield Event(
                 f"{surv.name} crafts a Size-Ray: {surv.size_ray.charges} of {top} charges",
-                rule=f"{RULE_RAY} ("
-                + (
-                    "2-part row: 'Start with one charge out of 1', variant"
-                    if ctx.variant(RAY_TABLE_START)
-                    else "'Has 2 free charges', ZGC-AMB-02 default"
-                )
-                + ")",
+                rule=f"{RULE_RAY} (at least {table['min_parts']} parts; free charges)",
                 kind="craft",
+                ids=("ZGC-RAY-01", "ZGC-RAY-02", "ZGC-RAY-04", "ZGC-AMB-02"),
+                assumed=(P.variant(RAY_TABLE_START, "ZGC-AMB-02", "the table's 2-part row: one "
+                                   "charge") if table_row else P.AMB02),
             )
         else:
-            surv.size_ray.parts = min(parts, 5)
-            surv.size_ray.charges = max_charges(data, surv.size_ray.parts)
+            surv.size_ray.parts = table_parts(data, kind, parts)
+            top = max_charges(data, surv.size_ray.parts)
+            if table["upgrade_restores"]:
+                surv.size_ray.charges = top
             yield Event(
-                f"{surv.name}'s Size-Ray upgrades: max {surv.size_ray.charges} charges, "
-                "all restored",
-                rule=f"{RULE_RAY} (extra parts: +1 max charge, max 5)",
+                f"{surv.name}'s Size-Ray upgrades: max {top} charges"
+                + (", all restored" if table["upgrade_restores"] else ""),
+                rule=f"{RULE_RAY} (extra parts: +1 max charge, up to the table's last row)",
                 kind="craft",
+                ids=("ZGC-RAY-03", "ZGC-RAY-04"),
             )
     elif kind == "potion_kit":
         if surv.potion_kit is None:
-            if state.crafted[kind] >= limit:
-                yield Event(f"Only {limit} Potion Kit can exist", rule=RULE_CRAFT, kind="craft")
+            if limit_reached(state, data, kind):
+                yield Event(f"Only {limit} Potion Kit can exist at a time", rule=RULE_CRAFT,
+                            kind="craft", ids=("ZGC-CRAFT-02",), assumed=P.AT_A_TIME)
                 return
-            surv.potion_kit = PotionKit(min(parts, 5))
+            surv.potion_kit = PotionKit(table_parts(data, kind, parts))
             state.crafted[kind] += 1
-            free = (
-                table["free_potions_table"]
-                if ctx.variant(POTION_TABLE_FREE)
-                else table["free_potions"]
-            )
+            table_free = ctx.variant(POTION_TABLE_FREE)
+            free = table["free_potions_table"] if table_free else table["free_potions"]
+            reading = (P.variant(POTION_TABLE_FREE, "ZGC-AMB-03", "the table's 2 free potions")
+                       if table_free else P.AMB03)
             for i in range(free):
                 size = yield Decision(
                     surv.name,
@@ -109,47 +148,64 @@ def craft(state: ZState, ctx: Context, surv: Survivor, kind: str) -> Procedure:
                     f"Free potion {i + 1}: which size?",
                     list(table["sizes"]),
                     rule=RULE_POT,
+                    ids=("ZGC-POT-05", "ZGC-AMB-05"),
+                    assumed=P.AMB05,
                 )
                 surv.potions.append(size)
             yield Event(
                 f"{surv.name} makes a Potion Kit with {free} free potion(s)",
-                rule=f"{RULE_POT} ("
-                + (
-                    "table: 'Start with 2 free potions', variant"
-                    if ctx.variant(POTION_TABLE_FREE)
-                    else "text: '1 Potions for free', ZGC-AMB-03 default"
-                )
-                + ")",
+                rule=f"{RULE_POT} (at least {table['min_parts']} parts; free potions)",
                 kind="craft",
+                ids=("ZGC-POT-01", "ZGC-POT-02", "ZGC-AMB-03"),
+                assumed=reading,
             )
         else:
-            surv.potion_kit.parts = min(parts, 5)
+            surv.potion_kit.parts = table_parts(data, kind, parts)
             paid, made = table["recipe"][surv.potion_kit.parts]
             yield Event(
                 f"{surv.name}'s Potion Kit upgrades: {paid} reserve heart(s) make {made} potion(s)",
                 rule=f"{RULE_POT} (table)",
                 kind="craft",
+                ids=("ZGC-POT-04",),
             )
     else:
+        one_suit = ctx.variant(ARMOUR_ONE_SUIT)
         if surv.armour is None:
-            if state.crafted[kind] >= limit:
+            if limit_reached(state, data, kind, one_suit):
+                cap = table["one_suit_reading"]["suits"] if one_suit else limit
                 yield Event(
-                    f"Body Armour may be crafted only {limit} times", rule=RULE_CRAFT, kind="craft"
+                    f"Body Armour may be crafted only {cap} times" if not one_suit else
+                    f"Only {cap} suit of Body Armour may be made",
+                    rule=RULE_CRAFT,
+                    kind="craft",
+                    ids=("ZGC-CRAFT-02", "ZGC-AMB-20"),
+                    assumed=ONE_SUIT if one_suit else P.AMB20,
                 )
                 return
             surv.armour = Armour(parts, table["made_for"])
             state.crafted[kind] += 1
             yield from _armour_heals(ctx, surv, 0, "crafts Body Armour")
-        elif surv.armour.parts < table["max_parts"]:
+        elif surv.armour.parts < _armour_last_parts(data, one_suit):
             before = sizes.armour_extra(data, surv)
-            surv.armour.parts = min(parts, table["max_parts"])
+            surv.armour.parts = min(parts, _armour_last_parts(data, one_suit))
             yield from _armour_heals(ctx, surv, before, "upgrades Body Armour")
         else:
             yield Event(
                 "Body Armour can't upgrade beyond this stage",
-                rule=f"{RULE_ARM} (5+ parts)",
+                rule=f"{RULE_ARM} (the table's last stage)",
                 kind="craft",
+                ids=("ZGC-ARM-07",) + (("ZGC-AMB-20",) if one_suit else ()),
+                assumed=ONE_SUIT if one_suit else "",
             )
+
+
+def _armour_last_parts(data: ZData, one_suit: bool) -> int:
+    """The parts of the armour's last stage: the table's, or (ZGC-AMB-20 variant) the stage its
+    second crafting reaches."""
+    table = data.crafting["body_armour"]
+    if one_suit:
+        return table["min_parts"] + table["one_suit_reading"]["crafts"] - 1
+    return table["max_parts"]
 
 
 def _armour_heals(ctx: Context, surv: Survivor, before: int, what: str) -> Procedure:
@@ -168,6 +224,9 @@ def _armour_heals(ctx: Context, surv: Survivor, before: int, what: str) -> Proce
         ),
         rule=f"{RULE_ARM} (table; Giants gain double)",
         kind="craft",
+        ids=("ZGC-ARM-01", "ZGC-ARM-02", "ZGC-ARM-07")
+        + (("ZGC-ARM-04",) if fits and sizes.stats(data, surv.size).is_giant else ())
+        + (() if fits else ("ZGC-ARM-06",)),
     )
 
 
@@ -190,7 +249,8 @@ def craft_options(state: ZState, data: ZData, surv: Survivor) -> list[str]:
             out += [f"ray self to {s}" for s in data.sizes if s != surv.size]
             if surv.armour is not None and surv.armour.size != surv.size:
                 out.append("ray armour to fit")
-            out += [f"ray {name} to {surv.size}" for name in resizable_cards(data, surv)]
+            strict = HUGE_NO_ITEM_CARDS in state.variants
+            out += [f"ray {name} to {surv.size}" for name in resizable_cards(data, surv, strict)]
         if ray.charges < max_charges(data, ray.parts) and surv.bullets > 0:
             out.append("recharge Size-Ray")
     if surv.armour is not None and surv.armour.size != surv.size and surv.size in surv.potions:
@@ -198,7 +258,7 @@ def craft_options(state: ZState, data: ZData, surv: Survivor) -> list[str]:
     return out
 
 
-def resizable_cards(data: ZData, surv: Survivor) -> list[str]:
+def resizable_cards(data: ZData, surv: Survivor, no_huge_items: bool = False) -> list[str]:
     """Item/Weapon cards in hand or in play the Survivor can't wield at its size: a Size-Ray
     charge resizes one for it (ZGC-RAY-05: 'Item to any Size'; ZGC-RAY-07: weapons for Giants)."""
     from .events import card_fits
@@ -207,12 +267,12 @@ def resizable_cards(data: ZData, surv: Survivor) -> list[str]:
     names = {
         w.name
         for w in surv.weapons
-        if not card_fits(data, surv.size, data.cards[w.name], w.size)
+        if not card_fits(data, surv.size, data.cards[w.name], w.size, no_huge_items)
     }
     for name in set(surv.hand):
         card = data.cards[name]
         if card.kind in kinds and not card_fits(
-            data, surv.size, card, surv.resized_cards.get(name)
+            data, surv.size, card, surv.resized_cards.get(name), no_huge_items
         ):
             names.add(name)
     return sorted(names)
@@ -223,14 +283,16 @@ def ray_card(state: ZState, ctx: Context, surv: Survivor, name: str, size: str) 
     from .events import card_fits
 
     data: ZData = ctx.data
-    if name not in resizable_cards(data, surv) or size != surv.size:
+    strict = ctx.variant(HUGE_NO_ITEM_CARDS)
+    if name not in resizable_cards(data, surv, strict) or size != surv.size:
         raise ValueError(f"{surv.name} has no {name!r} card to resize to {size}")
     surv.size_ray.charges -= data.crafting["size_ray"]["charges_per_resize"]
     worn = next(
         (
             w
             for w in surv.weapons
-            if w.name == name and not card_fits(data, surv.size, data.cards[w.name], w.size)
+            if w.name == name
+            and not card_fits(data, surv.size, data.cards[w.name], w.size, strict)
         ),
         None,
     )
@@ -243,11 +305,12 @@ def ray_card(state: ZState, ctx: Context, surv: Survivor, name: str, size: str) 
     yield Event(
         f"{surv.name} uses a Size-Ray charge on {name} ({where}): resized for a {size} "
         f"Survivor to wield ({surv.size_ray.charges} charges left)",
-        rule=f"{RULE_RAY} (ZGC-RAY-07: 'can change the size of weapons to be wielded by Giants'; "
-        "table: 'Shrink/Enlarge Survivor/Item to any Size'; assumed: 1 charge per card, a "
-        "resized weapon is the Giant's own and does not wear out)",
+        rule=f"{RULE_RAY} (can change the size of weapons to be wielded by Giants; table: "
+        "Shrink/Enlarge Survivor/Item to any Size)",
         kind="craft",
-        data={"card": name, "size": size},
+        data={"card": name, "size": size, "values": ["crafting:size_ray.charges_per_resize"]},
+        ids=("ZGC-RAY-05", "ZGC-RAY-07"),
+        assumed=P.joined(P.DECK, P.RESIZE_CHARGE, P.RAYED_CARD),
     )
 
 
@@ -256,6 +319,8 @@ def do_craft_action(state: ZState, ctx: Context, surv: Survivor, action: str) ->
     data: ZData = ctx.data
     from .demolish import enlarged_inside
 
+    reading = sizes.hearts_reading(ctx.variants)
+    charge = data.crafting["size_ray"]["charges_per_resize"]
     if action.startswith("craft "):
         size = action.split()[1]
         paid, made = data.crafting["potion_kit"]["recipe"][surv.potion_kit.parts]
@@ -265,48 +330,66 @@ def do_craft_action(state: ZState, ctx: Context, surv: Survivor, action: str) ->
             f"{surv.name} pays {paid} reserve heart(s) for {made} {size} potion(s)",
             rule=f"{RULE_POT} (table: hearts per potion)",
             kind="craft",
+            ids=("ZGC-POT-03", "ZGC-POT-04", "ZGC-POT-05", "ZGC-AMB-05"),
+            assumed=P.AMB05,
         )
     elif action.startswith("drink "):
         size = action.split()[1]
         surv.potions.remove(size)
         old = surv.size
-        sizes.change_size(data, surv, size, ctx.variant(sizes.SIZE_SECTION_HEARTS))
-        heal = data.crafting["potion_kit"]["heal_table" if ctx.variant(POTION_HEALS_5) else "heal"]
+        moved, lost = sizes.change_size(data, surv, size, reading)
+        table_heal = ctx.variant(POTION_HEALS_5)
+        heal = data.crafting["potion_kit"]["heal_table" if table_heal else "heal"]
         gain, kept = sizes.heal(data, surv, heal)
+        over = (2 * heal - gain) // 2 - kept  # hearts neither healed nor kept in reserve
         yield Event(
-            f"{surv.name} drinks a {size} potion: {old} -> {size}, heals {gain / 2:g} "
-            f"hearts, {kept} to reserve",
-            rule=f"{RULE_POT} ("
-            + (
-                "table: heals 5, variant"
-                if ctx.variant(POTION_HEALS_5)
-                else "'All potions heal 3 hearts', ZGC-AMB-04 default"
-            )
-            + "; remainders become reserve)",
+            f"{surv.name} drinks a {size} potion: {old} -> {size}"
+            + (f" ({moved} hearts above the new maximum to reserve, {lost} lost)"
+               if moved or lost else "")
+            + f", heals {gain / 2:g} of {heal} hearts, {kept} to reserve"
+            + (f", {over} lost" if over > 0 else ""),
+            rule=f"{RULE_POT} (drinking makes you that size and heals; remainders become reserve)",
             kind="craft",
+            data={"values": ["crafting:potion_kit.heal_table" if table_heal
+                             else "crafting:potion_kit.heal"]},
+            ids=("ZGC-POT-05", "ZGC-POT-06", "ZGC-AMB-04", "ZGC-AMB-05")
+            + (("ZGC-WIN-02",) if size == "Normal" and old != "Normal" else ())
+            + (("ZGC-NORM-02", "ZGC-AMB-12") if over > 0 or lost else ()),
+            assumed=P.joined(
+                P.variant(POTION_HEALS_5, "ZGC-AMB-04", "the table's 5 hearts") if table_heal
+                else P.AMB04, P.AMB05, P.SIZE_CHANGE if moved or lost else "",
+                P.AMB12 if over > 0 or lost else ""),
         )
         yield from resized(state, ctx, surv, old)
     elif action.startswith("ray self to "):
         size = action.split()[-1]
-        surv.size_ray.charges -= data.crafting["size_ray"]["charges_per_resize"]
+        surv.size_ray.charges -= charge
         old = surv.size
-        sizes.change_size(data, surv, size, ctx.variant(sizes.SIZE_SECTION_HEARTS))
+        moved, lost = sizes.change_size(data, surv, size, reading)
         yield Event(
-            f"{surv.name} uses a Size-Ray charge: {old} -> {size} "
-            f"({surv.size_ray.charges} charges left)",
+            f"{surv.name} uses {charge} Size-Ray charge: {old} -> {size} "
+            f"({surv.size_ray.charges} charges left)"
+            + (f"; {moved} hearts above the new maximum to reserve, {lost} lost"
+               if moved or lost else ""),
             rule=f"{RULE_RAY} (table: shrink/enlarge a Survivor to any size)",
             kind="craft",
+            data={"values": ["crafting:size_ray.charges_per_resize"]},
+            ids=("ZGC-RAY-05",) + (("ZGC-WIN-02",) if size == "Normal" else ()),
+            assumed=P.joined(P.RESIZE_CHARGE, P.SIZE_CHANGE if moved or lost else ""),
         )
         yield from resized(state, ctx, surv, old)
     elif action == "ray armour to fit":
-        surv.size_ray.charges -= data.crafting["size_ray"]["charges_per_resize"]
+        surv.size_ray.charges -= charge
         surv.armour.size = surv.size
         surv.halves += 2 * sizes.armour_extra(data, surv)
         surv.halves = min(surv.halves, 2 * sizes.max_hearts(data, surv))
         yield Event(
-            f"{surv.name} resizes the Body Armour to {surv.size}",
+            f"{surv.name} resizes the Body Armour to {surv.size} ({charge} Size-Ray charge)",
             rule=f"{RULE_ARM} (resized with a Size-Ray)",
             kind="craft",
+            data={"values": ["crafting:size_ray.charges_per_resize"]},
+            ids=("ZGC-ARM-06", "ZGC-ARM-04"),
+            assumed=P.RESIZE_CHARGE,
         )
     elif action.startswith("treat armour"):
         surv.potions.remove(surv.size)
@@ -318,14 +401,18 @@ def do_craft_action(state: ZState, ctx: Context, surv: Survivor, action: str) ->
             f"{surv.name} treats the Body Armour with a {surv.size} potion",
             rule=f"{RULE_ARM} (treated with a Big/Huge potion)",
             kind="craft",
+            ids=("ZGC-ARM-06", "ZGC-ARM-04"),
         )
     elif action == "recharge Size-Ray":
-        surv.bullets -= data.crafting["size_ray"]["recharge_bullets"]
+        cost = data.crafting["size_ray"]["recharge_bullets"]
+        surv.bullets -= cost
         surv.size_ray.charges = max_charges(data, surv.size_ray.parts)
         yield Event(
-            f"{surv.name} spends a bullet: the Size-Ray is back to {surv.size_ray.charges} charges",
+            f"{surv.name} spends {cost} bullet: the Size-Ray is back to "
+            f"{surv.size_ray.charges} charges",
             rule=f"{RULE_RAY} (a bullet restores all charges)",
             kind="craft",
+            ids=("ZGC-RAY-02", "ZGC-AMB-10"),
         )
     elif action.startswith("ray ") and " to " in action:
         name, _, size = action[len("ray ") :].rpartition(" to ")
@@ -352,9 +439,11 @@ def resized(state: ZState, ctx: Context, surv: Survivor, old: str) -> Procedure:
             yield Event(
                 f"{name} no longer fits on {surv.name}'s stand and gets off"
                 + (f" onto {spot[0]},{spot[1]}" if spot else ""),
-                rule="Zombies!!! Giants-Club: Giants and Carrying (assumed: onto the nearest "
-                "square with room, ZGC-NORM-01/ZGC-BIG-01)",
+                rule="Zombies!!! Giants-Club: Giants and Carrying (as long as they fit on the "
+                "figurine stand)",
                 kind="move",
+                ids=("ZGC-CARRY-01",),
+                assumed=P.GET_OFF,
             )
     if surv.carried_by and sizes.stats(data, surv.size).is_giant:
         carrier = state.survivor(surv.carried_by)
@@ -365,9 +454,10 @@ def resized(state: ZState, ctx: Context, surv: Survivor, old: str) -> Procedure:
         surv.loc = list(spot) if spot else list(carrier.loc)
         yield Event(
             f"{surv.name} is too big to be carried and gets off onto {surv.loc[0]},{surv.loc[1]}",
-            rule="Zombies!!! Giants-Club: Giants and Carrying (assumed: onto the nearest square "
-            "with room, ZGC-NORM-01/ZGC-BIG-01)",
+            rule="Zombies!!! Giants-Club: Giants and Carrying (Giants carry smaller Survivors)",
             kind="move",
+            ids=("ZGC-CARRY-01",),
+            assumed=P.GET_OFF,
         )
 
 
@@ -399,22 +489,8 @@ def make_room(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
     yield Event(
         f"{surv.name} ({surv.size}) has no room at {here[0]},{here[1]} ({why}): "
         f"the figure stands at {spot[0]},{spot[1]}",
-        rule=f"{RULE_CAPACITY} (assumed: a resized figure moves to the nearest square with room)",
+        rule=RULE_CAPACITY,
         kind="move",
+        ids=("ZGC-NORM-01", "ZGC-BIG-01"),
+        assumed=P.GET_OFF,
     )
-
-
-def shrink_left(state: ZState, data: ZData, surv: Survivor) -> bool:
-    """Can this Giant still shrink: a Normal potion, a charged (or rechargeable) Size-Ray, a kit?"""
-    for s in state.survivors:
-        if s.status not in ("active",):
-            continue
-        if "Normal" in s.potions:
-            return True
-        if s.size_ray is not None and (s.size_ray.charges > 0 or s.bullets > 0):
-            return True
-        if s.potion_kit is not None:
-            paid, _ = data.crafting["potion_kit"]["recipe"][s.potion_kit.parts]
-            if s.reserve >= paid:
-                return True
-    return False

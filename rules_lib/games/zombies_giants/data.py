@@ -25,7 +25,7 @@ EDGES = ("N", "E", "S", "W")
 CARD_KINDS = ("negative", "positive", "item", "weapon")
 EFFECTS = (
     "lose_bullets",
-    "halve_movement",
+    "divide_movement",
     "spawn_zombies",
     "move_bonus",
     "gain_bullets",
@@ -144,6 +144,16 @@ class ZData:
         return self.files["town"].tree
 
     @property
+    def zombie_hp(self) -> int:
+        """A zombie's HP: what a check must reach, per zombie (zombies.yaml, ZGC-AMB-07/08)."""
+        return self.files["zombies"].tree["zombie"]["hp"]
+
+    @property
+    def tile_size(self) -> int:
+        """Squares along a tile's edge (town.yaml)."""
+        return self.files["town"].tree["tile_size"]
+
+    @property
     def square_capacity(self) -> Fraction:
         """How much figure one square holds (sizes.yaml square_capacity)."""
         return Fraction(self.files["sizes"].tree["square_capacity"])
@@ -164,7 +174,12 @@ def _fraction(value: Any, path: tuple, chk: Check) -> Fraction:
 def _sizes(gd: GameData, chk: Check) -> dict[str, SizeStats]:
     out: dict[str, SizeStats] = {}
     table = chk.require(gd.tree, "sizes", dict, ()) or {}
-    for name in SIZES:
+    order = gd.tree.get("order")
+    if not isinstance(order, list) or sorted(order) != sorted(SIZES):
+        chk.fail(("order",), f"must list the sizes {', '.join(SIZES)} from smallest to largest, "
+                             f"found {order!r}")
+        order = list(SIZES)
+    for name in order:
         s = table.get(name)
         if not isinstance(s, dict):
             chk.fail(("sizes", name), "missing size")
@@ -222,11 +237,17 @@ def _sizes(gd: GameData, chk: Check) -> dict[str, SizeStats]:
 
 def _town(gd: GameData, chk: Check) -> tuple[dict[str, Layout], dict[str, TileSpec]]:
     layouts: dict[str, Layout] = {}
+    n = gd.tree.get("tile_size")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1 or n % 2 == 0:
+        chk.fail(("tile_size",), f"must be an odd whole number >= 1 (a tile has a middle "
+                                 f"square on each edge), found {n!r}")
+        return layouts, {}
+    mid = n // 2
     for name, lay in (chk.require(gd.tree, "layouts", dict, ()) or {}).items():
         p = ("layouts", name)
         rows = tuple(lay.get("rows", ()))
-        if len(rows) != 3 or any(len(r) != 3 for r in rows):
-            chk.fail(p + ("rows",), "a tile layout is 3 rows of 3 squares")
+        if len(rows) != n or any(len(r) != n for r in rows):
+            chk.fail(p + ("rows",), f"a tile layout is {n} rows of {n} squares")
             continue
         for r, row in enumerate(rows):
             for ch in row:
@@ -236,7 +257,7 @@ def _town(gd: GameData, chk: Check) -> tuple[dict[str, Layout], dict[str, TileSp
                         f"unknown square kind {ch!r}; known: {', '.join(SQUARE_KINDS)}",
                     )
         exits = tuple(lay.get("exits", ()))
-        middle = {"N": rows[0][1], "S": rows[2][1], "E": rows[1][2], "W": rows[1][0]}
+        middle = {"N": rows[0][mid], "S": rows[-1][mid], "E": rows[mid][-1], "W": rows[mid][0]}
         for e in exits:
             if (
                 chk.one_of(e, EDGES, p + ("exits",), "edge")

@@ -13,14 +13,24 @@ The pure helpers at the top are shared with ``odds.py``, so the calculator and t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
 
+from . import provenance as P
 from . import sizes
 from .data import ZData
 from .state import Survivor, Zombie, ZState
+from .variants import (
+    BULLET_EVERY_FAILED_ROLL,
+    GIANTS_NEVER_SPEND_BULLETS,
+    LOWERED_ONLY_UNDER_4,
+    PLAIN_ADVANTAGE,
+    TARGET_MUST_BE_EXCEEDED,
+)
+
+__all__ = ["BULLET_EVERY_FAILED_ROLL", "FightResult", "FightRules", "fight", "kill_survivor"]
 
 RULE_FIGHT = "Zombies!!! Giants-Club: Step 3 Move/Fight"
 RULE_ZCOMB = "Zombies!!! Giants-Club: Zombies and Combat"
@@ -28,54 +38,111 @@ RULE_SNIPE = "Zombies!!! Giants-Club: Reach & Snipe Rules"
 RULE_RES = "Zombies!!! Giants-Club: Resource Usage"
 
 
+# -- the readings a fight is played under (ZGC-AMB-06/07/08/10/19) ----------------------------
+
+
+@dataclass(frozen=True)
+class FightRules:
+    """Which reading of each fight ambiguity applies (the defaults unless a variant is on)."""
+
+    strict: bool = False  # ZGC-AMB-07 variant: a check must exceed the target
+    only_under: bool = False  # ZGC-AMB-08 variant: only low rolls without a bullet lower it
+    per_check: bool = False  # ZGC-AMB-19 variant: a bullet after every failed roll
+    one_die_advantage: bool = False  # ZGC-AMB-06 variant: Advantage is one die
+    giants_never: bool = False  # ZGC-AMB-10 variant: Giants never spend bullets
+
+    @classmethod
+    def of(cls, variants: Collection[str]) -> FightRules:
+        """The readings picked by a set of variant names."""
+        return cls(
+            TARGET_MUST_BE_EXCEEDED in variants,
+            LOWERED_ONLY_UNDER_4 in variants,
+            BULLET_EVERY_FAILED_ROLL in variants,
+            PLAIN_ADVANTAGE in variants,
+            GIANTS_NEVER_SPEND_BULLETS in variants,
+        )
+
+    def notes(self) -> tuple[str, str]:
+        """The ``assumed`` texts of a fight's opening and of its failed checks."""
+        target = (P.variant(TARGET_MUST_BE_EXCEEDED, "ZGC-AMB-07", "a total must exceed it")
+                  if self.strict else P.AMB07)
+        lowered = (P.variant(LOWERED_ONLY_UNDER_4, "ZGC-AMB-08", "only a roll under 4 with no "
+                             "bullet lowers the target") if self.only_under else P.AMB08)
+        return P.joined(target, lowered), lowered
+
+    def bullet_note(self) -> str:
+        """The ``assumed`` text of a bullet decision or spend."""
+        if self.per_check:
+            return P.variant(BULLET_EVERY_FAILED_ROLL, "ZGC-AMB-19", "a bullet after every failed "
+                             "roll")
+        return P.AMB19
+
+
 # -- pure rules, shared with the odds calculator ---------------------------------------------
 
 
 def encounter_hp(data: ZData, n_zombies: int, damage: int = 0) -> int:
     """What it takes to beat N zombies: N x 4, less damage they took this turn."""
-    return data.rules["combat"]["hp_per_zombie"] * n_zombies - damage
+    return data.zombie_hp * n_zombies - damage
 
 
-def apply_roll(hp_left: int, total: int) -> int | None:
+def beats(total: int, hp_left: int, strict: bool = False) -> bool:
+    """Does a check's total kill the zombies (ZGC-AMB-07: reaching the target; variant: beating)?"""
+    return total > hp_left if strict else total >= hp_left
+
+
+def apply_roll(hp_left: int, total: int, strict: bool = False) -> int | None:
     """HP left after a check; None when the check beats the encounter."""
-    return None if total >= hp_left else hp_left - total
+    return None if beats(total, hp_left, strict) else hp_left - total
 
 
-def dies_instantly(hp_left: int, lowest_next: int) -> bool:
+def after_failed_check(
+    hp_left: int, total: int, bullets_added: int, rules: FightRules, zombie_hp: int
+) -> int:
+    """HP left after a failed check: lowered by its total (ZGC-AMB-08), or, with the variant, only
+    when no bullet was added and the roll was under a single zombie's target ("less than 4")."""
+    if rules.only_under and (bullets_added or total >= zombie_hp):
+        return hp_left
+    return hp_left - total
+
+
+def dies_instantly(hp_left: int, lowest_next: int, strict: bool = False) -> bool:
     """No next roll could fail to kill: the zombies die at once (ZGC-FIGHT-04 / ZGC-ZCOMB-03)."""
-    return hp_left <= lowest_next
+    return beats(lowest_next, hp_left, strict)
 
 
-# ZGC-AMB-19: "only one bullet per combat" (the default) against spending a bullet after each
-# failed roll (Step 3): the variant lets every Survivor add one bullet to every failed check.
-BULLET_EVERY_FAILED_ROLL = "bullet_after_every_failed_roll"
+def spend_plan(
+    policy: str,
+    total: int,
+    hp_left: int,
+    caps: Sequence[int],
+    bonuses: Sequence[int],
+    strict: bool = False,
+) -> tuple[int, ...]:
+    """Bullets each spender (in spending order) adds to a failed check under a stated policy.
 
-
-def bullets_needed(total: int, hp_left: int, bonus: int) -> int:
-    """Bullets (+bonus each) it takes to turn this check into a kill."""
-    short = hp_left - total
-    return 0 if short <= 0 else -(-short // bonus)
-
-
-def wants_bullets(policy: str, total: int, hp_left: int, available: int, bonus: int) -> int:
-    """How many bullets a stated bullet policy spends on a failed check.
-
-    ``when_it_kills``: only if the bullets available turn the check into a kill (the default);
-    ``always``: every bullet available (one per Survivor); ``never``: none.
+    ``when_it_kills``: only if the bullets that may still be added turn the check into a kill (the
+    game's recommended choice); ``always``: as many as it takes, or all there are; ``never``: none.
+    Spenders add theirs in order, each up to its cap, until the check kills.
     """
-    if policy == "never" or available <= 0:
-        return 0
-    need = bullets_needed(total, hp_left, bonus)
-    if policy == "when_it_kills":
-        return need if need <= available else 0
-    if policy == "always":
-        return min(need, available)
-    raise ValueError(f"unknown bullet policy {policy!r}; known: when_it_kills, always, never")
+    none = (0,) * len(caps)
+    if policy == "never":
+        return none
+    if policy not in ("when_it_kills", "always"):
+        raise ValueError(f"unknown bullet policy {policy!r}; known: when_it_kills, always, never")
+    plan = list(none)
+    for i, (cap, bonus) in enumerate(zip(caps, bonuses)):
+        while plan[i] < cap and not beats(total, hp_left, strict):
+            plan[i] += 1
+            total += bonus
+    if policy == "when_it_kills" and not beats(total, hp_left, strict):
+        return none
+    return tuple(plan)
 
 
-def lowest_roll(data: ZData, size: str) -> int:
+def lowest_roll(data: ZData, size: str, one_die_advantage: bool = False) -> int:
     """The lowest result a size's combat dice can show."""
-    return min(sizes.combat_dice(data, size).dist().outcomes)
+    return min(sizes.combat_dice(data, size, one_die_advantage).dist().outcomes)
 
 
 # -- the procedure -----------------------------------------------------------------------------
@@ -107,17 +174,26 @@ def fighter_of(state: ZState, surv: Survivor) -> Survivor:
     return state.survivor(surv.carried_by) if surv.carried_by else surv
 
 
-def bullet_spenders(state: ZState, data: ZData, rollers: Sequence[Survivor]) -> list[Survivor]:
+def bullet_spenders(
+    state: ZState, data: ZData, rollers: Sequence[Survivor], giants_never: bool = False
+) -> list[Survivor]:
     """Who may add a bullet: bullet users rolling, and the Survivors they carry."""
     out = []
     for r in rollers:
-        if sizes.uses_bullets(data, r):
+        if sizes.uses_bullets(data, r, giants_never):
             out.append(r)
         for name in r.carrying:
             c = state.survivor(name)
-            if c.in_play and sizes.uses_bullets(data, c):
+            if c.in_play and sizes.uses_bullets(data, c, giants_never):
                 out.append(c)
     return out
+
+
+IDS_OPEN = ("ZGC-FIGHT-02", "ZGC-ZCOMB-01", "ZGC-ZCOMB-07", "ZGC-ZTURN-06", "ZGC-AMB-07",
+            "ZGC-AMB-08")
+IDS_BULLET = ("ZGC-NORM-05", "ZGC-RES-05", "ZGC-RES-06", "ZGC-ZCOMB-09", "ZGC-AMB-19")
+IDS_FAIL = ("ZGC-FIGHT-03", "ZGC-ZCOMB-01", "ZGC-ZCOMB-07", "ZGC-AMB-08")
+IDS_INSTANT = ("ZGC-FIGHT-04", "ZGC-ZCOMB-03", "ZGC-AMB-08")
 
 
 def fight(
@@ -134,157 +210,237 @@ def fight(
 
     Returns a FightResult (generator return value). ``mode``: melee | reach | snipe.
     """
+    from .win import credit_kills
+
     data: ZData = ctx.data
     combat = data.rules["combat"]
+    rules = FightRules.of(ctx.variants)
+    open_note, fail_note = rules.notes()
     fighter = fighter_of(state, defender)
     rollers = [fighter] + [h for h in helpers if h is not fighter and h.in_play]
     n = len(zombies)
     hp = encounter_hp(data, n, sum(z.damage for z in zombies))
     start_hp = hp
-    bonus = combat["bullet_bonus"]
-    per_check = ctx.variant(BULLET_EVERY_FAILED_ROLL)
-    limit = ("a bullet per Survivor after every failed roll: ZGC-AMB-19 variant" if per_check
-             else "one bullet per Survivor per combat, after the roll")
-    spent: set[str] = set()  # who has added a bullet (this combat; this check with the variant)
+    per_combat = combat["bullets_per_combat"]
+    spent: dict[str, int] = {}  # bullets each Survivor added (this combat; this check: variant)
     if sniper_spent is not None:
-        spent.add(sniper_spent.name)
+        spent[sniper_spent.name] = 1
     used = 0
     weapons = sum(weapon_bonus(data, r) for r in rollers)
-    lowest_next = sum(lowest_roll(data, r.size) for r in rollers) + weapons
+    lowest_next = sum(lowest_roll(data, r.size, rules.one_die_advantage) for r in rollers) + weapons
     where = f"{n} zombie{'s' if n > 1 else ''}"
+    zombie_hp = data.zombie_hp
+    dice_note = _dice_note(data, rollers, rules)
     yield Event(
         f"{fighter.name} ({fighter.size}) fights {where}: {hp} to beat"
-        + (f" (target {n} x {combat['hp_per_zombie']})" if n > 1 else "")
+        + (f" (target {n} x {zombie_hp})" if n > 1 else "")
         + (f"; helped by {', '.join(r.name for r in rollers[1:])}" if len(rollers) > 1 else ""),
-        rule=f"{RULE_ZCOMB} (# x 4 to beat; ZGC-AMB-07: a total >= the target wins)",
+        rule=f"{RULE_ZCOMB} (# x {zombie_hp} to beat)",
         kind="combat",
         data={"hp": hp, "zombies": n, "mode": mode},
+        ids=IDS_OPEN + (("ZGC-ZCOMB-08",) if len(rollers) > 1 else ()),
+        assumed=open_note,
     )
+    weapon_refs = [f"events:cards.{w.name}" for r in rollers for w in r.weapons] if weapons else []
     rolls = 0
     outcome = ""
     while True:
         rolls += 1
-        if per_check and rolls > 1:
-            spent = set()
+        if rules.per_check and rolls > 1:
+            spent = {}
         total = weapons
         parts = []
         for r in rollers:
-            res = sizes.combat_dice(data, r.size).roll(ctx.dice, f"combat check: {r.name}")
+            res = sizes.combat_dice(data, r.size, rules.one_die_advantage).roll(
+                ctx.dice, f"combat check: {r.name}"
+            )
             total += res.value
             parts.append(f"{r.name} {list(res.faces)}->{res.value}")
         if mode == "snipe":
-            total += combat["snipe_bonus"]
+            snipe = _snipe_bonus(data, sniper_spent or fighter)
+            total += snipe
         yield Event(
             f"Combat check {rolls}: {', '.join(parts)}"
             + (f" +{weapons} weapons" if weapons else "")
-            + (f" +{combat['snipe_bonus']} snipe bullet" if mode == "snipe" else "")
+            + (f" +{snipe} snipe bullet" if mode == "snipe" else "")
             + f" = {total} against {hp}",
-            rule=RULE_ZCOMB
-            + (
-                "; Big rolls d6 with Advantage (ZGC-AMB-06: 2d6 keep the higher)"
-                if any(r.size == "Big" for r in rollers)
-                else ""
-            ),
+            rule=RULE_ZCOMB,
             kind="roll",
-            data={"total": total, "hp": hp},
+            data={"total": total, "hp": hp, **({"values": weapon_refs} if weapons else {})},
+            ids=dice_note[0],
+            assumed=P.joined(dice_note[1], P.DECK if weapons else ""),
         )
-        if total < hp:
-            for sp in bullet_spenders(state, data, rollers):
-                if sp.name in spent or sp.bullets <= 0 or total >= hp:
-                    continue
-                available = sum(
-                    1
-                    for s in bullet_spenders(state, data, rollers)
-                    if s.name not in spent and s.bullets > 0
-                )
-                good = wants_bullets("when_it_kills", total, hp, available, bonus) > 0
-                options = ["spend", "keep"] if good else ["keep", "spend"]
-                choice = yield Decision(
-                    sp.name,
-                    "bullet",
-                    f"Check {total} against {hp}: spend a bullet for +{bonus}? ({sp.bullets} left)",
-                    options,
-                    rule=f"{RULE_RES} ({limit})",
-                    data={"total": total, "hp": hp, "available": available},
-                )
-                if choice == "spend":
+        added = 0
+        if not beats(total, hp, rules.strict):
+            spenders = bullet_spenders(state, data, rollers, rules.giants_never)
+            for i, sp in enumerate(spenders):
+                while not beats(total, hp, rules.strict):
+                    caps = [min(s.bullets, per_combat - spent.get(s.name, 0))
+                            for s in spenders[i:]]
+                    if caps[0] <= 0:
+                        break
+                    bonuses = [sizes.bullet_bonus(data, s) for s in spenders[i:]]
+                    plan = spend_plan("when_it_kills", total, hp, caps, bonuses, rules.strict)
+                    bonus = bonuses[0]
+                    options = ["spend", "keep"] if plan[0] > 0 else ["keep", "spend"]
+                    choice = yield Decision(
+                        sp.name,
+                        "bullet",
+                        f"Check {total} against {hp}: spend a bullet for +{bonus}? "
+                        f"({sp.bullets} left)",
+                        options,
+                        rule=f"{RULE_RES} (Survivors can only spend {per_combat} bullet per "
+                        "combat, after the roll)",
+                        data={"total": total, "hp": hp, "available": sum(caps)},
+                        ids=IDS_BULLET,
+                        assumed=rules.bullet_note(),
+                    )
+                    if choice != "spend":
+                        break
                     sp.bullets -= 1
-                    spent.add(sp.name)
+                    spent[sp.name] = spent.get(sp.name, 0) + 1
                     used += 1
+                    added += 1
                     total += bonus
                     yield Event(
                         f"{sp.name} spends a bullet: +{bonus}, check is now {total}",
-                        rule="Zombies!!! Giants-Club: Normal (bullet +2 even after the roll)",
+                        rule="Zombies!!! Giants-Club: Normal (a bullet's bonus, even after the "
+                        "roll)" if sizes.stats(data, sp.size).can_use_bullets else
+                        "Zombies!!! Giants-Club: Size Ray (a Giant wielding it spends bullets)",
                         kind="combat",
                         data={"bullet": sp.name},
+                        ids=IDS_BULLET + (() if sp is fighter else ("ZGC-SNIPE-04",)),
+                        assumed=rules.bullet_note(),
                     )
-        left = apply_roll(hp, total)
-        if left is None:
+        if beats(total, hp, rules.strict):
             outcome = "won"
             break
-        hp = left
+        before = hp
+        hp = after_failed_check(hp, total, added, rules, zombie_hp)
         if mode == "snipe":
             yield Event(
                 f"The snipe fails: the zombies are down to {hp} to beat; no heart is lost",
                 rule=f"{RULE_SNIPE} (failed snipes do no heart damage)",
                 kind="combat",
+                ids=("ZGC-SNIPE-02", "ZGC-AMB-08"),
+                assumed=fail_note,
             )
             outcome = "missed"
             break
-        note = sizes.take_hit(data, fighter, data.rules["game"]["reserve_auto_use"])
+        auto = data.rules["game"]["reserve_auto_use"]
+        note = sizes.take_hit(data, fighter, auto)
         if fighter.halves <= 0:
             fighter.status = "dead"
-        half = sizes.halves_per_hit(data, fighter) == 1
+        half = sizes.half_damage(data, fighter)
+        lost = sizes.halves_per_hit(data, fighter) / 2
         yield Event(
             f"{fighter.name} fails and loses "
-            f"{'half a heart (counter flipped)' if half else 'a heart'}"
-            f"{note}: {fighter.halves / 2:g} hearts left; target lowered to {hp}",
-            rule=f"{RULE_FIGHT} (target lowered by previous results; 1 heart per failure"
-            f"{'; Giants take half damage' if half else ''})",
+            + ("half a heart (counter flipped)" if lost == 0.5 else
+               "a heart" if lost == 1 else f"{lost:g} hearts")
+            + f"{note}: {fighter.halves / 2:g} hearts left; "
+            + (f"target lowered to {hp}" if hp < before else f"target stays {hp}"),
+            rule=f"{RULE_FIGHT} (target lowered by previous results; "
+            f"{combat['hits_per_failure']} heart per failure"
+            f"{'; half damage' if half else ''})",
             kind="combat",
-            data={"halves": fighter.halves, "hp": hp},
+            data={"halves": fighter.halves, "hp": hp,
+                  **({"values": ["rules:game.reserve_auto_use"]} if note else {})},
+            ids=IDS_FAIL + _hit_ids(data, fighter) + (("ZGC-CARRY-02",) if fighter is not defender
+                                                      else ()),
+            assumed=P.joined(fail_note, P.RESERVE_STEPS_IN if note else ""),
         )
         if fighter.halves <= 0:
             outcome = "lost"
             break
-        if dies_instantly(hp, lowest_next):
+        if dies_instantly(hp, lowest_next, rules.strict):
             yield Event(
                 f"No roll can fail now ({hp} to beat, lowest result {lowest_next}): "
                 "the zombies die at once",
                 rule=f"{RULE_ZCOMB} / {RULE_FIGHT} (instant kill)",
                 kind="combat",
+                ids=IDS_INSTANT,
+                assumed=fail_note,
             )
             outcome = "won"
             break
-    bullets = used
     if outcome == "won":
         for z in zombies:
             state.zombies.remove(z)
         state.zombie_pool += n
-        fighter.kills += n
+        credit_kills(state, data, fighter, n)
         yield Event(
             f"{fighter.name} kills {where} ({fighter.kills} kills)",
             rule=RULE_ZCOMB,
             kind="result",
             data={"kills": n},
+            ids=("ZGC-ZCOMB-01",),
         )
     else:
         dealt = start_hp - hp
         for z in zombies:  # the damage stays on them until the end of the turn
-            room = combat["hp_per_zombie"] - 1 - z.damage
+            room = zombie_hp - 1 - z.damage
             take = max(0, min(room, dealt))
             z.damage += take
             dealt -= take
-    for r in rollers:  # Giants' weapons wear out (Hey Look! A Shotgun: durability)
-        for w in list(r.weapons):
-            if w.uses is not None:
-                w.uses -= 1
-                if w.uses <= 0:
-                    r.weapons.remove(w)
-                    state.discard.append(w.name)
+    yield from _wear_out(state, rollers)
     if outcome == "lost":
         yield from kill_survivor(state, ctx, fighter)
-    return FightResult(outcome, rolls, bullets)
+    return FightResult(outcome, rolls, used)
+
+
+def _snipe_bonus(data: ZData, sniper: Survivor) -> int:
+    """A snipe's bonus: a Normal's bullet (+2, Reach & Snipe), a Giant's through its Size-Ray."""
+    if sizes.stats(data, sniper.size).can_use_bullets:
+        return data.rules["combat"]["snipe_bonus"]
+    return data.crafting["size_ray"]["bullet_bonus"]
+
+
+def _dice_note(data: ZData, rollers: Sequence[Survivor], rules: FightRules
+               ) -> tuple[tuple[str, ...], str]:
+    """The ids and ``assumed`` text of a combat check's dice (Advantage: ZGC-AMB-06)."""
+    ids = ["ZGC-ZCOMB-01"]
+    note = ""
+    for r in rollers:
+        st = sizes.stats(data, r.size)
+        if st.combat_keep == "highest":
+            ids += ["ZGC-BIG-06", "ZGC-AMB-06"]
+            note = (P.variant(PLAIN_ADVANTAGE, "ZGC-AMB-06", "Advantage is one die")
+                    if rules.one_die_advantage else P.AMB06)
+        elif st.is_giant:
+            ids.append("ZGC-HUGE-06")
+    if len(rollers) > 1:
+        ids.append("ZGC-ZCOMB-08")
+    return tuple(dict.fromkeys(ids)), note
+
+
+def _hit_ids(data: ZData, fighter: Survivor) -> tuple[str, ...]:
+    """Catalogue IDs of the damage a fighter takes (half damage: the size's, or armour's)."""
+    st = sizes.stats(data, fighter.size)
+    if st.half_damage:
+        return ("ZGC-BIG-03",) if st.name == "Big" else ("ZGC-HUGE-03",)
+    if sizes.half_damage(data, fighter):
+        return ("ZGC-ARM-03", "ZGC-ARM-05")
+    return ()
+
+
+def _wear_out(state: ZState, rollers: Sequence[Survivor]) -> Procedure:
+    """Weapons with durability (a Giant's Shotgun) lose a use per fight; worn out, discarded."""
+    for r in rollers:
+        for w in list(r.weapons):
+            if w.uses is None:
+                continue
+            w.uses -= 1
+            if w.uses <= 0:
+                r.weapons.remove(w)
+                state.discard.append(w.name)
+                yield Event(
+                    f"{r.name}'s {w.name} wears out and is discarded",
+                    rule="Zombies!!! Giants-Club: Card specific (a large weapon with durability)",
+                    kind="card",
+                    data={"card": w.name},
+                    ids=("ZGC-CARD-01",),
+                    assumed=P.DECK,
+                )
 
 
 def kill_survivor(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
@@ -300,4 +456,5 @@ def kill_survivor(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
         f"{surv.name} dies",
         rule=RULE_FIGHT + " (fight until the Survivor wins or dies)",
         kind="result",
+        ids=("ZGC-FIGHT-02",),
     )

@@ -68,6 +68,7 @@ class HugeView:
 def step_cost(tm: TownMap, data: ZData, size: str) -> Callable[[Square, Square], int | None]:
     """Cost of one step for a one-square figure; None when the step is barred."""
     s = sizes.stats(data, size)
+    street = data.rules["movement"]["square_cost"]
 
     def cost(a: Square, b: Square) -> int | None:
         kind = tm.kind.get(b)
@@ -80,7 +81,7 @@ def step_cost(tm: TownMap, data: ZData, size: str) -> Callable[[Square, Square],
             return s.doorway_cost if s.enters_buildings else None
         if kind == "building":
             return s.building_move_cost if s.enters_buildings else None
-        return 1
+        return street
 
     return cost
 
@@ -93,26 +94,35 @@ def move_board(state: ZState, data: ZData, size: str):
     return tm.board, step_cost(tm, data, size)
 
 
-def movement_roll(data: ZData, surv: Survivor, bonus: int = 0, halve: bool = False) -> Dist:
+def speed_hearts(surv: Survivor, counts_reserve: bool = False) -> int:
+    """The hearts a Normal's minimum speed counts: health (ZGC-AMB-18), or with reserve (variant)."""
+    return surv.hearts + surv.reserve if counts_reserve else surv.hearts
+
+
+def movement_roll(
+    data: ZData, surv: Survivor, bonus: int = 0, divisor: int = 1, counts_reserve: bool = False
+) -> Dist:
     """Distribution of movement points: the size's dice, Normal's minimum = hearts, card bonuses."""
     s = sizes.stats(data, surv.size)
-    hearts = surv.hearts
+    hearts = speed_hearts(surv, counts_reserve)
     base = sizes.movement_dice(data, surv.size).dist()
 
     def points(r: int) -> int:
         return movement_points(
-            s.min_speed_is_hearts, hearts, r, bonus + surv.permanent_move_bonus, halve
+            s.min_speed_is_hearts, hearts, r, bonus + surv.permanent_move_bonus, divisor
         )
 
     return base.map(points)
 
 
-def movement_points(min_is_hearts: bool, hearts: int, rolled: int, bonus: int, halve: bool) -> int:
-    """The movement allowance from a roll (Normal: at least its hearts, ZGC-AMB-18: health only)."""
+def movement_points(min_is_hearts: bool, hearts: int, rolled: int, bonus: int,
+                    divisor: int = 1) -> int:
+    """The movement allowance from a roll (Normal: at least its hearts), plus card bonuses, then
+    divided by a card's divisor (an assumed card effect), never below 0."""
     pts = max(rolled, hearts) if min_is_hearts else rolled
     pts += bonus
-    if halve:
-        pts //= 2
+    if divisor > 1:
+        pts //= divisor
     return max(0, pts)
 
 
@@ -142,8 +152,10 @@ def movement_reach(state: ZState, name: str, data: ZData | None = None) -> dict[
         return any(sq in zs for sq in footprint(data, surv.size, loc))
 
     from .capacity import can_end
+    from .variants import MIN_SPEED_COUNTS_RESERVE
 
-    roll = movement_roll(data, surv, state.move_bonus, state.halve_move)
+    roll = movement_roll(data, surv, state.move_bonus, state.move_divisor,
+                         MIN_SPEED_COUNTS_RESERVE in state.variants)
     # a full square (four Normals, a Big, a Huge's half) may be passed through, not ended on
     return reach_probability(board, start, roll, cost, must_stop, can_end(state, data, surv))
 

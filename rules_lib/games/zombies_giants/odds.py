@@ -3,18 +3,19 @@
 A fight is a chain over (health in half hearts, reserve hearts, HP left, each bullet spender's
 bullets still spendable);
 each combat check moves it by the distribution of the rollers' combined result, using the same dice
-definitions and the same pure rules (``fight.apply_roll``, ``fight.dies_instantly``,
-``fight.wants_bullets``, ``sizes.hit_result``) as the game's fight procedure. It ends won (with the
-hearts left) or lost. Bullets: at most one per Survivor per combat (with the ZGC-AMB-19 variant,
-one per Survivor after every failed roll), spent after the roll under a stated policy
-(``when_it_kills`` by default: the game's recommended choice), first by the fighter, then by the
-others in the game's order.
+definitions and the same pure rules (``fight.beats``, ``fight.after_failed_check``,
+``fight.dies_instantly``, ``fight.spend_plan``, ``sizes.hit_result``) as the game's fight
+procedure. It ends won (with the hearts left) or lost. Bullets: at most one per Survivor per combat
+(with the ZGC-AMB-19 variant, one per Survivor after every failed roll), spent after the roll under
+a stated policy (``when_it_kills`` by default: the game's recommended choice), first by the
+fighter, then by the others in the game's order. The fight variants (``variants.FIGHT_VARIANTS``)
+change the chain exactly as they change the game.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -24,72 +25,70 @@ from rules_lib.core.markov import solve_absorbing
 
 from . import fight, sizes
 from .data import ZData, default_data
+from .variants import BULLET_EVERY_FAILED_ROLL, FIGHT_VARIANTS
 
 WON, LOST = "won", "lost"
+DEFAULT_RULES = fight.FightRules()
 
 
 @dataclass(frozen=True)
 class FightSpec:
-    """What the chain needs: the rollers, damage per failure, bullet rules, the policy."""
+    """What the chain needs: the rollers, damage per failure, bullet rules, the policy, readings."""
 
     sizes_rolling: tuple[str, ...]
     weapons: int
     per_hit: int
     auto_reserve: bool
-    bonus: int
+    bonuses: tuple[int, ...]  # what one bullet adds, per spender in spending order
     policy: str
-    per_check: bool = False  # ZGC-AMB-19 variant: the bullets are each spender's stock (a tuple)
+    per_combat: int
+    zombie_hp: int
+    rules: fight.FightRules = DEFAULT_RULES
 
 
-def combined_roll(data: ZData, rollers: Sequence[str], weapons: int = 0) -> Dist:
+def combined_roll(data: ZData, rollers: Sequence[str], weapons: int = 0,
+                  one_die_advantage: bool = False) -> Dist:
     """Distribution of one combat check: every roller's dice added, plus weapons."""
     total = Dist.point(weapons)
     for size in rollers:
-        total = total + sizes.combat_dice(data, size).dist()
+        total = total + sizes.combat_dice(data, size, one_die_advantage).dist()
     return total
 
 
 def _transition(data: ZData, spec: FightSpec) -> Callable[[tuple], Dist]:
-    roll = combined_roll(data, spec.sizes_rolling, spec.weapons)
+    rules = spec.rules
+    roll = combined_roll(data, spec.sizes_rolling, spec.weapons, rules.one_die_advantage)
     lowest = min(roll.outcomes)
     items = roll.items()
+    per_check = rules.per_check
 
     def step(state: tuple) -> Dist:
-        # bullets: how many Survivors may still add one (the default: one each per combat), or
-        # with the variant each spender's stock (one each per check while it lasts)
-        halves, reserve, hp, bullets = state
-        available = sum(1 for b in bullets if b > 0) if spec.per_check else bullets
+        # bullets: each spender's bullets still spendable in this combat (the default), or with
+        # the ZGC-AMB-19 variant each spender's stock, of which a set number per check
+        halves, reserve, hp, left = state
+        caps = tuple(min(b, spec.per_combat) for b in left) if per_check else left
         out: dict[tuple, Fraction] = {}
         for total, p in items:
-            k = fight.wants_bullets(spec.policy, total, hp, available, spec.bonus)
-            after = _spend(bullets, k) if spec.per_check else bullets - k
-            kept = sum(after) if spec.per_check else after
-            left = fight.apply_roll(hp, total + k * spec.bonus)
-            if left is None:
+            plan = fight.spend_plan(spec.policy, total, hp, caps, spec.bonuses, rules.strict)
+            k = sum(plan)
+            after = tuple(b - x for b, x in zip(left, plan)) if k else left
+            kept = sum(after)
+            checked = total + sum(x * b for x, b in zip(plan, spec.bonuses))
+            if fight.beats(checked, hp, rules.strict):
                 nxt: tuple = (WON, halves, reserve, kept)
             else:
+                lowered = fight.after_failed_check(hp, checked, k, rules, spec.zombie_hp)
                 h2, r2 = sizes.hit_result(halves, reserve, spec.per_hit, spec.auto_reserve)
                 if h2 == 0:
                     nxt = (LOST, 0, r2, kept)
-                elif fight.dies_instantly(left, lowest):
+                elif fight.dies_instantly(lowered, lowest, rules.strict):
                     nxt = (WON, h2, r2, kept)
                 else:
-                    nxt = (h2, r2, left, after)
+                    nxt = (h2, r2, lowered, after)
             out[nxt] = out.get(nxt, 0) + p
         return Dist(out)
 
     return step
-
-
-def _spend(stocks: tuple[int, ...], k: int) -> tuple[int, ...]:
-    """The first ``k`` spenders still holding a bullet spend one each (the fighter first)."""
-    out = list(stocks)
-    for i, b in enumerate(out):
-        if k == 0:
-            break
-        if b > 0:
-            out[i], k = b - 1, k - 1
-    return tuple(out)
 
 
 def _is_absorbing(state: tuple) -> bool:
@@ -124,9 +123,18 @@ class FightOdds:
         return out
 
 
+def start_counters(size: str, variants: Iterable[str] = (), data: ZData | None = None
+                   ) -> tuple[int, int]:
+    """(hearts, half hearts) a size starts with under the chosen reading of ZGC-AMB-01: pass them
+    to ``fight_odds`` (``hearts=h, half_hearts=x``) to ask how a fresh Survivor fares."""
+    data = data or default_data()
+    halves = sizes.start_halves(data, size, sizes.hearts_reading(set(variants)))
+    return halves // 2, halves % 2
+
+
 def fight_odds(
     size: str = "Normal",
-    hearts: int = 3,
+    hearts: int | None = 3,
     bullets: int = 0,
     zombies: int = 1,
     *,
@@ -142,50 +150,76 @@ def fight_odds(
     size_ray: bool = False,
     bullet_every_failed_roll: bool = False,
     spender_bullets: Sequence[int] = (),
+    variants: Iterable[str] = (),
     mode: str = "exact",
     data: ZData | None = None,
 ) -> FightOdds:
     """Exact odds of a fight to the end for a Survivor against 1 or 2 zombies.
 
+    ``hearts=None`` starts the Survivor with its size's Game Start hearts under the reading of
+    ZGC-AMB-01 the ``variants`` pick (``size_section_hearts``, ``start_hearts_are_halves``).
     ``bullets`` is the Survivor's own stock: it can spend one of them (if its size may use
     bullets, or it wields a Size-Ray); ``helper_bullets`` / ``carried_bullets`` count helpers and
     carried Survivors who each may add one. ``helpers`` are sizes of Survivors next to the fight
     who roll and add. ``half_hearts`` adds a flipped (half) counter.
 
-    ``bullet_every_failed_roll``: the ZGC-AMB-19 variant, where each Survivor may add a bullet to
-    every failed roll while it has any, so whole stocks count. ``spender_bullets`` lists the
-    stocks of further spenders (helpers or carried Survivors, in the game's order); without the
-    variant every spender adds one bullet at most.
+    ``variants``: the game's variant names that change a fight (``variants.FIGHT_VARIANTS``):
+    Advantage as one die (ZGC-AMB-06), a check must exceed the target (ZGC-AMB-07), only low rolls
+    lower it (ZGC-AMB-08), Giants never spend bullets (ZGC-AMB-10), a bullet after every failed
+    roll (ZGC-AMB-19; also ``bullet_every_failed_roll=True``), the starting hearts (ZGC-AMB-01).
+    ``spender_bullets`` lists the stocks of further spenders (helpers or carried Survivors, in the
+    game's order); without the ZGC-AMB-19 variant every spender adds one bullet at most.
     """
     data = data or default_data()
+    chosen = set(variants)
+    unknown = chosen - set(FIGHT_VARIANTS)
+    if unknown:
+        raise ValueError(f"fight odds: unknown variant(s) {', '.join(sorted(unknown))}; "
+                         f"those that change a fight: {', '.join(FIGHT_VARIANTS)}")
+    if bullet_every_failed_roll:
+        chosen.add(BULLET_EVERY_FAILED_ROLL)
+    rules = fight.FightRules.of(chosen)
     st = sizes.stats(data, size)
+    if hearts is None:
+        hearts, extra = start_counters(size, chosen, data)
+        half_hearts += extra
     if zombies < 1:
         raise ValueError("a fight needs at least one zombie")
     if hearts < 1 and not half_hearts:
         raise ValueError("a Survivor with no hearts cannot fight")
-    per_hit = (
-        1 if (st.half_damage or (armour and data.crafting["body_armour"]["halves_damage"])) else 2
-    )
+    halved = st.half_damage or (armour and data.crafting["body_armour"]["halves_damage"])
+    per_hit = sizes.hit_halves(data, halved)
     if any(b < 0 for b in spender_bullets) or min(bullets, helper_bullets, carried_bullets) < 0:
         raise ValueError("bullet counts cannot be negative")
-    own = bullets if bullets > 0 and (st.can_use_bullets or size_ray) else 0
-    stocks = (own,) + (1,) * (helper_bullets + carried_bullets) + tuple(spender_bullets)
-    stocks = tuple(b for b in stocks if b > 0)
+    combat = data.rules["combat"]
+    per_combat = combat["bullets_per_combat"]
+    own_uses = st.can_use_bullets or (size_ray and not rules.giants_never)
+    own = bullets if bullets > 0 and own_uses else 0
+    own_bonus = combat["bullet_bonus"] if st.can_use_bullets else \
+        data.crafting["size_ray"]["bullet_bonus"]
+    pairs = [(own, own_bonus)] + [(1, combat["bullet_bonus"])] * (helper_bullets +
+                                                                 carried_bullets)
+    pairs += [(b, combat["bullet_bonus"]) for b in spender_bullets]
+    pairs = [(b, bonus) for b, bonus in pairs if b > 0]
+    # the default: each spender may add up to bullets_per_combat in the whole combat
+    stocks = tuple(b if rules.per_check else min(b, per_combat) for b, _ in pairs)
     spec = FightSpec(
         (size, *helpers),
         weapons,
         per_hit,
         data.rules["game"]["reserve_auto_use"],
-        data.rules["combat"]["bullet_bonus"],
+        tuple(bonus for _, bonus in pairs),
         bullet_policy,
-        bullet_every_failed_roll,
+        per_combat,
+        data.zombie_hp,
+        rules,
     )
+    if bullet_policy not in ("when_it_kills", "always", "never"):
+        raise ValueError(f"unknown bullet policy {bullet_policy!r}; known: when_it_kills, always, "
+                         "never")
     hp = fight.encounter_hp(data, zombies, zombie_damage)
-    # one bullet per Survivor per combat (the default): only how many may still add one matters
-    bullets_state = stocks if bullet_every_failed_roll else len(stocks)
-    start = (2 * hearts + half_hearts, reserve, hp, bullets_state)
-    return FightOdds(_solved(data, spec, start, mode), sum(stocks) if bullet_every_failed_roll
-                     else len(stocks))
+    start = (2 * hearts + half_hearts, reserve, hp, stocks)
+    return FightOdds(_solved(data, spec, start, mode), sum(stocks))
 
 
 _SOLVED: dict[tuple, Any] = {}
@@ -210,13 +244,16 @@ def odds_grid(
     bullet_policy: str = "when_it_kills",
     mode: str = "exact",
     data: ZData | None = None,
+    variants: Iterable[str] = (),
 ):
     """P(win), expected hearts left and bullets spent per size x hearts x bullets x zombies."""
     import pandas as pd
 
+    variants = tuple(variants)
     rows = []
     for size, h, b, z in itertools.product(sizes_, hearts, bullets, zombies):
-        o = fight_odds(size, h, b, z, bullet_policy=bullet_policy, mode=mode, data=data)
+        o = fight_odds(size, h, b, z, bullet_policy=bullet_policy, mode=mode, data=data,
+                       variants=variants)
         rows.append(
             {
                 "size": size,
@@ -277,10 +314,8 @@ def reach_figure(state, name: str, data: ZData | None = None):
     import plotly.graph_objects as go
 
     df = reach_grid(state, name, data)
-    w, h = (
-        (data or default_data()).town["grid"]["width"] * 3,
-        (data or default_data()).town["grid"]["height"] * 3,
-    )
+    data = data or default_data()
+    w, h = data.town["grid"]["width"] * data.tile_size, data.town["grid"]["height"] * data.tile_size
     z = [[None] * w for _ in range(h)]
     for row in df.itertuples():
         z[row.y][row.x] = row.probability

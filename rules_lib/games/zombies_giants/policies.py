@@ -11,9 +11,9 @@ from . import sizes
 from .data import ZData, default_data
 from .movement import HugeView, footprint, squares_of, step_cost
 from .state import Survivor, ZState, unkey
-from .town import EDGE_STEP, TownMap, tile_exits, town_map
+from .town import EDGE_STEP, TownMap, tile_centre, tile_exits, town_map
 
-__all__ = ["RandomPolicy", "HeuristicPolicy"]
+__all__ = ["HeuristicPolicy", "RandomPolicy"]
 
 GOOD_CARDS = (
     "gain_bullets",
@@ -70,7 +70,7 @@ class HeuristicPolicy:
                 return o
         if strong:
             for o in opts:
-                if o.startswith("reach ") or o.startswith("demolish "):
+                if o.startswith(("reach ", "demolish ")):
                     return o
         moves = [o for o in opts if o.startswith("move ")]
         if not moves:
@@ -121,7 +121,7 @@ def goals(state: ZState, data: ZData, tm: TownMap, s: Survivor) -> list[tuple[in
         for e in tile_exits(data, t.name, t.rotation):
             dx, dy = EDGE_STEP[e]
             if (t.slot[0] + dx, t.slot[1] + dy) not in placed:
-                cx, cy = t.slot[0] * 3 + 1, t.slot[1] * 3 + 1
+                cx, cy = tile_centre(t.slot, data.tile_size)
                 frontier.append((cx + dx, cy + dy))
     return frontier or stores or pad
 

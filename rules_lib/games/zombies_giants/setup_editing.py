@@ -23,13 +23,13 @@ from .state import Survivor, ZState, unkey
 from .town import TownMap, town_map
 
 G = "Zombies!!! Giants-Club"
-R_ZOMBIE_CAP = f"{G}: Step 4 Zombie turn (at most 2 zombies may occupy one square)"
+R_ZOMBIE_CAP = f"{G}: Step 4 Zombie turn (up to two zombies can occupy a space)"
 R_OUT = f"{G}: Huge (out-of-bounds squares may only be overlapped by a Huge figure)"
 R_HUGE = f"{G}: Huge (a Huge figure may not overlap building interiors; Huge cannot enter buildings)"
 R_BUILDING = f"{G}: Big / Huge (who may enter building squares)"
 R_POOL = f"{G}: zombie figures come from the pool and go back to it"
 R_ONE_FIGURE = f"{G}: Game Start (each player plays one Survivor)"
-R_START = f"{G}: Game Start (Normal 3 hearts + 3 bullets, Big 8 + 0, Huge 12 + 0)"
+R_START = f"{G}: Game Start (the counters for each size category)"
 ZOMBIE = "zombie"
 ZOMBIES = "Zombies"
 
@@ -220,11 +220,11 @@ def _check_survivor_square(tm: TownMap, data: ZData, surv: Survivor, sq: Square)
 
 
 def _fresh_survivor(data: ZData, name: str, size: str, sq: Square, variants: list[str]) -> Survivor:
-    """A Survivor with its size's Game Start counters (the size-section variant honoured)."""
-    section = sizes.SIZE_SECTION_HEARTS in variants
+    """A Survivor with its size's Game Start counters (the ZGC-AMB-01 reading honoured)."""
+    reading = sizes.hearts_reading(variants)
     return Survivor(name, size, start_size=size, loc=[sq[0], sq[1]],
-                    halves=2 * sizes.start_hearts(data, size, section),
-                    base_max=sizes.base_max(data, size, section),
+                    halves=sizes.start_halves(data, size, reading),
+                    base_max=sizes.base_max(data, size, reading),
                     bullets=sizes.stats(data, size).start_bullets)
 
 

@@ -6,9 +6,9 @@ from rules_lib.core.dice import DiceDefinition, KeepHighest, SumDice
 
 from .data import SizeStats, ZData
 from .state import Survivor
+from .variants import SIZE_SECTION_HEARTS, START_HEARTS_ARE_HALVES
 
-#: Variant names (ZGC-AMB-01).
-SIZE_SECTION_HEARTS = "size_section_hearts"
+__all__ = ["SIZE_SECTION_HEARTS", "START_HEARTS_ARE_HALVES"]  # the ZGC-AMB-01 variants, re-exported
 
 
 def stats(data: ZData, size: str) -> SizeStats:
@@ -27,10 +27,36 @@ def start_hearts(data: ZData, size: str, size_section: bool = False) -> int:
     return s.start_hearts_size_section if size_section else s.start_hearts
 
 
-def base_max(data: ZData, size: str, size_section: bool = False) -> int:
-    """Max health hearts for a size, armour not counted (Normal 3; Giants: their start hearts)."""
+def hearts_reading(variants) -> str:
+    """Which reading of ZGC-AMB-01 a set of variant names picks: game_start | size_section | halves."""
+    if SIZE_SECTION_HEARTS in variants:
+        return "size_section"
+    if START_HEARTS_ARE_HALVES in variants:
+        return "halves"
+    return "game_start"
+
+
+def start_halves(data: ZData, size: str, reading: str = "game_start") -> int:
+    """Starting health in half hearts under a reading of ZGC-AMB-01.
+
+    ``game_start``: Game Start's hearts are whole counters (Big 8, Huge 12: 16 and 24 halves);
+    ``size_section``: the size sections' 4 and 5 counters; ``halves``: Game Start's numbers count
+    the half-heart sides a half-damage figure loses one at a time (Big 8, Huge 12 halves).
+    """
     s = stats(data, size)
-    return s.max_health if s.max_health is not None else start_hearts(data, size, size_section)
+    if reading == "halves" and s.half_damage:
+        return s.start_hearts
+    return 2 * start_hearts(data, size, reading == "size_section")
+
+
+def base_max(data: ZData, size: str, reading: str | bool = "game_start") -> int:
+    """Max health hearts for a size, armour not counted (Normal 3; Giants: their start hearts)."""
+    if isinstance(reading, bool):  # the size_section flag of older callers
+        reading = "size_section" if reading else "game_start"
+    s = stats(data, size)
+    if s.max_health is not None:
+        return s.max_health
+    return -(-start_halves(data, size, reading) // 2)
 
 
 def armour_extra(data: ZData, surv: Survivor) -> int:
@@ -67,8 +93,15 @@ def half_damage(data: ZData, surv: Survivor) -> bool:
 
 
 def halves_per_hit(data: ZData, surv: Survivor) -> int:
-    """Half hearts one failed roll costs: 1 (flip a counter) when halved, else 2 (a heart)."""
-    return 1 if half_damage(data, surv) else 2
+    """Half hearts one failed roll costs: its hearts (1: 'only lose 1 heart per failure'), halved
+    to a flipped counter side for Giants and armour wearers."""
+    return hit_halves(data, half_damage(data, surv))
+
+
+def hit_halves(data: ZData, halved: bool) -> int:
+    """Half hearts per failed roll, given whether damage is halved (shared with the odds)."""
+    whole = 2 * data.rules["combat"]["hits_per_failure"]
+    return max(1, whole // 2) if halved else whole
 
 
 def add_reserve(data: ZData, surv: Survivor, n: int) -> int:
@@ -106,19 +139,25 @@ def take_hit(data: ZData, surv: Survivor, auto_reserve: bool = True) -> str:
     return " (a reserve heart steps in)" if surv.reserve < before else ""
 
 
-def change_size(data: ZData, surv: Survivor, new: str, size_section: bool = False) -> None:
-    """Become another size: the new size's max health; health above it becomes reserve (assumed)."""
+def change_size(data: ZData, surv: Survivor, new: str, reading: str | bool = "game_start"
+                ) -> tuple[int, int]:
+    """Become another size: the new size's max health; health above it becomes reserve within the
+    size's limit (assumed). Returns (hearts moved to reserve, hearts lost)."""
     stats(data, new)
     surv.size = new
-    surv.base_max = base_max(data, new, size_section)
+    surv.base_max = base_max(data, new, reading)
     cap = 2 * max_hearts(data, surv)
+    moved = lost = 0
     if surv.halves > cap:
         extra = (surv.halves - cap) // 2
         surv.halves = cap
-        add_reserve(data, surv, extra)
+        moved = add_reserve(data, surv, extra)
+        lost = extra - moved
     cap_r = max_reserve(data, surv)
     if cap_r is not None and surv.reserve > cap_r:
+        lost += surv.reserve - cap_r
         surv.reserve = cap_r
+    return moved, lost
 
 
 def movement_dice(data: ZData, size: str) -> SumDice:
@@ -126,14 +165,26 @@ def movement_dice(data: ZData, size: str) -> SumDice:
     return SumDice(stats(data, size).movement_dice)
 
 
-def combat_dice(data: ZData, size: str) -> DiceDefinition:
-    """d6 / d6 with Advantage (2d6 keep the higher, ZGC-AMB-06) / 2d6."""
+def combat_dice(data: ZData, size: str, one_die_advantage: bool = False) -> DiceDefinition:
+    """d6 / d6 with Advantage (2d6 keep the higher, ZGC-AMB-06) / 2d6.
+
+    ``one_die_advantage``: the variant reading of Advantage as a single die."""
     s = stats(data, size)
     if s.combat_keep == "highest":
-        return KeepHighest(s.combat_dice)
+        return KeepHighest(1 if one_die_advantage else s.combat_dice)
     return SumDice(s.combat_dice)
 
 
-def uses_bullets(data: ZData, surv: Survivor) -> bool:
-    """Normal Survivors use bullets; Giants only through a Size-Ray (ZGC-AMB-10)."""
-    return stats(data, surv.size).can_use_bullets or surv.size_ray is not None
+def uses_bullets(data: ZData, surv: Survivor, giants_never: bool = False) -> bool:
+    """Normal Survivors use bullets; Giants only through a Size-Ray (ZGC-AMB-10), or never with
+    the variant ``giants_never_spend_bullets``."""
+    if stats(data, surv.size).can_use_bullets:
+        return True
+    return surv.size_ray is not None and not giants_never
+
+
+def bullet_bonus(data: ZData, surv: Survivor) -> int:
+    """What one bullet adds: a Normal's +2 (Normal), a Giant's through its Size-Ray (Size Ray)."""
+    if stats(data, surv.size).can_use_bullets:
+        return data.rules["combat"]["bullet_bonus"]
+    return data.crafting["size_ray"]["bullet_bonus"]

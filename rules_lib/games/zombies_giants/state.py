@@ -78,6 +78,7 @@ class Survivor:
     resized_cards: dict[str, str] = field(default_factory=dict)  # hand card -> size rayed to
     permanent_move_bonus: int = 0
     turns_survived: int = 0
+    stranded_kills: int = 0  # kills made with no shrinking item left (ZGC-AMB-17 variant)
 
     @property
     def hearts(self) -> int:
@@ -123,6 +124,8 @@ class ZState(GameState):
     deck: list[str] = field(default_factory=list)  # top = index 0
     discard: list[str] = field(default_factory=list)
     revealed: str | None = None  # positive card waiting on top of the deck (Step 2)
+    table_edge: list[str] = field(default_factory=list)  # cards laid at the table's edge
+    event_round: int = 0  # the last round an Event card was drawn (ZGC-AMB-11 variant)
     demolished: list[str] = field(default_factory=list)
     looted: list[str] = field(default_factory=list)  # stores whose parts were taken
     crafted: dict[str, int] = field(
@@ -130,7 +133,8 @@ class ZState(GameState):
     )
     active: int = 0
     move_bonus: int = 0  # this turn's movement change from cards
-    halve_move: bool = False
+    move_divisor: int = 1  # this turn's movement divided by a card (1: not divided)
+    hand_freed: bool = False  # a card left the active player's hand this turn (Step 2 / Step 5)
     passing: str | None = None  # a Survivor passing through a full square mid-move (ZGC-NORM-01)
 
     # -- lookups ------------------------------------------------------------------------------

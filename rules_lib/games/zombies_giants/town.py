@@ -1,6 +1,6 @@
 """The town as a SquareBoard built from placed tiles; tile placement for Step 1 (Draw tile).
 
-Tiles are 3x3 squares in a grid of tile slots. A square is (x, y), x east, y north (SquareBoard's
+Tiles are n x n squares (town.yaml ``tile_size``, 3 as shipped) in a grid of tile slots. A square is (x, y), x east, y north (SquareBoard's
 convention). Walls separate building interiors from everything else (doors are openings) and
 buildings of different tiles; out-of-bounds squares are on the board (a Huge figure may overlap
 them) but nobody may stand on them alone.
@@ -19,13 +19,12 @@ Square = tuple[int, int]
 EDGE_STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 CLOCKWISE = ("N", "E", "S", "W")
-TILE = 3
 
 
-def rotate_local(x: int, y: int, quarter_turns: int) -> Square:
-    """Tile coordinates after turning the tile clockwise (north edge goes east)."""
+def rotate_local(x: int, y: int, quarter_turns: int, size: int) -> Square:
+    """Tile coordinates after turning a tile of ``size`` squares clockwise (north goes east)."""
     for _ in range(quarter_turns % 4):
-        x, y = y, TILE - 1 - x
+        x, y = y, size - 1 - x
     return x, y
 
 
@@ -43,11 +42,12 @@ def tile_exits(data: ZData, name: str, rotation: int) -> set[str]:
 def tile_chars(data: ZData, placed: PlacedTile) -> dict[Square, str]:
     """Board square -> layout character for one placed tile."""
     lay = data.layouts[data.tiles[placed.name].layout]
-    ox, oy = placed.slot[0] * TILE, placed.slot[1] * TILE
+    n = data.tile_size
+    ox, oy = placed.slot[0] * n, placed.slot[1] * n
     out = {}
     for row, text in enumerate(lay.rows):
         for col, ch in enumerate(text):
-            lx, ly = rotate_local(col, TILE - 1 - row, placed.rotation)
+            lx, ly = rotate_local(col, n - 1 - row, placed.rotation, n)
             out[(ox + lx, oy + ly)] = ch
     return out
 
@@ -94,6 +94,7 @@ _CACHE: dict[tuple, tuple[ZData, TownMap]] = {}
 def _build_map(map_key: tuple, data: ZData) -> TownMap:
     placed, demolished = map_key
     grid = data.town["grid"]
+    n = data.tile_size
     chars: dict[Square, str] = {}
     tile_of: dict[Square, str] = {}
     doors: list[tuple[Square, Square]] = []
@@ -105,9 +106,9 @@ def _build_map(map_key: tuple, data: ZData) -> TownMap:
         if name in demolished:
             continue
         lay = data.layouts[data.tiles[name].layout]
-        ox, oy = slot[0] * TILE, slot[1] * TILE
+        ox, oy = slot[0] * n, slot[1] * n
         for a, b in lay.doors:
-            ra, rb = rotate_local(*a, rot), rotate_local(*b, rot)
+            ra, rb = rotate_local(*a, rot, n), rotate_local(*b, rot, n)
             doors.append(((ox + ra[0], oy + ra[1]), (ox + rb[0], oy + rb[1])))
     kind = {sq: SQUARE_KINDS[ch] for sq, ch in chars.items()}
     for sq, t in tile_of.items():  # a demolished building is rubble: out of bounds
@@ -124,7 +125,7 @@ def _build_map(map_key: tuple, data: ZData) -> TownMap:
                 k == k2 == "building" and tile_of[(x, y)] != tile_of[nb]
             ):
                 walls.append(((x, y), nb))
-    width, height = grid["width"] * TILE, grid["height"] * TILE
+    width, height = grid["width"] * n, grid["height"] * n
     blocked = [(x, y) for x in range(width) for y in range(height) if (x, y) not in kind]
     labels = {}
     for sq, t in tile_of.items():
@@ -233,8 +234,14 @@ def placements(state: ZState, data: ZData, name: str) -> list[Placement]:
     return out
 
 
-def slot_of(sq: Square) -> tuple[int, int]:
-    return sq[0] // TILE, sq[1] // TILE
+def slot_of(sq: Square, size: int) -> tuple[int, int]:
+    """The tile slot a square lies in (tiles of ``size`` squares)."""
+    return sq[0] // size, sq[1] // size
+
+
+def tile_centre(slot: list[int] | tuple[int, int], size: int) -> Square:
+    """The middle square of the tile in a slot."""
+    return slot[0] * size + size // 2, slot[1] * size + size // 2
 
 
 def line_of_sight_slots(state: ZState, data: ZData, squares: list[Square]) -> set[tuple[int, int]]:
@@ -248,7 +255,7 @@ def line_of_sight_slots(state: ZState, data: ZData, squares: list[Square]) -> se
             while True:
                 nxt = (sq[0] + dx, sq[1] + dy)
                 if nxt not in tm.kind:
-                    s = slot_of(nxt)
+                    s = slot_of(nxt, data.tile_size)
                     if s not in placed and nxt[0] >= 0 and nxt[1] >= 0:
                         out.add(s)
                     break
@@ -265,7 +272,7 @@ def placement_priority(
     legal = placements(state, data, name)
     if not legal:
         return "none", []
-    home = {slot_of(sq) for sq in survivor_squares}
+    home = {slot_of(sq, data.tile_size) for sq in survivor_squares}
     near = {(hx + dx, hy + dy) for hx, hy in home for dx, dy in EDGE_STEP.values()}
     nearby = [p for p in legal if p.slot in near]
     if nearby:

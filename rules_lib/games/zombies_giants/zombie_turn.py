@@ -1,7 +1,9 @@
 """Step 4, the zombie turn: an Advantage roll says how many zombies step 1 square toward the player.
 
 The zombies nearest the active player move first, all at the same time, at most 2 to a square;
-any that step into a Survivor's square fight it (two zombies: target 8).
+any that step into a Survivor's square fight it (two zombies: target 8). ZGC-AMB-06: Advantage =
+2d6 keep the higher (variant: one die). ZGC-AMB-13: the zombies nearest the active player step
+toward that player (variant: each steps toward whichever Survivor is nearest to it).
 """
 
 from __future__ import annotations
@@ -11,19 +13,26 @@ from collections import deque
 from rules_lib.core.dice import KeepHighest
 from rules_lib.core.engine import Context, Event, Procedure
 
+from . import provenance as P
 from .data import ZData
 from .fight import fight
 from .movement import squares_of
 from .state import Survivor, Zombie, ZState
 from .town import TownMap, town_map
+from .variants import PLAIN_ADVANTAGE, ZOMBIES_CHASE_NEAREST
 
 RULE_ZTURN = "Zombies!!! Giants-Club: Step 4 Zombie turn"
 Square = tuple[int, int]
+IDS_ROLL = ("ZGC-ZTURN-01", "ZGC-ZTURN-03", "ZGC-ZTURN-04", "ZGC-ZTURN-05", "ZGC-ZCOMB-04",
+            "ZGC-ZCOMB-05", "ZGC-AMB-06", "ZGC-AMB-13")
+ONE_DIE = P.variant(PLAIN_ADVANTAGE, "ZGC-AMB-06", "Advantage is one die")
+CHASE_NEAREST = P.variant(ZOMBIES_CHASE_NEAREST, "ZGC-AMB-13", "each zombie steps toward the "
+                                                               "Survivor nearest to it")
 
 
-def zombie_roll(data: ZData) -> KeepHighest:
-    """The Advantage roll (ZGC-AMB-06: 2d6 keep the higher)."""
-    return KeepHighest(data.rules["zombie_turn"]["advantage_dice"])
+def zombie_roll(data: ZData, one_die: bool = False) -> KeepHighest:
+    """The Advantage roll (ZGC-AMB-06: 2d6 keep the higher; the variant: one die)."""
+    return KeepHighest(1 if one_die else data.rules["zombie_turn"]["advantage_dice"])
 
 
 def distances_to(tm: TownMap, targets: list[Square]) -> dict[Square, int]:
@@ -40,14 +49,22 @@ def distances_to(tm: TownMap, targets: list[Square]) -> dict[Square, int]:
     return dist
 
 
+def chase_targets(state: ZState, data: ZData, active: Survivor, nearest: bool) -> list[Square]:
+    """The squares zombies head for: the active player's, or (variant) every Survivor's."""
+    if not nearest:
+        return squares_of(state, data, active)
+    return [sq for s in state.survivors if s.in_play for sq in squares_of(state, data, s)]
+
+
 def plan_moves(
-    state: ZState, data: ZData, active: Survivor, count: int
+    state: ZState, data: ZData, active: Survivor, count: int, nearest: bool = False
 ) -> list[tuple[Zombie, Square]]:
-    """Which zombies move where: nearest first, one square closer, never 3 on a square."""
+    """Which zombies move where: nearest first, each up to its squares closer, never 3 on a
+    square; a zombie reaching a Survivor's square stops there."""
     tm = town_map(state, data)
-    targets = squares_of(state, data, active)
-    dist = distances_to(tm, targets)
+    dist = distances_to(tm, chase_targets(state, data, active, nearest))
     cap = data.rules["combat"]["max_zombies_per_square"]
+    steps = data.rules["zombie_turn"]["squares_per_zombie"]
     movers = sorted(
         (z for z in state.zombies if tuple(z.loc) in dist and dist[tuple(z.loc)] > 0),
         key=lambda z: (dist[tuple(z.loc)], z.id),
@@ -57,27 +74,40 @@ def plan_moves(
         occupancy[tuple(z.loc)] = occupancy.get(tuple(z.loc), 0) + 1
     plan = []
     for z in movers[:count]:
-        here = tuple(z.loc)
-        for nb in tm.board.neighbors(here):
-            if dist.get(nb, 10**9) == dist[here] - 1 and occupancy.get(nb, 0) < cap:
-                occupancy[here] -= 1
-                occupancy[nb] = occupancy.get(nb, 0) + 1
-                plan.append((z, nb))
+        here = start = tuple(z.loc)
+        for _ in range(steps):
+            if dist[here] == 0:
                 break
+            nxt = next((nb for nb in tm.board.neighbors(here)
+                        if dist.get(nb, -1) == dist[here] - 1 and occupancy.get(nb, 0) < cap), None)
+            if nxt is None:
+                break
+            here = nxt
+        if here != start:
+            occupancy[start] -= 1
+            occupancy[here] = occupancy.get(here, 0) + 1
+            plan.append((z, here))
     return plan
 
 
 def zombie_turn(state: ZState, ctx: Context, active: Survivor) -> Procedure:
     """Roll Advantage, move that many zombies at once, then fight where they reached a Survivor."""
     data: ZData = ctx.data
-    roll = zombie_roll(data).roll(ctx.dice, "zombie turn (Advantage)")
-    plan = plan_moves(state, data, active, roll.value)
+    one_die = ctx.variant(PLAIN_ADVANTAGE)
+    nearest = ctx.variant(ZOMBIES_CHASE_NEAREST)
+    roll = zombie_roll(data, one_die).roll(ctx.dice, "zombie turn (Advantage)")
+    plan = plan_moves(state, data, active, roll.value, nearest)
+    steps = data.rules["zombie_turn"]["squares_per_zombie"]
     yield Event(
         f"Zombies roll Advantage {list(roll.faces)} -> {roll.value}: "
-        f"{len(plan)} zombie(s) move 1 square toward {active.name}",
-        rule=f"{RULE_ZTURN} (ZGC-AMB-06: Advantage = 2d6 keep the higher; nearest first)",
+        f"{len(plan)} zombie(s) move {steps} square toward "
+        + ("the nearest Survivor" if nearest else active.name),
+        rule=f"{RULE_ZTURN} (nearest first; all move at the same time; up to "
+        f"{data.rules['combat']['max_zombies_per_square']} a square)",
         kind="roll",
         data={"roll": roll.value, "moved": len(plan)},
+        ids=IDS_ROLL,
+        assumed=P.joined(ONE_DIE if one_die else P.AMB06, CHASE_NEAREST if nearest else P.AMB13),
     )
     arrived: set[Square] = set()
     for z, sq in plan:  # all zombies move at the same time
@@ -95,6 +125,7 @@ def zombie_turn(state: ZState, ctx: Context, active: Survivor) -> Procedure:
                     f"{len(here)} zombie(s) move into {s.name}'s square {sq[0]},{sq[1]}",
                     rule=f"{RULE_ZTURN} (entering a Survivor's square starts combat)",
                     kind="combat",
+                    ids=("ZGC-ZTURN-02", "ZGC-ZCOMB-06", "ZGC-ZCOMB-04"),
                 )
                 yield from fight(state, ctx, s, here, helpers=helpers_of(state, data, s))
                 break
@@ -113,8 +144,10 @@ def helpers_of(state: ZState, data: ZData, surv: Survivor) -> list[Survivor]:
     return out
 
 
-def recover(state: ZState) -> int:
-    """End of turn: zombies not defeated recover all their HP."""
+def recover(state: ZState, data: ZData | None = None) -> int:
+    """End of turn: zombies not defeated recover all their HP (zombies.yaml says they do)."""
+    if data is not None and not data.files["zombies"].tree["zombie"]["recovers_at_end_of_turn"]:
+        return 0
     n = 0
     for z in state.zombies:
         if z.damage:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from .zg_helpers import ctx, make_state, messages, play, run
 
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.events import can_play, discard_step, event_step
 from rules_lib.games.zombies_giants.turn import move_fight, step_options
+
+from .zg_helpers import ctx, make_state, messages, play, run
 
 
 def card(name):
@@ -45,6 +46,39 @@ def test_the_revealed_card_goes_to_hand_in_step_5_after_a_discard():
     _, decisions = play(discard_step(st, ctx(), s), ["Chainsaw", "take"])
     assert sorted(s.hand) == ["Grenade", "Lots of Ammo", "Skateboard"]
     assert st.discard == ["Chainsaw"] and decisions[0].options[0] == "none"
+
+
+@pytest.mark.rule("ZGC-EVT-03", "ZGC-DISC-01")
+def test_the_revealed_card_stays_out_of_a_hand_no_card_has_left():
+    st = make_state()
+    s = st.survivors[0]
+    s.hand = ["Grenade"]  # room in hand, but no card was discarded or played this turn
+    st.revealed = "Lots of Ammo"
+    events, decisions = play(discard_step(st, ctx([1]), s), ["none"])
+    assert s.hand == ["Grenade"] and "Lots of Ammo" in st.deck
+    assert [d.kind for d in decisions] == ["discard"]
+    assert "no card left the hand" in messages(events)[-1]
+
+
+@pytest.mark.rule("ZGC-EVT-03", "ZGC-DISC-01")
+def test_playing_a_card_from_hand_makes_room_for_the_revealed_card():
+    st = make_state()
+    s = st.survivors[0]
+    s.hand = ["Lots of Ammo"]
+    st.revealed = "Just a Scratch"
+    play(move_fight(st, ctx([3]), s), ["play Lots of Ammo", "stop"])
+    _, decisions = play(discard_step(st, ctx(), s), ["take"])
+    assert [d.kind for d in decisions] == ["take_card"] and s.hand == ["Just a Scratch"]
+
+
+@pytest.mark.rule("ZGC-DISC-01", "ZGC-FIGHT-02")
+def test_a_survivor_who_died_this_turn_has_no_discard_chance():
+    st = make_state()
+    s = st.survivors[0]
+    s.hand, s.status = ["Grenade"], "dead"
+    st.revealed = "Lots of Ammo"
+    _, decisions = play(discard_step(st, ctx([1]), s))
+    assert decisions == [] and s.hand == ["Grenade"] and "Lots of Ammo" in st.deck
 
 
 @pytest.mark.rule("ZGC-EVT-04", "ZGC-DISC-01")

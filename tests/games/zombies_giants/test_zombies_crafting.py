@@ -39,7 +39,8 @@ def test_two_parts_make_a_size_ray_with_two_free_charges():
     events = visit(st, ["Hardware Store", "Toy-Store"])
     ray = st.survivors[0].size_ray
     assert (ray.parts, ray.charges) == (2, 2) and st.crafted["size_ray"] == 1
-    assert "ZGC-AMB-02 default" in [e for e in events if "crafts" in e.message][0].rule
+    made = next(e for e in events if "crafts" in e.message)
+    assert "ZGC-AMB-02" in made.ids and made.assumed.startswith("default reading of ZGC-AMB-02")
     st = make_state(("Big",))
     visit(st, ["Hardware Store", "Toy-Store"], variants=["size_ray_table_start"])
     assert st.survivors[0].size_ray.charges == 1
@@ -93,6 +94,18 @@ def test_only_one_size_ray_and_one_potion_kit_but_two_armours():
     assert st.crafted["body_armour"] == 2
 
 
+@pytest.mark.rule("ZGC-CRAFT-02")
+def test_a_size_ray_or_kit_that_left_with_its_owner_can_be_made_again():
+    st = make_state(("Normal", "Big"))
+    visit(st, ["Hardware Store", "Toy-Store", "Hospital", "Drug-Store"], i=0)
+    st.survivors[0].status = "escaped"  # the one Size-Ray and Kit leave the game with it
+    st.looted = []
+    events = visit(st, ["Hardware Store", "Toy-Store", "Hospital", "Drug-Store"], i=1,
+                   answers=["Normal"])
+    assert st.survivors[1].size_ray is not None and st.survivors[1].potion_kit is not None
+    assert not any("can exist" in m for m in messages(events))
+
+
 @pytest.mark.rule("ZGC-AMB-20")
 def test_a_third_suit_of_armour_cannot_be_made():
     st = make_state(("Normal", "Big", "Normal"))
@@ -141,7 +154,7 @@ def test_drinking_a_potion_changes_size_and_heals_3_with_the_rest_to_reserve():
     s.potions, s.halves = ["Big"], 2
     events = run(do_craft_action(st, ctx(), s, "drink Big potion"))
     assert s.size == "Big" and s.halves == 2 + 6 and s.reserve == 0
-    assert "ZGC-AMB-04 default" in events[0].rule
+    assert "ZGC-AMB-04" in events[0].ids and "default reading of ZGC-AMB-04" in events[0].assumed
     s.potions, s.halves = ["Normal"], 16
     run(do_craft_action(st, ctx(), s, "drink Normal potion"))
     assert s.size == "Normal" and s.halves == 6 and s.reserve == 2  # Normal reserve max 2

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from .zg_helpers import ctx, make_state, messages, play, run, zombies_at
 
 from rules_lib.core.data import apply_override
 from rules_lib.games.zombies_giants.crafting import do_craft_action
 from rules_lib.games.zombies_giants.data import build, default_data, load_files
 from rules_lib.games.zombies_giants.demolish import demolishable, protected
 from rules_lib.games.zombies_giants.turn import check_kills_win, finish_if_over, move_fight
+
+from .zg_helpers import ctx, make_state, messages, play, run, zombies_at
 
 HELIPAD_TOWN = (("Mall Entrance", (4, 3), 0), ("Escalator", (5, 3), 1), ("Helipad", (6, 3), 1))
 
@@ -72,25 +73,50 @@ def test_growing_to_huge_inside_a_building_demolishes_it():
 
 
 @pytest.mark.rule("ZGC-WIN-01", "ZGC-MF-04")
-def test_a_normal_survivor_escapes_from_the_helipad():
+def test_a_normal_survivor_escapes_on_reaching_the_helicopter():
     st = make_state(tiles=HELIPAD_TOWN, at=(17, 10))
-    events, _ = play(move_fight(st, ctx([3]), st.survivors[0]), ["move 18,10"])
+    events, _ = play(move_fight(st, ctx([3]), st.survivors[0]), ["move 18,10", "move 19,10"])
     assert st.survivors[0].status == "escaped"
     assert finish_if_over(st) and st.result == "escaped"
+    escaped = next(e for e in events if "escapes" in e.message)
+    assert {"ZGC-WIN-01", "ZGC-MF-04"} <= set(escaped.ids) and not escaped.assumed
+
+
+@pytest.mark.rule("ZGC-WIN-01", "ZGC-MF-04")
+def test_a_helipad_square_beside_the_helicopter_is_not_an_escape():
+    st = make_state(tiles=HELIPAD_TOWN, at=(17, 10))
+    play(move_fight(st, ctx([3]), st.survivors[0]), ["move 18,10", "stop"])
+    assert st.survivors[0].status == "active"
+
+
+@pytest.mark.rule("ZGC-WIN-01", "ZGC-MF-04")
+def test_the_variant_escapes_from_any_helipad_square_while_the_centre_is_clear():
+    variant = ["escape_from_any_helipad_square"]
+    st = make_state(tiles=HELIPAD_TOWN, at=(17, 10), variants=variant)
+    events, _ = play(move_fight(st, ctx([3], variant), st.survivors[0]), ["move 18,10"])
+    assert st.survivors[0].status == "escaped"
+    assert "escape_from_any_helipad_square" in next(e for e in events if "escapes" in e.message).assumed
+    st = make_state(tiles=HELIPAD_TOWN, at=(17, 10), variants=variant)
+    zombies_at(st, (19, 10))
+    events, _ = play(move_fight(st, ctx([3], variant), st.survivors[0]), ["move 18,10", "stop"])
+    assert st.survivors[0].status == "active"
+    assert "centre square: no escape" in " ".join(messages(events))
 
 
 @pytest.mark.rule("ZGC-WIN-01")
-def test_no_escape_while_a_zombie_stands_on_the_centre_square():
+def test_zombies_on_the_helicopter_are_fought_before_the_escape():
     st = make_state(tiles=HELIPAD_TOWN, at=(17, 10))
     zombies_at(st, (19, 10))
-    play(move_fight(st, ctx([3]), st.survivors[0]), ["move 18,10", "stop"])
-    assert st.survivors[0].status == "active"
+    play(move_fight(st, ctx([3, 4]), st.survivors[0]), ["move 18,10", "move 19,10"])
+    s = st.survivors[0]
+    assert s.kills == 1 and s.status == "escaped"
 
 
 @pytest.mark.rule("ZGC-WIN-02")
 def test_giants_cannot_board_the_helicopter_until_shrunk():
     st = make_state(("Big",), tiles=HELIPAD_TOWN, at=(17, 10))
-    events, _ = play(move_fight(st, ctx([2, 2]), st.survivors[0]), ["move 18,10", "stop"])
+    events, _ = play(move_fight(st, ctx([2, 2]), st.survivors[0]),
+                     ["move 18,10", "move 19,10", "stop"])
     assert st.survivors[0].status == "active"
     assert "must shrink" in " ".join(messages(events))
 
@@ -106,7 +132,7 @@ def test_a_giant_shrunk_to_normal_escapes_by_helicopter(size, shrink):
     s.potions, s.size_ray = ["Normal"], SizeRay(2, 2)
     run(do_craft_action(st, ctx(), s, shrink))
     assert s.size == "Normal"
-    play(move_fight(st, ctx([3]), s), ["move 18,10"])
+    play(move_fight(st, ctx([3]), s), ["move 18,10", "move 19,10"])
     assert s.status == "escaped"
 
 
@@ -124,3 +150,26 @@ def test_a_giant_with_no_shrinking_left_survives_by_25_kills():
     s.potions = []
     run(check_kills_win(st, ctx()))
     assert s.status == "survived" and finish_if_over(st) and st.result == "25 kills"
+
+
+@pytest.mark.rule("ZGC-WIN-03")
+def test_the_variant_needs_a_shrinking_item_made_before_25_kills_count():
+    for variants, survives in [((), True), (("kill_win_needs_spent_items",), False)]:
+        st = make_state(("Huge",), variants=variants)
+        s = st.survivors[0]
+        s.kills = 25  # no Size-Ray or Potion Kit was ever made
+        run(check_kills_win(st, ctx([], variants)))
+        assert (s.status == "survived") is survives
+    st = make_state(("Huge",), variants=["kill_win_needs_spent_items"])
+    s = st.survivors[0]
+    s.kills, st.crafted["potion_kit"] = 25, 1  # made, its potions drunk: used up
+    run(check_kills_win(st, ctx([], ["kill_win_needs_spent_items"])))
+    assert s.status == "survived"
+
+
+@pytest.mark.rule("ZGC-WIN-03")
+def test_a_normal_survivor_never_survives_by_kills():
+    st = make_state()
+    st.survivors[0].kills = 40
+    run(check_kills_win(st, ctx()))
+    assert st.survivors[0].status == "active"

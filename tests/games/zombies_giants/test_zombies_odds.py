@@ -12,6 +12,11 @@ from rules_lib.games.zombies_giants import sizes
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.fight import BULLET_EVERY_FAILED_ROLL, fight
 from rules_lib.games.zombies_giants.odds import combat_odds, fight_odds, odds_grid
+from rules_lib.games.zombies_giants.variants import (
+    LOWERED_ONLY_UNDER_4,
+    PLAIN_ADVANTAGE,
+    TARGET_MUST_BE_EXCEEDED,
+)
 
 from .zg_helpers import CENTRE, ctx, make_state, zombies_at
 
@@ -33,7 +38,7 @@ def brute_force(size, hearts, bullets, n, reserve=0, variants=(), spend_always=F
     policy = SpendWheneverOffered() if spend_always else None
 
     def explore(prefix):
-        st = make_state((size,))
+        st = make_state((size,), variants=variants)
         s = st.survivors[0]
         s.halves, s.bullets, s.reserve = 2 * hearts, bullets, reserve
         zs = zombies_at(st, CENTRE, n)
@@ -84,6 +89,15 @@ def test_chain_matches_the_game_when_every_offered_bullet_is_spent(size, hearts,
                       bullet_every_failed_roll=bool(variants))
     assert dict(odds.ends.items()) == brute_force(size, hearts, bullets, n, variants=variants,
                                                   spend_always=True)
+
+
+@pytest.mark.parametrize("variant", [PLAIN_ADVANTAGE, TARGET_MUST_BE_EXCEEDED,
+                                     LOWERED_ONLY_UNDER_4])
+@pytest.mark.parametrize("size,hearts,bullets,n", [("Normal", 2, 1, 2), ("Big", 1, 0, 1),
+                                                   ("Normal", 1, 1, 1)])
+def test_chain_matches_the_game_under_each_fight_variant(size, hearts, bullets, n, variant):
+    odds = fight_odds(size, hearts, bullets, n, variants=[variant])
+    assert dict(odds.ends.items()) == brute_force(size, hearts, bullets, n, variants=(variant,))
 
 
 def test_the_variant_spends_more_bullets_and_wins_more_often_when_every_bullet_is_spent():
@@ -163,3 +177,20 @@ def test_reach_heat_map_data_and_figure():
     fig = reach_figure(st, "Survivor 1")
     z = fig.data[0].z
     assert z[10][9] == 1 and z[11][12] is None  # a building square: Huge never stands there
+
+
+def test_the_odds_command_options_reach_the_starting_hearts_readings_and_fight_variants():
+    import argparse
+
+    from rules_lib.games.zombies_giants import add_odds_arguments, odds_from_args
+
+    parser = argparse.ArgumentParser()
+    add_odds_arguments(parser)
+    args = parser.parse_args(["--size", "Huge", "--start-hearts", "--zombies", "2",
+                              "--fight-variant", "start_hearts_are_halves",
+                              "advantage_is_one_die"])
+    table = odds_from_args(args)
+    chain = fight_odds("Huge", 6, 0, 2)  # halves reading: 12 half hearts; Huge has no Advantage
+    assert abs(table.probability.sum() - 1) < 1e-12
+    assert abs(float(chain.hearts_left().mean())
+               - (table.hearts_left * table.probability).sum()) < 1e-9

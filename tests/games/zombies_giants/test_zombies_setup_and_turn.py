@@ -39,7 +39,10 @@ def test_game_start_counters_per_size(scenario, hearts, bullets):
     g = start(scenario)
     s = g.state.survivors[0]
     assert s.halves == 2 * hearts and s.bullets == bullets
-    assert any("ZGC-AMB-01 default" in e.rule for e in g.log)
+    laid = next(e for e in g.log if "lays out" in e.message)
+    disputed = scenario != "normal"  # the readings of ZGC-AMB-01 agree on a Normal's 3 hearts
+    assert ("ZGC-AMB-01" in laid.ids) == disputed
+    assert ("default reading of ZGC-AMB-01" in laid.assumed) == disputed
 
 
 @pytest.mark.rule("ZGC-AMB-01", "ZGC-BIG-02", "ZGC-HUGE-02")

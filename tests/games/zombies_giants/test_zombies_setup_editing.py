@@ -115,6 +115,14 @@ def test_a_placed_survivor_gets_the_game_start_counters_of_its_size():
     assert invariants(new) == [] and validate(new) == []
 
 
+@pytest.mark.rule("ZGC-START-04", "ZGC-AMB-01")
+def test_a_placed_giant_starts_with_the_hearts_of_the_games_reading():
+    st = editable()
+    st.variants = ["start_hearts_are_halves"]
+    big = place(st, "Big", "Survivor 2", SHOP_STREET).survivor("Survivor 2")
+    assert (big.halves, big.base_max) == (8, 4)  # Game Start's 8 read as half hearts
+
+
 def test_each_player_has_one_survivor_figure():
     with pytest.raises(ValueError, match="Survivor 1 already has a Survivor in play at 10,10"):
         place(editable(), "Big", "Survivor 1", SHOP_STREET)

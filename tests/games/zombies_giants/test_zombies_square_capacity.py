@@ -148,7 +148,7 @@ def test_a_size_ray_charge_lets_a_big_giant_wield_the_chainsaw():
     assert weapon_bonus(default_data(), s) == 2
     assert s.kills == 1 and s.halves == 16  # 2 + 2 beats the zombie's 4 at the first roll
     ray = next(e for e in events if "Size-Ray charge on Chainsaw" in e.message)
-    assert "Size Ray" in ray.rule and "ZGC-RAY-07" in ray.rule
+    assert "Size Ray" in ray.rule and "ZGC-RAY-07" in ray.ids
 
 
 @pytest.mark.rule("ZGC-RAY-07")
