@@ -344,6 +344,14 @@ class GameRecord:
         data["forced_faces"] = {int(k): v for k, v in data.get("forced_faces", {}).items()}
         return _converter.structure(data, cls)
 
+    def forked(self, at_roll: int, seed: int, answer: Any = NO_ANSWER) -> GameRecord:
+        """This record continued from roll ``at_roll`` with ``seed``'s stream, and the decision
+        pending there answered with ``answer`` (the caller knows one is pending)."""
+        decisions = list(self.decisions) + ([] if answer is NO_ANSWER else [answer])
+        return GameRecord(self.game, self.initial_state, self.seed, list(self.variants),
+                          decisions, dict(self.forced_faces),
+                          [list(r) for r in self.reseeds] + [[at_roll, seed]])
+
 
 class CountingDice:
     """The game's dice source: seeded, counts rolls, lets a person force the next faces.
@@ -703,18 +711,25 @@ class Game:
         those made before a pending decision included), then goes on with the new stream. This
         game is untouched. Analysis plays many forks of one position, one seed each.
         """
-        record = self.record()
-        record.reseeds.append([self._dice.rolls, seed])
         if answer is not NO_ANSWER:
             if self.pending is None:
                 raise IllegalChoice("no decision is pending to answer")
             self._check(self.pending, answer)
-            record.decisions.append(answer)
-        state = self.rules.state_class.from_data(copy.deepcopy(record.initial_state))
-        game = Game(self.rules, state, seed=record.seed,
-                    policies=self.policies if policies is None else policies, record=record,
-                    keep_log=keep_log)
-        game._policy_rng = random.Random(f"policy-{seed}")
+        record = self.record().forked(self._dice.rolls, seed, answer)
+        return Game.from_record(self.rules, record,
+                                policies=self.policies if policies is None else policies,
+                                keep_log=keep_log)
+
+    @classmethod
+    def from_record(cls, rules: Rules, record: GameRecord, *,
+                    policies: dict[str, Policy] | None = None, keep_log: bool = False) -> Game:
+        """A game that replays ``record`` (decisions, forced faces, reseeds) as it is stepped,
+        then goes on with its policies; after a reseed, their random choices use its seed too."""
+        state = rules.state_class.from_data(copy.deepcopy(record.initial_state))
+        game = cls(rules, state, seed=record.seed, policies=policies, record=record,
+                   keep_log=keep_log)
+        if record.reseeds:
+            game._policy_rng = random.Random(f"policy-{record.reseeds[-1][1]}")
         return game
 
     def undo(self, n: int = 1) -> Game:
