@@ -92,9 +92,9 @@ for size in SIZES:
         o = fight_odds(size, hearts, bullets, z)
         print(f"{size:<6} {hearts:>2} hearts {bullets} bullets vs {z} zombie(s): "
               f"P(win) {float(o.p_win):.4f}, hearts left on average {float(o.hearts_left().mean()):.3f}")"""),
-    md("""`entry.combat_odds` gives the full distribution of one fight's end — hearts left and bullets
+    md("""`entry.odds.combat_odds` gives the full distribution of one fight's end — hearts left and bullets
 spent — as a table (here a Normal Survivor with 2 hearts and 3 bullets against two zombies):"""),
-    code("""entry.combat_odds("Normal", hearts=2, bullets=3, zombies=2)"""),
+    code("""entry.odds.combat_odds("Normal", hearts=2, bullets=3, zombies=2)"""),
     md("""## 3. Where can I get to this turn? Reach as probabilities
 
 *Step 3: Move/Fight*: roll the movement dice for the maximum distance. *Big*: moving inside a

@@ -198,7 +198,7 @@ class GameModule(ABC):
                  policies: Mapping[str, Any] | None = None,
                  data_overrides: Mapping[str, Any] | None = None, keep_log: bool = True) -> Game:
         """A Game ready to step: a named scenario (default: the first) or a saved state."""
-        chosen = check_variants(variants, self.variants, self.name)
+        chosen = self.choose_variants(variants)
         if scenario is None or (isinstance(scenario, str) and scenario in self.scenarios):
             data = self.game_data(data_overrides, chosen)
             state = self.initial_state(scenario or self.scenarios[0], seed, chosen, data)
@@ -210,6 +210,11 @@ class GameModule(ABC):
             data = self.game_data(data_overrides, state.variants)
         return Game(self.rules(data), state, seed=seed,
                     policies=self.make_policies(policies, data), keep_log=keep_log)
+
+    def choose_variants(self, requested: Sequence[str]) -> list[str]:
+        """The variants asked for, checked: each must be one of the game's (a game whose
+        variants exclude each other says so here)."""
+        return check_variants(requested, self.variants, self.name)
 
     def load_state(self, source: Any, data: Any = None) -> GameState:
         """A saved position (a state, its dict, JSON text or a .json path), checked completely."""

@@ -7,18 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_lib.core.engine import Game, Rules, check_variants
-from rules_lib.registry import GameEntry
+from rules_lib.core.contract import BoardView, GameModule, OddsCalculator, Reach, SetupEditing
+from rules_lib.core.engine import Game, check_variants
 
 from . import capacity, crafting, sizes
-from .data import (
-    SIZES,
-    ZData,
-    default_data,
-    game_provenance_report,
-    load_game_data,
-    validate_data,
-)
+from .data import LOADER, SIZES, ZData, default_data, load_game_data
 from .events import full_deck
 from .movement import movement_reach, squares_of
 from .odds import combat_odds
@@ -39,13 +32,6 @@ SCENARIOS = {
     "huge": ("Huge",),
     "team": ("Normal", "Big"),
 }
-
-
-def _data() -> ZData:
-    return default_data()
-
-
-RULES = Rules(NAME, ZState, play, data=_data, players=PLAYERS, variants=VARIANTS)
 
 
 def initial_state(scenario: str | None, seed: int, variants: list[str], data: ZData) -> ZState:
@@ -76,28 +62,10 @@ def initial_state(scenario: str | None, seed: int, variants: list[str], data: ZD
     return state
 
 
-def new_game(
-    scenario: str | None = None,
-    seed: int = 0,
-    variants=(),
-    policies=None,
-    data_overrides: dict[str, Any] | None = None,
-    keep_log: bool = True,
-) -> Game:
+def new_game(scenario: str | None = None, seed: int = 0, variants=(), policies=None,
+             data_overrides: dict[str, Any] | None = None, keep_log: bool = True) -> Game:
     """A new Giants-Club game (scenario: mixed | normal | big | huge | team)."""
-    data = load_game_data(data_overrides)
-    chosen = check_variants(variants, VARIANTS, NAME)
-    for a, b in EXCLUSIVE:
-        if a in chosen and b in chosen:
-            raise ValueError(f"{NAME}: variants {a!r} and {b!r} are two readings of the same "
-                             "words; choose one")
-    state = initial_state(scenario, seed, chosen, data)
-    rules = (
-        RULES
-        if data is default_data()
-        else Rules(NAME, ZState, play, data=lambda: data, players=PLAYERS, variants=VARIANTS)
-    )
-    return Game(rules, state, seed=seed, policies=policies, keep_log=keep_log)
+    return GAME.new_game(scenario, seed, variants, policies, data_overrides, keep_log)
 
 
 def invariants(state: ZState, data: ZData | None = None) -> list[str]:
@@ -271,24 +239,45 @@ def odds_from_args(args):
     )
 
 
-ENTRY = GameEntry(
-    name=NAME,
-    title="Zombies!!! Giants-Club",
-    rulebook="004_835b3af48231c83b.txt",
-    rules=RULES,
-    new_game=new_game,
-    scenarios=list(SCENARIOS),
-    policies={"random": RandomPolicy, "heuristic": HeuristicPolicy},
-    default_policies={p: "heuristic" for p in PLAYERS},
-    invariants=invariants,
-    summary=summary,
-    validate_data=validate_data,
-    provenance_report=game_provenance_report,
-    board=board,
-    pieces=pieces,
-    combat_odds=combat_odds,
-    movement_reach=survivor_reach,
-    add_odds_arguments=add_odds_arguments,
-    odds_from_args=odds_from_args,
-    extra={"setup": SETUP_API, "summary_by": "size"},
-)
+class ZombiesGiantsClub(GameModule):
+    """Zombies!!! with the Giants-Club house rules: Survivors of three sizes in a tile-built town."""
+
+    name = NAME
+    title = "Zombies!!! Giants-Club"
+    rulebook = "004_835b3af48231c83b.txt"
+    state_class = ZState
+    players = PLAYERS
+    scenarios = tuple(SCENARIOS)
+    variants = VARIANTS
+    policies = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
+    phases = ("Set-Up", "Round", *PLAYERS)  # each Survivor's turn is its own phase
+    data_loader = LOADER
+    summary_by = "size"
+
+    board_view = BoardView(board, pieces)
+    odds = OddsCalculator(combat_odds, add_odds_arguments, odds_from_args)
+    reach = Reach(survivor_reach, label="P(reach)")
+    setup = SetupEditing(**SETUP_API)
+
+    def choose_variants(self, requested):
+        chosen = check_variants(requested, VARIANTS, NAME)
+        for a, b in EXCLUSIVE:
+            if a in chosen and b in chosen:
+                raise ValueError(f"{NAME}: variants {a!r} and {b!r} are two readings of the "
+                                 "same words; choose one")
+        return chosen
+
+    def procedure(self, state, ctx):
+        return play(state, ctx)
+
+    def initial_state(self, scenario, seed, variants, data):
+        return initial_state(scenario, seed, variants, data)
+
+    def invariants(self, state):
+        return invariants(state)
+
+    def summary(self, state):
+        return summary(state)
+
+
+GAME = ZombiesGiantsClub()

@@ -7,15 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.data import (
-    Check,
-    DataError,
-    GameData,
-    apply_overrides,
-    built_once_per_overrides,
-    load_data,
-    provenance_report,
-)
+from rules_lib.core.data import Check, DataError, DataLoader, GameData
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("sizes", "rules", "crafting", "zombies", "events", "town")
@@ -361,32 +353,17 @@ def build(files: dict[str, GameData]) -> ZData:
 
 def load_files(overrides: dict[str, Any] | None = None) -> dict[str, GameData]:
     """Read every data file of the game, with designer overrides (core ``apply_overrides``)."""
-    files = {name: load_data(DATA_DIR / f"{name}.yaml") for name in FILES}
-    return apply_overrides(files, overrides, "zombies_giants")
+    return LOADER.files(overrides)
 
 
-def _build_from(overrides: dict[str, Any] | None) -> ZData:
-    """The game's data, with designer overrides if given."""
-    return build(load_files(overrides))
-
-
-load_game_data = built_once_per_overrides(_build_from)
+def load_game_data(overrides: dict[str, Any] | None = None) -> ZData:
+    """The game's data, with designer overrides if given (built once per set)."""
+    return LOADER.data(overrides)
 
 
 def default_data() -> ZData:
     """The game's data as shipped (built once)."""
-    return load_game_data()
+    return LOADER.data()
 
 
-def validate_data() -> list[str]:
-    """Problems in the shipped data files (empty when all is well)."""
-    try:
-        build(load_files())
-    except DataError as exc:
-        return [str(exc)]
-    return []
-
-
-def game_provenance_report():
-    """Every assumed value of the game's data files."""
-    return provenance_report(load_files().values())
+LOADER = DataLoader("zombies_giants", DATA_DIR, FILES, build)

@@ -23,11 +23,11 @@ def test_bench_full_odds_grid(benchmark, mode):
 @pytest.mark.benchmark
 def test_bench_one_seeded_game(benchmark):
     from rules_lib.core.engine import RandomPolicy
-    from rules_lib.games.zombies_giants import ENTRY, new_game
+    from rules_lib.games.zombies_giants import GAME, new_game
 
     def one():
         g = new_game(
-            seed=7, keep_log=False, policies={p: RandomPolicy() for p in ENTRY.rules.players}
+            seed=7, keep_log=False, policies={p: RandomPolicy() for p in GAME.players}
         )
         g.run_to_end()
         return g.state.result

@@ -19,7 +19,7 @@ import pytest
 from rules_lib.core.data import track_reads
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context, Game, RandomPolicy, Rules, drive
-from rules_lib.games.zombies_giants import ENTRY, initial_state, invariants, new_game
+from rules_lib.games.zombies_giants import GAME, initial_state, invariants, new_game
 from rules_lib.games.zombies_giants import data as zdata
 from rules_lib.games.zombies_giants import variants as V
 from rules_lib.games.zombies_giants.crafting import craft, do_craft_action
@@ -42,7 +42,7 @@ ALLOWED_UNREAD = {
 
 VARIANT_SETS = (
     (),
-    tuple(v.name for v in ENTRY.rules.variants if v.name != V.SIZE_SECTION_HEARTS),
+    tuple(v.name for v in GAME.variants if v.name != V.SIZE_SECTION_HEARTS),
     (V.SIZE_SECTION_HEARTS,),
 )
 
@@ -53,10 +53,10 @@ def played():
     files = zdata.load_files()
     tracked, log = track_reads(files)
     data = zdata.build(tracked)
-    rules = Rules(ENTRY.name, ZState, play, data=lambda: data, players=ENTRY.rules.players,
-                  variants=ENTRY.rules.variants)
+    rules = Rules(GAME.name, ZState, play, data=lambda: data, players=GAME.players,
+                  variants=GAME.variants)
     for variants in VARIANT_SETS:
-        for i, scenario in enumerate(ENTRY.scenarios):
+        for i, scenario in enumerate(GAME.scenarios):
             for policy in (HeuristicPolicy(data), RandomPolicy()):
                 for seed in (i + len(variants),):
                     state = initial_state(scenario, seed, list(variants), data)
@@ -126,7 +126,8 @@ def test_every_field_of_the_typed_records_is_used_by_the_rules():
 
 
 def game_log(scenario, seed, overrides=None):
-    g = new_game(scenario, seed=seed, data_overrides=overrides)
+    g = new_game(scenario, seed=seed, data_overrides=overrides,
+                 policies={p: "random" for p in GAME.players})
     g.run_to_end()
     return g
 

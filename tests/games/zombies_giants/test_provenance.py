@@ -14,27 +14,27 @@ from functools import cache
 
 import pytest
 
-from rules_lib.games.zombies_giants import ENTRY, new_game
+from rules_lib.games.zombies_giants import GAME, new_game
 from rules_lib.games.zombies_giants import variants as V
 from rules_lib.games.zombies_giants.data import default_data
 
 CATALOGUE_ID = re.compile(r"^ZGC-[A-Z]+-\d{2}$")
 POLICIES = ("heuristic", "random")
 EVERY_VARIANT_BUT_ONE_HEARTS_READING = [
-    v.name for v in ENTRY.rules.variants if v.name != V.SIZE_SECTION_HEARTS
+    v.name for v in GAME.variants if v.name != V.SIZE_SECTION_HEARTS
 ]
 
 
 @cache
 def logs(scenario: str, policy: str, seed: int, variants: tuple[str, ...] = ()):
     g = new_game(scenario, seed=seed, variants=variants,
-                 policies=ENTRY.make_policies({p: policy for p in ENTRY.rules.players}))
+                 policies=GAME.make_policies({p: policy for p in GAME.players}))
     g.run_to_end()
     return tuple(g.log)
 
 
 def games():
-    for i, scenario in enumerate(ENTRY.scenarios):
+    for i, scenario in enumerate(GAME.scenarios):
         for policy in POLICIES:
             yield logs(scenario, policy, i + 1)
     yield logs("team", "random", 3, tuple(EVERY_VARIANT_BUT_ONE_HEARTS_READING))

@@ -6,14 +6,14 @@ import pytest
 from .zg_helpers import ctx, make_state, play
 
 from rules_lib.core.data import DataError, apply_override
-from rules_lib.games.zombies_giants import ENTRY, new_game, sizes
+from rules_lib.games.zombies_giants import GAME, new_game, sizes
 from rules_lib.games.zombies_giants.data import build, default_data, load_files
 from rules_lib.games.zombies_giants.turn import move_fight, step_options
 
 
 def test_shipped_data_validates_and_lists_its_assumptions():
-    assert ENTRY.validate_data() == []
-    report = ENTRY.provenance_report()
+    assert GAME.validate_data() == []
+    report = GAME.provenance_report()
     assert {"town.yaml", "events.yaml"} <= set(report.file)
     assert any("ZGC-AMB-12" in why for why in report.assumed)
 

@@ -7,14 +7,14 @@ from collections import Counter
 import pytest
 
 from rules_lib.core.engine import GameRecord, RandomPolicy, replay
-from rules_lib.games.zombies_giants import ENTRY, invariants, new_game, summary
+from rules_lib.games.zombies_giants import GAME, invariants, new_game, summary
 from rules_lib.games.zombies_giants.policies import HeuristicPolicy
 from rules_lib.games.zombies_giants.state import ZState
 
 
 def play_checked(seed, policy, scenario=None):
     g = new_game(
-        scenario, seed=seed, keep_log=False, policies={p: policy() for p in ENTRY.rules.players}
+        scenario, seed=seed, keep_log=False, policies={p: policy() for p in GAME.players}
     )
     while True:
         ev = g.step_event()
@@ -44,9 +44,9 @@ def test_heuristic_games_escape_sometimes():
 
 
 def test_replay_and_json_round_trip_are_identical():
-    g = new_game("team", seed=5, policies={p: RandomPolicy() for p in ENTRY.rules.players})
+    g = new_game("team", seed=5, policies={p: RandomPolicy() for p in GAME.players})
     g.run_to_end()
-    again = replay(ENTRY.rules, GameRecord.from_json(g.record().to_json()))
+    again = replay(GAME.rules(), GameRecord.from_json(g.record().to_json()))
     assert again.state.to_json() == g.state.to_json()
     assert ZState.from_json(g.state.to_json()) == g.state
 

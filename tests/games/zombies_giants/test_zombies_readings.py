@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import Decision
-from rules_lib.games.zombies_giants import ENTRY, new_game, sizes
+from rules_lib.games.zombies_giants import GAME, new_game, sizes
 from rules_lib.games.zombies_giants import variants as V
 from rules_lib.games.zombies_giants.crafting import visit_store
 from rules_lib.games.zombies_giants.data import default_data
@@ -321,10 +321,10 @@ def test_the_variant_makes_one_suit_upgraded_once():
 
 
 def test_every_variant_names_its_section_and_catalogue_id():
-    for v in ENTRY.rules.variants:
+    for v in GAME.variants:
         assert v.ids and v.section.startswith("Zombies!!! Giants-Club: "), v.name
         assert v.description and v.default_reading, v.name
-    amb = {i for v in ENTRY.rules.variants for i in v.ids if "-AMB-" in i}
+    amb = {i for v in GAME.variants for i in v.ids if "-AMB-" in i}
     every = {f"ZGC-AMB-{n:02d}" for n in range(1, 21)}
     assert every - amb == {"ZGC-AMB-05", "ZGC-AMB-16"}  # the two whose readings never differ
 

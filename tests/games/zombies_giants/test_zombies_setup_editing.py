@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.zombies_giants import ENTRY, invariants, new_game
+from rules_lib.games.zombies_giants import GAME, invariants, new_game
 from rules_lib.games.zombies_giants.setup_editing import (
     kinds,
     move,
@@ -34,8 +34,8 @@ def test_game_start_position_cannot_be_edited_before_game_start_has_run():
 
 def test_the_entry_offers_the_setup_api_and_counter_ids():
     st = place(editable(), "zombie", "Zombies", SHOP_STREET)
-    assert ENTRY.extra["setup"]["place"] is place
-    ids = {p["id"] for p in ENTRY.pieces(st)}
+    assert GAME.setup.place is place
+    ids = {p["id"] for p in GAME.board_view.pieces(st)}
     assert ids == {"Survivor 1", "zombie 1"}
     assert "zombie" in kinds(st) and "Huge" in kinds(st)
     assert sides(st) == ["Zombies", "Survivor 1", "Survivor 2"]
@@ -143,12 +143,12 @@ def test_moving_a_carried_survivor_sets_it_down_and_a_giant_carrying_one_is_not_
     st = editable(("Huge", "Normal"))
     giant, rider = st.survivor("Survivor 1"), st.survivor("Survivor 2")
     giant.carrying, rider.carried_by, rider.loc = ["Survivor 2"], "Survivor 1", None
-    assert {p["id"] for p in ENTRY.pieces(st) if p["loc"] == CENTRE} == {"Survivor 1",
+    assert {p["id"] for p in GAME.board_view.pieces(st) if p["loc"] == CENTRE} == {"Survivor 1",
                                                                        "Survivor 2"}
     with pytest.raises(ValueError, match="Survivor 1 carries Survivor 2"):
         remove(st, "Survivor 1")
     with pytest.raises(ValueError, match="carried by Survivor 1"):
-        ENTRY.movement_reach(st, "Survivor 2")
+        GAME.reach.movement_reach(st, "Survivor 2")
     down = move(st, "Survivor 2", SHOP_STREET)
     assert down.survivor("Survivor 1").carrying == [] and down.survivor("Survivor 2").carried_by \
         is None and validate(down) == []
@@ -156,9 +156,9 @@ def test_moving_a_carried_survivor_sets_it_down_and_a_giant_carrying_one_is_not_
 
 def test_movement_reach_accepts_a_survivor_id_and_refuses_a_zombie_clearly():
     st = place(editable(), "zombie", "Zombies", SHOP_STREET)
-    assert ENTRY.movement_reach(st, "Survivor 1")
+    assert GAME.reach.movement_reach(st, "Survivor 1")
     with pytest.raises(ValueError, match="zombie 1: zombies roll no movement"):
-        ENTRY.movement_reach(st, "zombie 1")
+        GAME.reach.movement_reach(st, "zombie 1")
 
 
 @pytest.mark.rule("ZGC-ZTURN-04", "ZGC-HUGE-01")
