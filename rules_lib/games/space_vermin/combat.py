@@ -369,6 +369,10 @@ def eliminate_vermite(
     unit.hex = None
     unit.reduced = False
     unit.escort_of = ""
+    if kind_of(data, unit) == "queen":
+        for u in state.units:  # her Escort is free to escort another Queen (§Q-2-d)
+            if u.escort_of == unit.id:
+                u.escort_of = ""
     dest = {
         "cup": "returned to the Vermite Unit Cup",
         "eliminated": "put in the Eliminated pile",
@@ -656,6 +660,7 @@ def jolt(state: SVState, ctx: Context, target: Unit, rule: str) -> Iterator[Even
         return
     roll = svdice.hex_roll().roll(ctx.dice, f"Jolted {target.id}: random hex")
     landing = str(roll.value)
+    target.escort_of = ""  # a relocated Escort leaves her Queen (§Q-2-d)
     there = state.units_at(landing)
     yield Event(
         f"Jolted! {target.id} is blasted from {start} to hex {landing}",

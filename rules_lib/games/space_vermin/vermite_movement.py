@@ -75,6 +75,12 @@ def marine_neighbourhood(smap: SVMap, marines: set[str]) -> frozenset[Hex]:
     return smap.neighbourhood(marines)
 
 
+def escorts_in_play(state: SVState) -> bool:
+    """Queens' Escorts are a Scenario 2 rule (§Q-2-d, §E-1-e): only above-ground Queens on
+    Mapzone Beta have them; a Queen in a Nest never moves and takes no Escort (§E-1-e)."""
+    return state.map == "beta"
+
+
 def escort_of(state: SVState, queen: Unit) -> Unit | None:
     """The Queen's Escort: the Ultra-Mite/Soldier bound to her and in her hex (§Q-2-d)."""
     qid = queen.id
@@ -84,18 +90,36 @@ def escort_of(state: SVState, queen: Unit) -> Unit | None:
     return None
 
 
+def is_escorting(state: SVState, unit: Unit) -> bool:
+    """Whether the unit is a Queen's Escort now: bound to her and in her hex. A link left over
+    from a Queen that died or an Escort that was relocated binds nobody (§Q-2-d)."""
+    if not unit.escort_of:
+        return False
+    queen = state.unit(unit.escort_of)
+    return queen.status == "map" and queen.hex is not None and queen.hex == unit.hex
+
+
+def release_escorts(state: SVState, queen_id: str) -> None:
+    """The Queen is gone: whoever escorted her is free to escort another (§Q-2-d)."""
+    for u in state.units:
+        if u.escort_of == queen_id:
+            u.escort_of = ""
+
+
 def free_escort_candidates(data: SVData, state: SVState, label: str) -> list[Unit]:
     """Ultra-Mites/Soldiers in a hex that escort nobody: Ultra-Mites first, then by ID (§Q-2-d)."""
     found = [
         u
         for u in state.units_at(label)
-        if not u.is_marine and kind_of(data, u) in CARRIERS and not u.escort_of
+        if not u.is_marine and kind_of(data, u) in CARRIERS and not is_escorting(state, u)
     ]
     return sorted(found, key=lambda u: (kind_of(data, u) != "ultra_mite", u.number))
 
 
 def unescorted_queen_at(data: SVData, state: SVState, label: str) -> Unit | None:
-    """An above-ground Queen in the hex without an Escort."""
+    """An above-ground Queen in the hex without an Escort (Scenario 2 only, §Q-2-d)."""
+    if not escorts_in_play(state):
+        return None
     vermites = data.vermites
     for u in state.units:
         if (u.hex == label and u.status == "map" and u.side != MARINES
@@ -332,6 +356,7 @@ def move_group(
             if label in queen_hexes:
                 queen = unescorted_queen_at(data, state, label)
         if queen is not None and has_room(data, smap, state, label, group):
+            release_escorts(state, queen.id)  # an old link of hers binds nobody now
             leader.escort_of = queen.id
             stop_reason = f"it joins the Unescorted {queen.id} as her Escort (§Q-2-d)"
             break
@@ -339,8 +364,9 @@ def move_group(
             cands = [
                 c for c in free_escort_candidates(data, state, label) if c.id != leader.id
             ]
-            if cands:
+            if cands and escorts_in_play(state):
                 esc = cands[0]
+                release_escorts(state, leader.id)
                 esc.escort_of = leader.id
                 group.append(esc)
                 names = " and ".join(u.id for u in group)

@@ -14,7 +14,13 @@ from .combat import drone_flock, eliminate_vermite, game_data, kind_of, vermite_
 from .events import draw_event_chit
 from .state import SVState, Unit
 from .tunnels import place_tunnel_exit, tunnel_movement
-from .vermite_movement import escort_of, marine_neighbourhood, move_group, queen_hexes_now
+from .vermite_movement import (
+    escort_of,
+    is_escorting,
+    marine_neighbourhood,
+    move_group,
+    queen_hexes_now,
+)
 
 RULE_SEQ = "Space Vermin §C-2-a"
 
@@ -183,7 +189,7 @@ def regular_step(state: SVState, ctx: Context, kind: str, label: str, rule: str)
     for u in _by_id(data, state, kind):
         if not u.on_map:
             continue
-        if u.escort_of and escort_of(state, state.unit(u.escort_of)) is u:
+        if is_escorting(state, u) and escort_of(state, state.unit(u.escort_of)) is u:
             yield Event(f"{u.id} is {u.escort_of}'s Escort and moves with her (§E-1-b)",
                         rule=rule, kind="info")
             continue
