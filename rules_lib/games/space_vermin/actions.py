@@ -10,6 +10,7 @@ procedure ``marine_action_phase`` asks the Marine player which unit acts next an
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 
 from rules_lib.core.engine import Context, Decision, Event, IllegalChoice
 
@@ -37,6 +38,7 @@ from .movement import (
     movement_allowance,
     vermite_adjacent_hexes,
 )
+from .scenarios import scenario_table
 from .state import MARINES, SVState, Unit, counter_side
 
 PLAYER = MARINES
@@ -232,12 +234,18 @@ def marine_action(
 # --------------------------------------------------------------------------------------------------
 
 
+def rv_exit_mp(data: SVData) -> int:
+    """MP a Recovery Vehicle spends to leave the map from an exit hex (default reading of
+    SV-AMB-19; a data value)."""
+    return int(scenario_table(data, "family_jewels")["rv_exit_mp"])
+
+
 def move_options(
     data: SVData,
     smap: SVMap,
     state: SVState,
     unit_id: str,
-    budget: int | None = None,
+    budget: int | Fraction | None = None,
     start: str | None = None,
 ) -> dict[str, object]:
     """Destination label -> MP spent, cheapest first; RVs with a Jewel may also exit (§Q-1-c)."""
@@ -247,12 +255,11 @@ def move_options(
     opts = {label_of[h]: half_mp_to_mp(cost) for h, cost in found.items()}
     mp = movement_allowance(data, unit) if budget is None else budget
     if unit.type == "recovery_vehicle" and unit.jewels:
+        leave = rv_exit_mp(data)  # leaving from the edge hex (SV-AMB-19)
         for lab in smap.mdata.jewel_exit_hexes:
             cost = opts.get(lab)
-            if (
-                cost is not None and cost + 1 <= mp
-            ):  # leaving from the edge hex costs 1 MP (SV-AMB-19)
-                opts[EXIT_PREFIX + lab] = cost + 1
+            if cost is not None and cost + leave <= mp:
+                opts[EXIT_PREFIX + lab] = cost + leave
     return opts
 
 
@@ -266,14 +273,16 @@ def full_move(
     state: SVState,
     ctx: Context,
     unit_id: str,
-    budget: int | None = None,
+    budget: int | Fraction | None = None,
     start: str | None = None,
     rule: str = "Space Vermin §I-1",
 ) -> Iterator:
-    """Move up to the MA (or ``budget``) to a chosen hex; RVs may load a Jewel or exit with one."""
+    """Move up to the MA (or ``budget``) to a chosen hex; an RV entering a Jewel hex may load it
+    and move on with the MP left, or exit with one (§I-1, §J-6, §Q-1-c)."""
     data, smap = _ctx_map(state, ctx)
     unit = state.unit(unit_id)
-    opts = move_options(data, smap, state, unit_id, budget, start)
+    mp = movement_allowance(data, unit) if budget is None else budget
+    opts = move_options(data, smap, state, unit_id, mp, start)
     origin = start or unit.hex
     order = sorted(opts, key=lambda lab: (lab == origin, _sort_number(opts[lab])))
     dest = yield Decision(
@@ -296,50 +305,85 @@ def full_move(
         kind="move",
         data={"unit": unit_id, "from": origin, "to": dest, "mp": str(cost)},
     )
-    mp = movement_allowance(data, unit) if budget is None else budget
+    yield from rv_may_load(state, ctx, unit, origin, mp - cost, rule)
+
+
+def rv_may_load(
+    state: SVState, ctx: Context, unit: Unit, origin: str | None, left: int | Fraction, rule: str
+) -> Iterator:
+    """§J-6: a Recovery Vehicle in a Jewel hex may load one for its load cost and carry on moving
+    with the MP left (a Full Move: it stops where it came next to a Vermite, §I-1-b)."""
+    data, smap = _ctx_map(state, ctx)
+    here = unit.hex
+    mtype = data.marines[unit.type]
     if (
-        unit.type == "recovery_vehicle"
-        and not unit.jewels
-        and state.jewels.get(dest)
-        and cost + 1 <= mp
+        unit.type != "recovery_vehicle"
+        or unit.jewels >= mtype.carries_jewels
+        or not state.jewels.get(here)
+        or left < mtype.load_mp
     ):
-        load = yield Decision(
-            PLAYER,
-            "rv_load",
-            f"Load a Crown Jewel in {dest} onto {unit_id} (1 MP)?",
-            ["load", "leave it"],
-            rule="Space Vermin §J-6",
+        return
+    in_place = here == origin
+    load = yield Decision(
+        PLAYER,
+        "rv_load",
+        f"Load a Crown Jewel in {here} onto {unit.id} ({mtype.load_mp} MP)?",
+        ["load", "leave it"],
+        rule="Space Vermin §J-6",
+        assumed="the text lets an RV load on entering a Jewel hex; loading where it starts "
+        "its move is assumed" if in_place else "",
+    )
+    if load != "load":
+        return
+    yield from rv_load(state, unit, here, mtype.load_mp, in_place)
+    left -= mtype.load_mp
+    if left <= 0:
+        return
+    if not in_place and smap.hex(here) in vermite_adjacent_hexes(smap, state):
+        yield Event(
+            f"{unit.id} entered {here} next to a Vermite: its move ends there",
+            rule="Space Vermin §I-1-b",
+            kind="info",
         )
-        if load == "load":
-            yield from rv_load(state, unit, dest)
+        return
+    yield from full_move(state, ctx, unit.id, budget=left, start=here, rule=rule)
 
 
-def rv_load(state: SVState, unit: Unit, label: str) -> Iterator[Event]:
+def rv_load(
+    state: SVState, unit: Unit, label: str, mp: int = 1, in_place: bool = False
+) -> Iterator[Event]:
     """A Recovery Vehicle picks up one Crown Jewel in its hex (§J-6)."""
     state.jewels[label] -= 1
     if not state.jewels[label]:
         del state.jewels[label]
-    unit.jewels = 1
+    unit.jewels += 1
     yield Event(
-        f"{unit.id} loads a Crown Jewel in {label} (1 MP)", rule="Space Vermin §J-6", kind="move"
+        f"{unit.id} loads a Crown Jewel in {label} ({mp} MP)",
+        rule="Space Vermin §J-6",
+        kind="move",
+        assumed="loading in the hex where it started its move (the text says on entering)"
+        if in_place else "",
     )
 
 
 def rv_exit(state: SVState, ctx: Context, unit: Unit, edge_hex: str) -> Iterator[Event]:
     """An RV carrying a Jewel leaves by the west edge: the Jewel is off the map, the RV comes back
-    three turns later without NAT markers (§Q-1-c)."""
+    on the turn track a number of turns later, without NAT markers (§Q-1-c)."""
+    data = game_data(ctx)
     state.jewels_exited += unit.jewels
     unit.jewels = 0
     unit.hex = None
     unit.status = "turn_track"
     unit.nat = ""
-    unit.arrival_turn = state.turn + 3
+    unit.arrival_turn = state.turn + int(scenario_table(data, "family_jewels")["rv_return_turns"])
     yield Event(
-        f"{unit.id} exits the west edge via {edge_hex} with a Crown Jewel (leaving costs 1 MP, "
-        f"default reading of SV-AMB-19; {state.jewels_exited} off the map); it returns on turn "
+        f"{unit.id} exits the west edge via {edge_hex} with a Crown Jewel (leaving costs "
+        f"{rv_exit_mp(data)} MP; {state.jewels_exited} off the map); it returns on turn "
         f"{unit.arrival_turn}",
         rule="Space Vermin §Q-1-c",
         kind="move",
+        ids=("SV-S1-11", "SV-AMB-19"),
+        assumed="default reading of SV-AMB-19: leaving the map from an edge hex costs MP",
     )
 
 
@@ -753,6 +797,7 @@ def designated_entry(state: SVState, ctx: Context, unit_id: str) -> Iterator:
         rule="Space Vermin §I-5-a",
         kind="move",
     )
+    yield from rv_may_load(state, ctx, unit, None, ma - options[dest], "Space Vermin §I-5-a")
 
 
 def landing_zone_hexes(smap: SVMap, state: SVState) -> list[str]:

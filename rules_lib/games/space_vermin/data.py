@@ -79,6 +79,7 @@ class MarineType:
     purge: bool = False
     damage: str = "standard"
     carries_jewels: int = 0
+    load_mp: int = 0  # MP to load a Crown Jewel (Recovery Vehicles, §J-6)
 
 
 @dataclass(frozen=True)
@@ -275,6 +276,7 @@ def _marines(chk: Check, tree: dict) -> dict[str, MarineType]:
             purge=bool(node.get("purge", False)),
             damage=node.get("damage", "standard"),
             carries_jewels=int(node.get("carries_jewels", 0)),
+            load_mp=int(node.get("load_mp", 0)),
         )
     return out
 

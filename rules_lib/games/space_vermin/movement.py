@@ -117,7 +117,7 @@ def _full_move_limits(data: SVData, smap: SVMap, state: SVState, unit_id: str,
     vermites = {smap.hex(lab) for lab in vermite_labels}
     near = smap.neighbourhood(vermite_labels)  # ``vermite_adjacent_hexes``
     others = {smap.hex(u.hex) for u in state.marines_on_map() if u.id != unit.id}
-    return origin, 2 * mp, vermites, near, others
+    return origin, int(2 * mp), vermites, near, others
 
 
 def _full_move_rules(data: SVData, smap: SVMap, state: SVState, unit_id: str,
