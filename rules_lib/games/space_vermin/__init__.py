@@ -39,9 +39,24 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "two_player",
         "Two-player option: the Vermite player draws two Event Chits each turn and picks one.",
-        rule="Space Vermin §O (SV-AMB-12)",
-        default_reading="solitaire: one chit drawn at random; a B.U.R.P./B.E.L.C.H. extra chit "
-        "is always a single random draw",
+        rule="Space Vermin §O",
+        default_reading="solitaire: one chit is drawn at random each turn",
+    ),
+    Variant(
+        "extra_chit_chosen_too",
+        "Two-player game: the extra chit a B.U.R.P./B.E.L.C.H. calls for is also drawn as two "
+        "and chosen.",
+        rule="Space Vermin §O / §D-1 (SV-AMB-12)",
+        default_reading="the extra chit is a single random draw; several successful Recons "
+        "still give one two-chit choice",
+    ),
+    Variant(
+        "invented_event_chit_card",
+        "Play the project's own Event Chit Card: NAT Plague, Vermites Molt, Fog Bank and the "
+        "other chits whose effect the rulebook does not give do something (all invented).",
+        rule="Space Vermin §D (Event Chit Card: a data gap)",
+        default_reading="only the effects the text states (B.U.R.P., B.E.L.C.H., Bogs Flood); "
+        "every other chit just sets the Queen's Preferred Direction",
     ),
 )
 

@@ -391,7 +391,10 @@ def load_map(key: str = "alpha", data: SVData | None = None) -> SVMap:
         return _standard_map(key)
     if key not in data.maps:
         raise KeyError(f"no Mapzone {key!r}; maps: {', '.join(data.maps)}")
-    return SVMap(data.maps[key], data)
+    built = data.maps_built.get(key)
+    if built is None:  # an overridden data object builds its maps once
+        built = data.maps_built[key] = SVMap(data.maps[key], data)
+    return built
 
 
 __all__ = ["DIRECTIONS", "EDGES", "SVMap", "load_map"]

@@ -38,6 +38,8 @@ MAPS = ("alpha", "beta")
 TERRAIN_TYPES = ("clear", "bamboo", "bog", "building", "tar_pit", "nest")
 WEAPONS = ("standard", "pistol", "pants", "ant_gun", "none")
 VERMITE_KINDS = ("drone", "soldier", "ultra_mite")
+CHIT_EFFECTS = ("none", "extra_draw", "bogs_flood", "nat_plague", "molt", "extra_move",
+                "tunnel_exit", "extra_spawn", "fog", "drones_flock_twice", "acid_rain")
 NUMBERED = frozenset("".join(d) for d in itertools.product("123456", repeat=3))
 
 
@@ -108,6 +110,8 @@ class EventChit:
     beta: int | str
     effect_kind: str
     effect_text: str
+    invented_kind: str = "none"  # the project's stand-in card (variant invented_event_chit_card)
+    invented_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -188,6 +192,10 @@ class SVData:
     total_counters: int
     marker_counts: dict[str, int]
     sources: dict[str, GameData] = field(default_factory=dict)
+    # built from these values once and kept: the Mapzones (board.py) and the provenance reasons
+    # of events (provenance.py)
+    maps_built: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    reasons: dict[Any, str] = field(default_factory=dict, repr=False, compare=False)
 
     def vermite_kind(self, key: str) -> str:
         """drone / soldier / ultra_mite / queen for a Vermite type key."""
@@ -335,6 +343,10 @@ def _chits(chk: Check, tree: dict) -> tuple[list[EventChit], list[SecretWeapon]]
         if beta != "*" and beta not in DIRECTIONS:
             chk.fail(path + ("beta",), f"direction {beta!r} is not 1-6 or '*'")
         effect = node.get("effect") or {}
+        invented = node.get("invented_effect") or {}
+        for key, part in (("effect", effect), ("invented_effect", invented)):
+            if part:
+                chk.one_of(part.get("kind"), CHIT_EFFECTS, path + (key, "kind"), "event kind")
         chits.append(
             EventChit(
                 str(node.get("name")),
@@ -343,6 +355,8 @@ def _chits(chk: Check, tree: dict) -> tuple[list[EventChit], list[SecretWeapon]]
                 beta,
                 effect.get("kind", "none"),
                 effect.get("text", ""),
+                invented.get("kind", "none"),
+                invented.get("text", ""),
             )
         )
     names = [c.name for c in chits]

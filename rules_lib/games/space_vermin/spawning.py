@@ -72,7 +72,7 @@ def spawn_number(data: SVData, smap: SVMap, state: SVState, queen: Unit) -> int:
     """SN + 1 per Crown Jewel in her Nest (§E-2, §G), + an event's extra spawn for the High Queen."""
     nest = nest_of(smap, queen.hex)
     bonus = data.jewel_spawn_bonus * state.nest_jewels.get(str(nest), 0)
-    extra = state.extra_spawn if data.vermites[queen.type].rank == 1 else 0
+    extra = state.extra_spawn if queen.type == state.extra_spawn_queen else 0
     return data.vermites[queen.type].sn + bonus + extra
 
 

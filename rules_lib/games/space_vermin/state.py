@@ -78,7 +78,8 @@ class SVState(GameState):
     soldier_ma_bonus: int = 0  # event effect this turn (chit card, assumed)
     fire_range_limit: int = 0  # event effect this turn: Marine fire range cap (0 = none)
     drones_flock_again: bool = False  # event effect this turn
-    extra_spawn: int = 0  # event effect this turn: extra spawns for the High Queen
+    extra_spawn: int = 0  # invented card's event this turn: extra spawns for one Queen
+    extra_spawn_queen: str = ""  # ... that Queen's type
     jewels_in_play: int = 0  # Crown Jewels this battle uses (5; campaign battle 2: as recorded)
     marines_entered: bool = True  # Scenario 2: Instant Loss only once the Marines are in (SV-AMB-09)
     vp: int = 0  # Scenario 2 / campaign victory points

@@ -11,6 +11,7 @@ from rules_lib.core.engine import Context, Event
 from .board import SVMap, map_for
 from .combat import eliminate_vermite, game_data, kind_of
 from .data import SVData
+from .provenance import join, values_reason
 from .state import SVState, Unit
 from .vermite_movement import big_count
 
@@ -95,14 +96,20 @@ def tunnel_movement(state: SVState, ctx: Context) -> Iterator[Event]:
             )
 
 
-def place_tunnel_exit(state: SVState, smap: SVMap, number: str, why: str) -> Event:
-    """A drawn Tunnel Exit chit goes front side up on its hex, even under a Marine (§Q-1-c)."""
+def place_tunnel_exit(
+    state: SVState, smap: SVMap, number: str, why: str, assumed: str = ""
+) -> Event:
+    """A drawn Tunnel Exit chit goes front side up on its hex, even under a Marine (§Q-1-c).
+    ``assumed``: why the placing itself is the project's (an invented event), if it is."""
     if number in state.cup_tunnel_exits:
         state.cup_tunnel_exits.remove(number)
     state.tunnel_exits[number] = "open"
+    where = (f"{smap.key}:tunnel_exits.{number}",)
     return Event(
         f"Tunnel Exit {number} is placed open on hex {smap.mdata.tunnel_exits[int(number)]} ({why})",
         rule="Space Vermin §P-2-m / §Q-1-c",
         kind="move",
-        data={"exit": number},
+        data={"exit": number, "values": list(where)},
+        ids=("SV-S1-13",),
+        assumed=join(assumed, values_reason(smap.data, where)),
     )

@@ -4,16 +4,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from rules_lib.core.engine import Context, Event
 
-from . import dice as svdice
 from .board import map_for
-from .combat import drone_flock, eliminate_vermite, game_data, kind_of, vermite_combat_step
+from .chit_events import reset_turn_effects, resolve_event
+from .combat import drone_flock, game_data, kind_of, vermite_combat_step
 from .events import draw_event_chit
+from .provenance import chit_reason
 from .state import SVState, Unit
-from .tunnels import place_tunnel_exit, tunnel_movement
+from .tunnels import tunnel_movement
 from .vermite_movement import (
     escort_of,
     is_escorting,
@@ -23,27 +23,6 @@ from .vermite_movement import (
 )
 
 RULE_SEQ = "Space Vermin §C-2-a"
-
-
-def chit_effect(data, name: str) -> dict[str, Any]:
-    """The event a chit names, from chits.yaml (the Vermite Event Chit Card, mostly assumed)."""
-    for node in data.sources["chits"].tree["event_chits"]:
-        if str(node["name"]) == name:
-            return dict(node.get("effect") or {})
-    raise KeyError(f"chits.yaml: no Event Chit {name!r}")
-
-
-def reset_turn_effects(state: SVState) -> None:
-    """Event effects last one turn (§P-1-b 'for this turn only'; the chit card, assumed)."""
-    state.flooded = False
-    state.sneak_attack = False
-    state.magnetic_storm = False
-    state.soldier_ma_bonus = 0
-    state.fire_range_limit = 0
-    state.drones_flock_again = False
-    state.extra_spawn = 0
-    state.turn_events = []
-    state.direction_chit = ""
 
 
 # --------------------------------------------------------------------------------------------------
@@ -67,98 +46,15 @@ def event_chit_step(state: SVState, ctx: Context) -> Iterator:
     c = next(x for x in data.event_chits if x.name == chit)
     if smap.key == "alpha":
         text = f"blue {c.alpha_blue} south of the road, yellow {c.alpha_yellow} on or north of it"
+        arrows: tuple[str, ...] = ("alpha_blue", "alpha_yellow")
+        ids: tuple[str, ...] = ("SV-SEQ-04", "SV-EVT-05", "SV-EVT-06")
     else:
         text = "a die per unit (Magnetic Storm)" if c.beta == "*" else f"{c.beta}"
+        arrows, ids = ("beta",), ("SV-SEQ-04", "SV-EVT-05")
     yield Event(f"Queen's Preferred Direction from {chit}: {text}", rule="Space Vermin §D-1",
-                kind="info", data={"chit": chit})
+                kind="info", data={"chit": chit, "chit_paths": list(arrows)}, ids=ids,
+                assumed=chit_reason(data, chit, arrows))
     yield from resolve_event(state, ctx, chit, first=True)
-
-
-def resolve_event(state: SVState, ctx: Context, chit: str, first: bool) -> Iterator:
-    """Resolve one chit's event (§D); an extra-draw chit draws and resolves another."""
-    data = game_data(ctx)
-    smap = map_for(state.map, data)
-    effect = chit_effect(data, chit)
-    kind = effect.get("kind", "none")
-    state.turn_events.append(chit)
-    rule = "Space Vermin §D (Event Chit Card)"
-    if kind == "extra_draw":
-        yield Event(f"{chit}: an additional chit is drawn; its direction numbers are ignored",
-                    rule="Space Vermin §D-1", kind="info")
-        if not state.event_cup:
-            yield Event("No chit left to draw", rule="Space Vermin §D-1", kind="info")
-            return
-        second = yield from draw_event_chit(state, ctx)
-        yield Event(f"Second chit {second}: resolved with {state.direction_chit}'s directions",
-                    rule="Space Vermin §D-1", kind="info")
-        yield from resolve_event(state, ctx, second, first=False)
-    elif kind == "bogs_flood":
-        state.flooded = True
-        yield Event("Bogs Flood: every Bog and every hex next to one is Flooded this turn",
-                    rule="Space Vermin §P-1-b", kind="info")
-        if first and smap.key == "alpha":
-            state.sneak_attack = True
-            yield Event("Vermite Sneak Attack: south from Nest 1 to 221, north from Nest 2 to "
-                        "613; no Soldier Tunnel Movement", rule="Space Vermin §Q-1-c", kind="info")
-        if first and smap.key == "beta":
-            state.magnetic_storm = True
-            yield Event("Magnetic Storm: each moving unit rolls its own direction and ignores "
-                        "Scent Trails (flooding also applies, default reading of SV-AMB-10)",
-                        rule="Space Vermin §Q-2-f", kind="info")
-    elif kind == "nat_plague":
-        hit = [u for u in state.marines_on_map() if u.nat == "tainted"]
-        for u in hit:
-            u.nat = "infected"
-        yield Event(f"NAT Plague: {', '.join(u.id for u in hit) or 'no Marine'} NAT Tainted -> "
-                    f"Infected", rule=rule, kind="info")
-    elif kind == "molt":
-        limit = int(effect["eliminated_on_at_most"])
-        for v in sorted((v for v in state.vermites_on_map() if v.reduced),
-                        key=lambda v: (kind_of(data, v), v.number, v.id)):
-            face = svdice.one_die().roll(ctx.dice, f"Vermites Molt {v.id}").value
-            if face <= limit:
-                yield Event(f"Vermites Molt: {v.id} rolls {face} and dies", rule=rule,
-                            kind="roll")
-                yield from eliminate_vermite(state, ctx, v, cause="event")
-            else:
-                v.reduced = False
-                yield Event(f"Vermites Molt: {v.id} rolls {face} and is back at full strength",
-                            rule=rule, kind="roll")
-    elif kind == "extra_move":
-        state.soldier_ma_bonus = int(effect["ma_bonus"])
-        yield Event(f"{chit}: Soldiers +{state.soldier_ma_bonus} MA this turn", rule=rule,
-                    kind="info")
-    elif kind == "tunnel_exit":
-        if smap.key != "alpha" or not state.cup_tunnel_exits:
-            yield Event(f"{chit}: no Tunnel Exit chit to place", rule=rule, kind="info")
-        else:
-            pool = sorted(state.cup_tunnel_exits)
-            n = pool[ctx.dice.roll(len(pool), "Tunnel Exit chit") - 1] if len(pool) > 1 else pool[0]
-            yield place_tunnel_exit(state, smap, n, chit)
-    elif kind == "extra_spawn":
-        if smap.key == "alpha":
-            state.extra_spawn = int(effect["spawns"])
-        yield Event(f"{chit}: " + ("the High Queen spawns one more this turn" if smap.key == "alpha"
-                                   else "no Queen spawns in Scenario 2"), rule=rule, kind="info")
-    elif kind == "fog":
-        state.fire_range_limit = int(effect["range"])
-        yield Event(f"{chit}: Marines cannot fire beyond {state.fire_range_limit} hexes this turn",
-                    rule=rule, kind="info")
-    elif kind == "drones_flock_twice":
-        state.drones_flock_again = True
-        yield Event(f"{chit}: Drones flock again after the Combat Step", rule=rule, kind="info")
-    elif kind == "acid_rain":
-        limit = int(effect["disrupted_on_at_most"])
-        for u in sorted(state.marines_on_map(), key=lambda u: u.id):
-            if smap.terrain_of(smap.hex(u.hex)) == "building":
-                continue
-            face = svdice.one_die().roll(ctx.dice, f"{chit} {u.id}").value
-            if face <= limit and not u.reduced:
-                u.reduced = True
-                yield Event(f"{chit}: {u.id} rolls {face} and is Disrupted", rule=rule,
-                            kind="roll")
-    else:
-        yield Event(f"{chit}: no event, direction only", rule=rule, kind="info")
 
 
 # --------------------------------------------------------------------------------------------------
