@@ -82,6 +82,7 @@ class MarineType:
     damage: str = "standard"
     carries_jewels: int = 0
     load_mp: int = 0  # MP to load a Crown Jewel (Recovery Vehicles, §J-6)
+    pistol_cf: int = 0  # the Scientist's Pistol, only with the variant scientist_has_pistol
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,10 @@ class SVData:
     vermites: dict[str, VermiteType]
     jewel_bonus: dict[str, int]
     jewel_spawn_bonus: int
+    jewel_pickup_mp: int
     tunnel_exit_dn: int
+    vermite_stack_limit: int
+    psychic_whip_ma: int
     event_chits: list[EventChit]
     secret_weapons: list[SecretWeapon]
     tables: dict[str, Any]
@@ -285,6 +289,7 @@ def _marines(chk: Check, tree: dict) -> dict[str, MarineType]:
             damage=node.get("damage", "standard"),
             carries_jewels=int(node.get("carries_jewels", 0)),
             load_mp=int(node.get("load_mp", 0)),
+            pistol_cf=int(node.get("pistol_cf", 0)),
         )
     return out
 
@@ -591,8 +596,11 @@ def build(sources: dict[str, GameData]) -> SVData:
         marines=marines,
         vermites=vermites,
         jewel_bonus={k: int(jewels["bonus"][k]) for k in ("cf", "dn", "ma", "max_dn")},
-        jewel_spawn_bonus=int(jewels.get("spawn_bonus", 1)),
+        jewel_spawn_bonus=int(jewels["spawn_bonus"]),
+        jewel_pickup_mp=int(jewels["pickup_mp"]),
         tunnel_exit_dn=int(tunnel["dn"]),
+        vermite_stack_limit=int(sources["tables"].tree["vermite_stacking"]["limit"]),
+        psychic_whip_ma=int(tt["psychic_whip"]["ma_bonus"]),
         event_chits=chits,
         secret_weapons=weapons,
         tables=sources["tables"].tree,

@@ -33,9 +33,9 @@ def target_roll(target: int, modifier: int = 0) -> HitDie:
 
 
 @lru_cache(maxsize=256)
-def two_dice() -> SumDice:
-    """Two dice summed, 2-12 (the A.N.T. Gun, §J-3)."""
-    return SumDice(2)
+def sum_dice(n: int) -> SumDice:
+    """``n`` dice summed (the A.N.T. Gun rolls two, 2-12, §J-3; the number is data)."""
+    return SumDice(n)
 
 
 @lru_cache(maxsize=256)

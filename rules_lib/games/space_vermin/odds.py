@@ -91,7 +91,7 @@ def ant_gun_outcome(range_hexes: int, nat: bool = False, data: SVData | None = N
     rng = range_hexes * (table["nat_range_multiplier"] if nat else 1)
     crash = table["crash_total"]
     return (
-        svdice.two_dice()
+        svdice.sum_dice(int(table["dice"]))
         .dist()
         .map(lambda t: "crash" if t == crash else ("hit" if t > rng else "miss"))
     )
@@ -156,12 +156,12 @@ def nat_outcome(vermite_type: str, marker: str = "", data: SVData | None = None)
     """
     d = _data(data)
     need = d.vermites[vermite_type].nat_roll
-    one = d.tables["nat"]["natural_one_escalates"]
+    one = d.tables["nat"]["escalates_on"]
 
     def result(face: int) -> str:
         if face > need:
             return marker or "none"
-        if face == 1 and one:
+        if face == one:
             return "eliminated" if marker else "infected"
         return {"": "tainted", "tainted": "infected", "infected": "infected"}[marker]
 

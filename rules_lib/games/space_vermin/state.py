@@ -10,7 +10,6 @@ from .data import CounterSide, SVData
 
 MARINES = "Marines"
 VERMITES = "Vermites"
-VERMITE_STACK_LIMIT = 2  # §E-3: at most two Queens/Ultra-Mites/Soldiers end a Step in a hex
 # Where a counter is: on the map, in the Vermite Unit Cup, in the Marines' pool of reinforcements,
 # off-map waiting to enter, on the turn track, in the eliminated or escaped
 # piles, or out of the game.

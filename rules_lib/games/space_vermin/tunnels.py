@@ -26,7 +26,7 @@ def operational(data: SVData, smap: SVMap, state: SVState, number: int) -> bool:
     label = smap.mdata.tunnel_exits[number]
     if label in state.marine_hexes():
         return False
-    return big_count(data, state, label) + 1 <= 2
+    return big_count(data, state, label) + 1 <= data.vermite_stack_limit
 
 
 def nest_soldiers(data: SVData, smap: SVMap, state: SVState, nest: int) -> list[Unit]:

@@ -119,7 +119,7 @@ def test_magnetic_storm_along_a_trail_still_pays_1_mp_per_trail_hex():
     d = direction_between(BETA.hex("356"), BETA.hex("u10.8"))  # onto the Bridge along the trail
     events = run(movement_step(state, dice(d), drones=False))
     step = next(e for e in events if e.kind == "step_detail")
-    assert step.data == {"units": ["Soldier #1"], "to": "u10.8", "mp": 1}
+    assert (step.data["units"], step.data["to"], step.data["mp"]) == (["Soldier #1"], "u10.8", 1)
 
 
 @pytest.mark.rule("SV-EVT-04")
