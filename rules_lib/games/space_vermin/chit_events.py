@@ -17,13 +17,14 @@ from rules_lib.core.engine import Context, Event
 
 from . import dice as svdice
 from .board import map_for
-from .combat import eliminate_vermite, game_data, kind_of
+from .combat import eliminate_vermite, game_data, kind_of, variant_on
 from .events import draw_event_chit
 from .provenance import chit_reason, join
 from .state import SVState
 from .tunnels import place_tunnel_exit
 
 INVENTED_CARD = "invented_event_chit_card"
+STORM_WITHOUT_FLOOD = "magnetic_storm_without_flood"  # SV-AMB-10's other reading (a variant)
 RULE_CARD = "Space Vermin §D (Event Chit Card)"
 INVENTED_WHY = "invented Event Chit Card (variant invented_event_chit_card)"
 
@@ -113,10 +114,12 @@ def _bogs_flood(state, ctx, chit, effect, first, ref, why) -> Iterator:
     Magnetic Storm on Beta (§Q-2-f), both set by the chit's direction numbers."""
     data = game_data(ctx)
     smap = map_for(state.map, data)
-    state.flooded = True
-    yield Event("Bogs Flood: every Bog and every hex next to one is Flooded this turn",
-                rule="Space Vermin §P-1-b", kind="info", data=ref, ids=("SV-TERR-03",),
-                assumed=why)
+    storm_only = smap.key == "beta" and first and variant_on(state, ctx, STORM_WITHOUT_FLOOD)
+    if not storm_only:
+        state.flooded = True
+        yield Event("Bogs Flood: every Bog and every hex next to one is Flooded this turn",
+                    rule="Space Vermin §P-1-b", kind="info", data=ref, ids=("SV-TERR-03",),
+                    assumed=why)
     if not first:
         yield Event(
             f"Bogs Flood was drawn after {state.direction_chit}: its direction numbers are "
@@ -140,9 +143,12 @@ def _bogs_flood(state, ctx, chit, effect, first, ref, why) -> Iterator:
     else:
         state.magnetic_storm = True
         yield Event("Magnetic Storm: each moving unit rolls its own direction and ignores "
-                    "Scent Trails; the Bogs still flood", rule="Space Vermin §Q-2-f",
+                    "Scent Trails" + ("; no Bog floods" if storm_only else "; the Bogs still flood"),
+                    rule="Space Vermin §Q-2-f",
                     kind="info", data=ref, ids=("SV-S2-19", "SV-AMB-10"),
-                    assumed="default reading of SV-AMB-10: Bogs Flood floods in Scenario 2 too")
+                    assumed="variant magnetic_storm_without_flood (other reading of SV-AMB-10)"
+                    if storm_only else
+                    "default reading of SV-AMB-10: Bogs Flood floods in Scenario 2 too")
 
 
 # --------------------------------------------------------------------------------------------------

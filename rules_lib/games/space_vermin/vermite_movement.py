@@ -161,7 +161,11 @@ IDS_ESCAPE = ("SV-DIR-05", "SV-S2-22")
 IDS_STORM = ("SV-S2-19", "SV-S2-20")
 HEADING_IDS = (IDS_DIRECTION, IDS_REVERSED)  # steps whose direction is the chit's arrow
 SNEAK_WHY = ("default reading of SV-AMB-03: leaving the map edge, it comes back in at the "
-             "Sneak Attack trail's end on the other edge")
+             "Sneak Attack trail's end on the other edge and moves on")
+SNEAK_STOPS = "sneak_attack_stops_at_trail_end"  # SV-AMB-03's other reading (a variant)
+SNEAK_STOP_WHY = ("variant sneak_attack_stops_at_trail_end (other reading of SV-AMB-03): the "
+                  "unit stops where the Sneak Attack trail ends")
+ENTRANCE_CARRIERS_ONLY = "tunnel_entrance_only_jewel_carriers"  # SV-AMB-15's other reading
 
 
 def start_direction(state: SVState, ctx: Context, smap: SVMap, unit: Unit) -> Iterator[Event]:
@@ -253,7 +257,7 @@ def _next_hex(
                     target = smap.hex(node["trail_end"])
                     return target, (
                         f"Vermite Sneak Attack: it follows the trail to {node['trail_end']} "
-                        f"(§Q-1-c, default reading of SV-AMB-03)"
+                        f"(§Q-1-c, SV-AMB-03)"
                     ), IDS_SNEAK
         if heading.reversed:
             return None, "it is boxed in at the map edge", IDS_REVERSED
@@ -342,6 +346,7 @@ def move_group(
     leader_kind = kind_of(data, leader)  # a counter's type never changes while it moves
     label_of = smap.label_of
     entrances = smap.entrance_nests if smap.key == "alpha" else {}
+    carriers_only = ENTRANCE_CARRIERS_ONLY in state.variants  # SV-AMB-15's other reading
     nests = smap.nest_labels
     # Queens stand still while this group walks: only their hexes can hold one to escort
     while True:
@@ -377,8 +382,11 @@ def move_group(
         if ids in HEADING_IDS and heading.ref is not None:
             step.update(heading.ref)
             assumed = step_why
+        elif ids is IDS_SNEAK:
+            sneak_stop = SNEAK_STOPS in state.variants
+            assumed = join(map_why, SNEAK_STOP_WHY if sneak_stop else SNEAK_WHY)
         else:
-            assumed = join(map_why, SNEAK_WHY) if ids is IDS_SNEAK else map_why
+            assumed = map_why
         yield Event(
             f"{names} enters {label} ({cost} MP, {remaining} left): {why}",
             rule=_rule_of(why),
@@ -388,7 +396,7 @@ def move_group(
             assumed=assumed,
         )
         # what the hex does to the mover
-        if label in entrances:
+        if label in entrances and (leader.jewels or not carriers_only):
             for u in group:
                 u.hex = label
             yield from _enter_tunnel_entrance(state, ctx, smap, group, label)
@@ -434,6 +442,10 @@ def move_group(
                 )
         if next_to_marine(cur):
             stop_reason, stop_ids = f"{label} is next to a Marine (§E-1)", ("SV-VMOV-04",)
+            break
+        if ids is IDS_SNEAK and SNEAK_STOPS in state.variants:
+            stop_reason = f"it followed the Sneak Attack trail to its end, {label} (variant)"
+            stop_ids = IDS_SNEAK
             break
     # stacking: stop in the last hex entered where the group fits (§E-3, SV-AMB-07)
     end = len(path) - 1
@@ -522,6 +534,7 @@ def _enter_tunnel_entrance(
     place_why = values_reason(smap.data, where)
     for u in group:
         carried = u.jewels
+        u.status, u.hex, u.reduced, u.escort_of = "cup", None, False, ""  # gone at once
         if u.jewels:
             key = str(nest)
             brought, u.jewels = u.jewels, 0
@@ -534,10 +547,6 @@ def _enter_tunnel_entrance(
                 ids=("SV-JEWEL-04", "SV-TERR-24"),
                 assumed=place_why,
             )
-        u.status = "cup"
-        u.hex = None
-        u.reduced = False
-        u.escort_of = ""
         yield Event(
             f"{u.id} enters Nest {nest}'s Tunnel Entrance ({label}) and returns to the Vermite "
             f"Unit Cup" + ("" if carried else " (default reading of SV-AMB-15)"),

@@ -11,7 +11,7 @@ from .board import map_for
 from .chit_events import reset_turn_effects, resolve_event
 from .combat import drone_flock, game_data, kind_of, vermite_combat_step
 from .events import draw_event_chit
-from .provenance import chit_reason
+from .provenance import chit_reason, map_reason
 from .state import SVState, Unit
 from .tunnels import tunnel_movement
 from .vermite_movement import (
@@ -35,11 +35,12 @@ def event_chit_step(state: SVState, ctx: Context) -> Iterator:
     again keeping their own direction (§C-2-a-1, §D-1)."""
     data = game_data(ctx)
     state.step = "Event Chit"
-    yield Event("Event Chit Step", rule="Space Vermin §C-2-a-1", kind="step")
+    yield Event("Event Chit Step", rule="Space Vermin §C-2-a-1", kind="step",
+                ids=("SV-SEQ-03", "SV-SEQ-04"))
     chit = yield from draw_event_chit(state, ctx)
     if chit is None:
         yield Event("The Event Cup is empty: no chit this turn", rule="Space Vermin §D",
-                    kind="info")
+                    kind="info", ids=("SV-EVT-02",))
         return
     state.direction_chit = chit
     smap = map_for(state.map, data)
@@ -87,11 +88,13 @@ def regular_step(state: SVState, ctx: Context, kind: str, label: str, rule: str)
             continue
         if is_escorting(state, u) and escort_of(state, state.unit(u.escort_of)) is u:
             yield Event(f"{u.id} is {u.escort_of}'s Escort and moves with her (§E-1-b)",
-                        rule=rule, kind="info")
+                        rule=rule, kind="info", data={"unit": u.id},
+                        ids=("SV-UMITE-01", "SV-S2-12"))
             continue
         if smap.hex(u.hex) in near:
             yield Event(f"{u.id} in {u.hex} is adjacent to a Marine and does not move (§E-1)",
-                        rule=rule, kind="move")
+                        rule=rule, kind="move", data={"unit": u.id, "hex": u.hex},
+                        ids=("SV-VMOV-05",), assumed=map_reason(data, smap.key))
             continue
         yield from move_group(state, ctx, [u], marines=marines, near_marines=near,
                               queen_hexes=queens)
@@ -109,7 +112,7 @@ def queen_step(state: SVState, ctx: Context) -> Iterator[Event]:
             continue
         if smap.terrain_of(smap.hex(q.hex)) == "nest":
             yield Event(f"{q.id} is in a Nest and cannot move", rule="Space Vermin §E-1-e",
-                        kind="info")
+                        kind="info", data={"unit": q.id}, ids=("SV-QUEEN-01",))
             continue
         esc = escort_of(state, q)
         yield from move_group(state, ctx, [q] + ([esc] if esc else []))
@@ -120,32 +123,39 @@ def movement_step(state: SVState, ctx: Context, drones: bool = True) -> Iterator
     data = game_data(ctx)
     smap = map_for(state.map, data)
     state.step = "Movement"
-    yield Event("Movement Step", rule="Space Vermin §C-2-a-2", kind="step")
+    yield Event("Movement Step", rule="Space Vermin §C-2-a-2", kind="step",
+                ids=("SV-SEQ-03", "SV-SEQ-05", "SV-AMB-14"))
     if drones:
         yield Event("a) Drone Movement and Suicide Attacks", rule="Space Vermin §E-1-a",
-                    kind="info")
+                    kind="info", ids=("SV-SEQ-05", "SV-VMOV-06", "SV-VMOV-07"))
         yield from drone_step(state, ctx)
-    yield Event("b) Ultra-Mite Movement", rule="Space Vermin §E-1-b", kind="info")
+    yield Event("b) Ultra-Mite Movement", rule="Space Vermin §E-1-b", kind="info",
+                ids=("SV-SEQ-05", "SV-UMITE-01", "SV-VMOV-07"))
     yield from regular_step(state, ctx, "ultra_mite", "Ultra-Mite", "Space Vermin §E-1-b")
     if smap.key == "alpha":
-        yield Event("c) Soldier Tunnel Movement", rule="Space Vermin §E-1-c", kind="info")
+        yield Event("c) Soldier Tunnel Movement", rule="Space Vermin §E-1-c", kind="info",
+                    ids=("SV-SEQ-05", "SV-TUN-01"))
         yield from tunnel_movement(state, ctx)
-    yield Event("d) Soldier Regular Movement", rule="Space Vermin §E-1-d", kind="info")
+    yield Event("d) Soldier Regular Movement", rule="Space Vermin §E-1-d", kind="info",
+                ids=("SV-SEQ-05", "SV-SOLD-01", "SV-VMOV-07"))
     yield from regular_step(state, ctx, "soldier", "Soldier", "Space Vermin §E-1-d")
     if smap.key == "beta":
-        yield Event("e) Queens and Escorts Movement", rule="Space Vermin §E-1-e", kind="info")
+        yield Event("e) Queens and Escorts Movement", rule="Space Vermin §E-1-e", kind="info",
+                    ids=("SV-SEQ-05", "SV-QUEEN-04"))
         yield from queen_step(state, ctx)
 
 
 def entrance_check(state: SVState, ctx: Context) -> Iterator[Event]:
     """A Vermite that reached a Nest Tunnel Entrance by any means (an advance after combat)
     returns to the cup, its Jewel to the Nest (§P-2-l)."""
-    from .vermite_movement import _enter_tunnel_entrance
+    from .vermite_movement import ENTRANCE_CARRIERS_ONLY, _enter_tunnel_entrance
 
     data = game_data(ctx)
     smap = map_for(state.map, data)
+    carriers_only = ENTRANCE_CARRIERS_ONLY in state.variants  # SV-AMB-15's other reading
     for label in smap.mdata.nest_tunnel_entrances.values():
-        group = [u for u in state.units_at(label) if not u.is_marine and kind_of(data, u) != "drone"]
+        group = [u for u in state.units_at(label) if not u.is_marine and kind_of(data, u) != "drone"
+                 and (u.jewels or not carriers_only)]
         if group:
             yield from _enter_tunnel_entrance(state, ctx, smap, group, label)
 
@@ -155,15 +165,17 @@ def vermite_action_phase(state: SVState, ctx: Context, reinforcements) -> Iterat
     yield from event_chit_step(state, ctx)
     yield from movement_step(state, ctx)
     state.step = "Combat"
-    yield Event("Combat Step", rule="Space Vermin §C-2-a-3", kind="step")
+    yield Event("Combat Step", rule="Space Vermin §C-2-a-3", kind="step", ids=("SV-SEQ-03",))
     yield from vermite_combat_step(state, ctx)
     yield from entrance_check(state, ctx)
     if state.drones_flock_again:
         yield Event("Drones flock a second time (event)", rule="Space Vermin §D (Event Chit Card)",
-                    kind="info")
+                    kind="info", ids=("SV-EVT-04",),
+                    assumed="invented Event Chit Card (variant invented_event_chit_card)")
         yield from drone_step(state, ctx)
     state.step = "Reinforcement"
-    yield Event("Reinforcement Step", rule="Space Vermin §C-2-a-4", kind="step")
+    yield Event("Reinforcement Step", rule="Space Vermin §C-2-a-4", kind="step",
+                ids=("SV-SEQ-03", "SV-SEQ-06"))
     yield from reinforcements(state, ctx)
 
 
