@@ -53,7 +53,7 @@ def chit_reason(data: SVData, name: str, parts: tuple[str, ...]) -> str:
         i = chit_index(data, name)
         texts = []
         for part in parts:
-            text = _assumed_text(data, "chits", f"event_chits.{i}.{part}")
+            text = _assumed_text(data, "chits", f"event_chits[{i}].{part}")
             if text and text not in texts:
                 texts.append(text)
         found = cache[key] = f"{name}: {'; '.join(texts)}" if texts else ""
@@ -69,7 +69,7 @@ def weapon_reason(data: SVData, name: str) -> str:
         i = next(i for i, w in enumerate(data.secret_weapons) if w.name == name)
         texts = []
         for part in ("effect", "targets", "range", "count"):
-            text = _assumed_text(data, "chits", f"secret_weapons.{i}.{part}")
+            text = _assumed_text(data, "chits", f"secret_weapons[{i}].{part}")
             if text and text not in texts:
                 texts.append(text)
         found = cache[key] = f"{name}: {'; '.join(texts)}" if texts else ""

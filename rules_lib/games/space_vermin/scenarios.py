@@ -166,7 +166,7 @@ def setup_great_migration(state: SVState, ctx: Context, queen_jewels: int = 0) -
         soldiers.remove(uid)
         u = state.unit(uid)
         u.status, u.hex = "map", smap.mdata.vermite_entry_hexes[number]
-        where = (f"{smap.key}:vermite_entry_hexes.{number}",)
+        where = (f"{smap.key}:vermite_entry_hexes[{number}]",)
         yield Event(f"{uid} is placed on Entry hex {number} ({u.hex})",
                     rule="Space Vermin §Q-2-a", kind="move",
                     data={"unit": uid, "values": list(where)}, ids=("SV-S2-03",),

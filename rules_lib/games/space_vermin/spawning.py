@@ -200,7 +200,7 @@ def _horde_unit(state: SVState, ctx: Context, smap: SVMap, number: int) -> Itera
     """One random Vermite from the cup onto an Entry hex (§Q-2-c), unless a Marine holds it."""
     label = entry_hex(smap, number)
     blocker = next((u for u in state.units_at(label) if u.is_marine), None)
-    where = (f"{smap.key}:vermite_entry_hexes.{number}",)
+    where = (f"{smap.key}:vermite_entry_hexes[{number}]",)
     if blocker is not None:
         yield Event(
             f"Entry hex {number} ({label}) is blocked by {blocker.id}: no Vermite enters there "
@@ -249,7 +249,7 @@ def _first_horde(data: SVData, smap: SVMap, state: SVState, ctx: Context) -> Ite
             rerolled = True
         used.add(number)
         q.status, q.hex = "map", entry_hex(smap, number)
-        where = (f"{smap.key}:vermite_entry_hexes.{number}",)
+        where = (f"{smap.key}:vermite_entry_hexes[{number}]",)
         yield Event(f"{q.id} enters at Entry hex {number} ({q.hex})", rule="Space Vermin §Q-2-c",
                     kind="move", data={"unit": q.id, "to": q.hex, "values": list(where)},
                     ids=("SV-S2-07",),
@@ -267,7 +267,7 @@ def _first_horde(data: SVData, smap: SVMap, state: SVState, ctx: Context) -> Ite
         queen = next((q for q in queens if q.hex == um.hex), None)
         if queen is not None:
             um.escort_of = queen.id
-        where = (f"{smap.key}:vermite_entry_hexes.{number}",)
+        where = (f"{smap.key}:vermite_entry_hexes[{number}]",)
         yield Event(
             f"{um.id} enters at Entry hex {number} ({um.hex})"
             + (f" as {queen.id}'s Escort" if queen else ""),

@@ -60,7 +60,7 @@ def tunnel_movement(state: SVState, ctx: Context) -> Iterator[Event]:
             soldier = soldiers.pop(0)
             label = smap.mdata.tunnel_exits[number]
             soldier.hex = label
-            where = (f"{smap.key}:tunnel_exits.{number}",)
+            where = (f"{smap.key}:tunnel_exits[{number}]",)
             yield Event(
                 f"{soldier.id} (lowest Unit ID left in Nest {nest}) is placed on Tunnel Exit "
                 f"{number} ({label}), the lowest-numbered operational exit left",
@@ -117,7 +117,7 @@ def place_tunnel_exit(
     if number in state.cup_tunnel_exits:
         state.cup_tunnel_exits.remove(number)
     state.tunnel_exits[number] = "open"
-    where = (f"{smap.key}:tunnel_exits.{number}",)
+    where = (f"{smap.key}:tunnel_exits[{number}]",)
     return Event(
         f"Tunnel Exit {number} is placed open on hex {smap.mdata.tunnel_exits[int(number)]} ({why})",
         rule="Space Vermin §P-2-m / §Q-1-c",

@@ -530,7 +530,7 @@ def _enter_tunnel_entrance(
 ) -> Iterator[Event]:
     """A Nest Tunnel Entrance returns the Vermite to the cup and its Jewel to the Nest (§P-2-l)."""
     nest = _entrances(smap)[label]
-    where = (f"{smap.key}:nest_tunnel_entrances.{nest}",)
+    where = (f"{smap.key}:nest_tunnel_entrances[{nest}]",)
     place_why = values_reason(smap.data, where)
     for u in group:
         carried = u.jewels
