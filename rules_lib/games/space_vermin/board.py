@@ -276,7 +276,8 @@ class SVMap:
 
     def defensive(self, h: Hex, flooded: bool = False) -> bool:
         """Bamboo, Bog, Building or Flooded: the attacker loses one CF (§P Terrain Reminders)."""
-        return self.types[self.terrain[h]].defensive or self.is_flooded(h, flooded)
+        return self.types[self.terrain[h]].defensive or (
+            self.data.flooded_defensive and self.is_flooded(h, flooded))
 
     def blocks_los(self, h: Hex) -> bool:
         """Bamboo, Building and Toxic Tar Pit (bridges included) block Line-of-Sight (§P)."""

@@ -117,7 +117,8 @@ def _bogs_flood(state, ctx, chit, effect, first, ref, why) -> Iterator:
     storm_only = smap.key == "beta" and first and variant_on(state, ctx, STORM_WITHOUT_FLOOD)
     if not storm_only:
         state.flooded = True
-        yield Event("Bogs Flood: every Bog and every hex next to one is Flooded this turn",
+        yield Event(f"{data.flood_event}: every Bog and every hex next to one is Flooded this "
+                    f"turn",
                     rule="Space Vermin §P-1-b", kind="info", data=ref, ids=("SV-TERR-03",),
                     assumed=why)
     if not first:

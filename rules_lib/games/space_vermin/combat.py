@@ -140,9 +140,9 @@ class FirePlan:
     ids: tuple[str, ...] = ()  # catalogue IDs of the readings the shot applies (SV-AMB-04 ...)
     assumed: str = ""  # why, if a reading or variant shapes the shot
 
-    def pool(self):
-        """The dice rolled (standard fire and pistols)."""
-        return svdice.fire_pool(self.cf, self.dn)
+    def pool(self, convention: str = "exceeds"):
+        """The dice rolled (standard fire and pistols), hits by the data's hit convention."""
+        return svdice.fire_pool(self.cf, self.dn, convention)
 
 
 def _adjacent_hq(
@@ -667,7 +667,7 @@ def resolve_fire(
         yield from _resolve_pants(state, ctx, plan, shoot_and_scoot)
         return
     mods = ", ".join(f"{name} {m:+d}" for name, m in plan.modifiers) or "no modifiers"
-    roll = plan.pool().roll(ctx.dice, f"{firer_id} fires at {target_id}")
+    roll = plan.pool(data.hit_convention).roll(ctx.dice, f"{firer_id} fires at {target_id}")
     hits = roll.value
     result = svdice.damage(data.tables["damage"]["standard"], hits)
     pistol = plan.weapon == "pistol"
@@ -1040,7 +1040,8 @@ def vermite_attack(
         yield Event(f"{names} attack {target_id}: net CF {cf}, no combat", rule=rule,
                     kind="combat", data=refs, ids=base_ids, assumed=why)
     else:
-        roll = svdice.fire_pool(cf, dn).roll(ctx.dice, f"{names} attack {target_id}")
+        roll = svdice.fire_pool(cf, dn, data.hit_convention).roll(
+            ctx.dice, f"{names} attack {target_id}")
         hits = roll.value
         table = marine_damage_table(data, target)
         result = svdice.damage(data.tables["damage"][table], hits)

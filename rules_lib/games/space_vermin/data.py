@@ -98,7 +98,6 @@ class VermiteType:
     ids: tuple[int, ...] = ()
     rank: int = 0
     sn: int = 0
-    escape_vp: int = 0
 
 
 @dataclass(frozen=True)
@@ -179,8 +178,9 @@ class SVData:
     road_vermite_cost: int
     trail_vermite_cost: int
     flooded_cost: int
+    flooded_defensive: bool
     flood_event: str
-    defensive_modifier: int
+    hit_convention: str
     marines: dict[str, MarineType]
     vermites: dict[str, VermiteType]
     jewel_bonus: dict[str, int]
@@ -329,7 +329,6 @@ def _vermites(chk: Check, tree: dict) -> dict[str, VermiteType]:
             (),
             rank=chk.require(node, "rank", int, path) or 0,
             sn=chk.require(node, "sn", int, path) or 0,
-            escape_vp=int(node.get("escape_vp", 0)),
         )
     return out
 
@@ -569,6 +568,10 @@ def build(sources: dict[str, GameData]) -> SVData:
     chits, weapons = _chits(cchk, sources["chits"].tree)
     cchk.raise_if_any()
     maps = {key: _map(sources[key], key, types) for key in MAPS}
+    if not any(c.name == str(tt["flooded"]["event"]) and c.effect_kind == "bogs_flood"
+               for c in chits):
+        raise DataError(sources["terrain"].file, ("flooded", "event"),
+                        f"no Event Chit {tt['flooded']['event']!r} with the bogs_flood effect")
     total = int(ct.get("total_counters", 0))
     counted = (
         sum(m.count for m in marines.values())
@@ -591,8 +594,9 @@ def build(sources: dict[str, GameData]) -> SVData:
         road_vermite_cost=int(tt["road"]["vermite_cost"]),
         trail_vermite_cost=int(tt["scent_trail"]["vermite_cost"]),
         flooded_cost=int(tt["flooded"]["cost"]),
+        flooded_defensive=bool(tt["flooded"]["defensive"]),
         flood_event=str(tt["flooded"]["event"]),
-        defensive_modifier=int(tt["defensive_cf_modifier"]),
+        hit_convention=str(sources["tables"].tree["hit_convention"]),
         marines=marines,
         vermites=vermites,
         jewel_bonus={k: int(jewels["bonus"][k]) for k in ("cf", "dn", "ma", "max_dn")},

@@ -27,10 +27,12 @@ def _data(data: SVData | None) -> SVData:
 
 def fire_outcome(cf: int, dn: int, table: str = "standard", data: SVData | None = None) -> Dist:
     """Distribution of the damage result of CF dice against DN ("none" / "step" / "eliminate")."""
-    rows = _data(data).tables["damage"][table]
+    d = _data(data)
+    rows = d.tables["damage"][table]
     if cf < 1:
         return Dist.point("none")
-    return svdice.fire_pool(cf, dn).dist().map(lambda hits: svdice.damage(rows, hits))
+    return svdice.fire_pool(cf, dn, d.hit_convention).dist().map(
+        lambda hits: svdice.damage(rows, hits))
 
 
 def _after(result: str, already_stepped: bool) -> str:

@@ -109,7 +109,8 @@ def setup_family_jewels(state: SVState, ctx: Context) -> Iterator:
                 rule="Space Vermin §Q-1-a", kind="info", ids=("SV-S1-06",))
     # Marines (§Q-1-b)
     sci = t["scientist"]
-    state.unit(sci["unit"]).status, state.unit(sci["unit"]).hex = "map", str(sci["hex"])
+    sci_hex = smap.mdata.landmarks[str(sci["landmark"])]
+    state.unit(sci["unit"]).status, state.unit(sci["unit"]).hex = "map", sci_hex
     for rv, turn in t["recovery_vehicles"].items():
         u = state.unit(rv)
         u.status, u.arrival_turn = "turn_track", int(turn)
@@ -130,7 +131,7 @@ def setup_family_jewels(state: SVState, ctx: Context) -> Iterator:
                     assumed=map_reason(data, smap.key))  # the city limits are the map's
     arrivals = ", ".join(f"{rv} on turn {turn}" for rv, turn in t["recovery_vehicles"].items())
     yield Event(f"Recovery Vehicles arrive at {' / '.join(smap.mdata.marine_entry_hexes)}: "
-                f"{arrivals}; the Scientist is in the Convention Center ({sci['hex']})",
+                f"{arrivals}; the Scientist is in the {sci['landmark']} ({sci_hex})",
                 rule="Space Vermin §Q-1-b", kind="info", ids=("SV-S1-08", "SV-S1-09"))
     for u in state.units:
         if u.status == "pool" and u.type == "recovery_vehicle":

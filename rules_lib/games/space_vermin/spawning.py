@@ -174,7 +174,7 @@ def hordes(state: SVState, ctx: Context, table: dict) -> Iterator[Event]:
         yield from _first_horde(data, smap, state, ctx)
         return
     roll = svdice.one_die().roll(ctx.dice, "Vermite Hordes").value
-    row = next(r for r in table["rows"] if roll in r["rolls"])
+    row = next(r for r in table["rows"] if roll in list(r["rolls"]))
     yield Event(
         f"Vermite Hordes roll {roll}: one Vermite in each of Entry hexes {row['entry_hexes']}",
         rule="Space Vermin §Q-2-c",
@@ -184,7 +184,7 @@ def hordes(state: SVState, ctx: Context, table: dict) -> Iterator[Event]:
     )
     for number in row["entry_hexes"]:
         yield from _horde_unit(state, ctx, smap, number)
-    if roll in table["extra_on"]:
+    if roll in list(table["extra_on"]):
         extra = svdice.one_die().roll(ctx.dice, "Vermite Hordes extra hex").value
         yield Event(
             f"Extra Vermite roll {extra}: one more Vermite in Entry hex {extra}",
