@@ -313,11 +313,12 @@ def fire_plans(
     scene = fire_scene(data, smap, state)
     if weapon == "pants":
         reach = data.tables["pants"]["range"]
+        dice = data.tables["pants"]["dice"]
         for there, group in scene.targets.items():
             if hex_distance(here, there) <= reach:
                 for v in group:
                     plans.append(
-                        FirePlan(firer.id, v.id, v.hex, "pants", 1, effective_values(data, v).dn)
+                        FirePlan(firer.id, v.id, v.hex, "pants", dice, effective_values(data, v).dn)
                     )
                     if first_only:
                         return plans
@@ -590,8 +591,9 @@ def step_vermite(
 
 
 TUNNEL_ONLY_COLLAPSES = "tunnel_exit_only_collapses"  # SV-AMB-02's other reading (a variant)
-TUNNEL_WHY = ("default reading of SV-AMB-02: hits on a Tunnel Exit chit are read like a "
-              "Vermite's (2-3 hits flip it, removed if already flipped; 4+ remove it)")
+TUNNEL_WHY = ("default reading of SV-AMB-02: hits on a Tunnel Exit chit are read like hits on "
+              "a Vermite (a step flips it, or removes it if already flipped; an elimination "
+              "removes it)")
 
 
 def damage_tunnel_exit(state: SVState, number: str, result: str, only_collapses: bool = False
@@ -774,7 +776,7 @@ def _resolve_pants(
     firer = state.unit(plan.firer)
     target = state.unit(plan.target)
     mod = pants_modifier(data, firer, shoot_and_scoot)
-    roll = svdice.one_die(mod).roll(ctx.dice, f"PANTS {plan.firer} at {plan.target}")
+    roll = svdice.sum_dice(plan.cf, mod).roll(ctx.dice, f"PANTS {plan.firer} at {plan.target}")
     result = svdice.band(data.tables["pants"]["results"], roll.value)
     yield Event(
         f"{plan.firer} fires PANTS at {plan.target} in {plan.target_hex}: die {roll.faces[0]}"

@@ -186,6 +186,7 @@ class SVData:
     jewel_bonus: dict[str, int]
     jewel_spawn_bonus: int
     jewel_pickup_mp: int
+    warrior_carries: int
     tunnel_exit_dn: int
     vermite_stack_limit: int
     psychic_whip_ma: int
@@ -602,6 +603,7 @@ def build(sources: dict[str, GameData]) -> SVData:
         jewel_bonus={k: int(jewels["bonus"][k]) for k in ("cf", "dn", "ma", "max_dn")},
         jewel_spawn_bonus=int(jewels["spawn_bonus"]),
         jewel_pickup_mp=int(jewels["pickup_mp"]),
+        warrior_carries=int(jewels["warrior_carries"]),
         tunnel_exit_dn=int(tunnel["dn"]),
         vermite_stack_limit=int(sources["tables"].tree["vermite_stacking"]["limit"]),
         psychic_whip_ma=int(tt["psychic_whip"]["ma_bonus"]),

@@ -34,9 +34,10 @@ def target_roll(target: int, modifier: int = 0) -> HitDie:
 
 
 @lru_cache(maxsize=256)
-def sum_dice(n: int) -> SumDice:
-    """``n`` dice summed (the A.N.T. Gun rolls two, 2-12, §J-3; the number is data)."""
-    return SumDice(n)
+def sum_dice(n: int, modifier: int = 0) -> SumDice:
+    """``n`` dice summed plus a modifier (the A.N.T. Gun rolls two, §J-3; PANTS one, §J-4: the
+    numbers are data)."""
+    return SumDice(n, modifier=modifier)
 
 
 @lru_cache(maxsize=256)

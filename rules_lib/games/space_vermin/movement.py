@@ -25,7 +25,7 @@ def movement_allowance(data: SVData, unit: Unit, shoot_and_scoot: bool = False) 
     ma = effective_values(data, unit).ma
     if unit.type == "ant_gun" and not unit.limbered:
         ma = 0
-    return ma // 2 if shoot_and_scoot else ma
+    return ma // data.tables["shoot_and_scoot"]["ma_divisor"] if shoot_and_scoot else ma
 
 
 def vermite_adjacent_hexes(smap: SVMap, state: SVState) -> frozenset[Hex]:

@@ -120,8 +120,10 @@ def ant_gun_odds(max_range: int = 12, nat: bool = False, data: SVData | None = N
 def banded_outcome(table: str, modifier: int = 0, data: SVData | None = None) -> Dist:
     """One modified die read on a banded table: PANTS (§J-4), Jump Pack (§I-1-c), Landing Zone
     (§I-5-b)."""
-    rows = _data(data).tables[table]["results"]
-    return svdice.one_die(modifier).dist().map(lambda v: svdice.band(rows, v))
+    t = _data(data).tables[table]
+    rows = t["results"]
+    dice = int(t.get("dice", 1))  # PANTS names its one die in the data; the others roll one too
+    return svdice.sum_dice(dice, modifier).dist().map(lambda v: svdice.band(rows, v))
 
 
 def pants_odds(shoot_and_scoot: bool = False, nat: bool = False, data: SVData | None = None):

@@ -134,7 +134,7 @@ def can_carry(data: SVData, state: SVState, unit: Unit) -> bool:
     second battle (§Q-3); a Soldier or Ultra-Mite carries one Jewel, a Queen any number."""
     kind = kind_of(data, unit)
     if kind in CARRIERS:
-        return unit.jewels == 0
+        return unit.jewels < data.warrior_carries
     return kind == "queen" and state.campaign_stage == 2
 
 
