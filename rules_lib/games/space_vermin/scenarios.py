@@ -117,7 +117,7 @@ def setup_family_jewels(state: SVState, ctx: Context) -> Iterator:
     city = list(smap.mdata.city_limits[t["marine_area"]])
     default = {k: str(v) for k, v in t["default_deployment"].items()}
     for uid in _marine_ids(data, state, t["marines"]):
-        taken = state.occupied() | set(state.jewels)
+        taken = state.occupied()  # a Crown Jewel hex is no bar to a Marine (§I-1-a)
         free = [lab for lab in city if lab not in taken
                 and smap.hex(lab) not in smap.nat_infestation]
         pref = default.get(uid)
