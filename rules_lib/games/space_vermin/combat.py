@@ -484,7 +484,8 @@ def nat_eligible(
     if sight:
         found = [u for u in found if u.hex == at or has_line_of_sight(
             smap, state, smap.hex(u.hex), centre)]
-    return sorted(found, key=lambda u: (smap.number_key(smap.hex(u.hex), centre), u.id))
+    first = unnumbered_first(state)
+    return sorted(found, key=lambda u: (smap.number_key(smap.hex(u.hex), centre, first), u.id))
 
 
 def nat_roll(
@@ -529,6 +530,9 @@ def nat_roll(
         )
         return
     marine = eligible[0]
+    order_ids, order_why = ordering_note(smap, [smap.hex(u.hex) for u in eligible],
+                                         unnumbered_first(state))
+    ids, where_why = ids + order_ids, join(where_why, order_why)
     table = data.tables["nat"]
     natural_one = face == table["escalates_on"]
     data_ref = {"roll": face, "marine": marine.id, "values": [need_path], "hex": at}

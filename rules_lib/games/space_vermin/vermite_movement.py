@@ -14,7 +14,7 @@ from rules_lib.core.engine import Context, Event
 
 from . import dice as svdice
 from .board import SVMap, map_for
-from .combat import game_data, kind_of
+from .combat import game_data, kind_of, unnumbered_first
 from .data import SVData
 from .events import preferred_direction
 from .provenance import chit_reason, counter_path, join, map_reason, values_reason
@@ -274,7 +274,7 @@ def _next_hex(
         if not ok:
             return None, "a Toxic Tar Pit blocks it and no sidestep hex exists (§D-2)", (
                 IDS_TAR_PIT)
-        side = smap.lowest_numbered(ok, cur)
+        side = smap.lowest_numbered(ok, cur, unnumbered_first(state))
         return side, (
             f"a Toxic Tar Pit blocks direction {d}: it sidesteps to the lowest-numbered adjacent "
             f"hex (§D-2, §P-1-g)"
