@@ -18,9 +18,6 @@ from . import dice as svdice
 from .board import SVMap, map_for
 from .combat import (
     FirePlan,
-    ordering_note,
-    unnumbered_first,
-    variant_on,
     ant_targets,
     can_fire,
     eliminate_marine,
@@ -30,9 +27,12 @@ from .combat import (
     is_escorted_queen,
     jolt,
     kind_of,
+    ordering_note,
     resolve_ant_fire,
     resolve_fire,
     step_vermite,
+    unnumbered_first,
+    variant_on,
 )
 from .data import SVData
 from .movement import (
@@ -41,7 +41,7 @@ from .movement import (
     movement_allowance,
     vermite_adjacent_hexes,
 )
-from .provenance import counter_path, join, map_reason, values_reason, weapon_reason
+from .provenance import join, map_reason, weapon_reason
 from .scenarios import scenario_table
 from .state import MARINES, SVState, Unit, counter_side
 

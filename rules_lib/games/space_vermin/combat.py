@@ -16,9 +16,8 @@ from rules_lib.core.engine import Context, Event, IllegalChoice
 
 from . import dice as svdice
 from .board import SVMap, map_for
-from .data import SVData, load_game_data
+from .data import CounterSide, SVData, load_game_data
 from .los import has_line_of_sight, sight_test
-from .data import CounterSide
 from .provenance import counter_path, join, map_reason, values_reason
 from .state import MARINES, SVState, Unit, counter_side, effective_values
 

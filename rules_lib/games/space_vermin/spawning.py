@@ -10,8 +10,8 @@ from rules_lib.core.engine import Context, Event
 from . import dice as svdice
 from .board import SVMap, map_for
 from .combat import game_data, kind_of, variant_on
-from .provenance import counter_path, join, values_reason
 from .data import SVData
+from .provenance import counter_path, join, values_reason
 from .state import MARINES, SVState, Unit
 from .tunnels import place_tunnel_exit
 

@@ -179,4 +179,4 @@ def vermite_action_phase(state: SVState, ctx: Context, reinforcements) -> Iterat
     yield from reinforcements(state, ctx)
 
 
-__all__ = ["event_chit_step", "movement_step", "vermite_action_phase"]
+__all__ = ["event_chit_step", "movement_step", "reset_turn_effects", "vermite_action_phase"]

@@ -12,7 +12,7 @@ they must carry (a Vermite step names its hex, a shot its CF and DN, a chit even
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -42,7 +42,7 @@ def is_assumed(file: str, path: str) -> bool:
     return prov is not None and prov.kind == "assumed"
 
 
-@lru_cache(maxsize=None)
+@cache
 def map_is_assumed(map_key: str) -> bool:
     """Hex places (the ``columns`` layout) of a Mapzone: assumed unless the file says otherwise."""
     return is_assumed(map_key, "columns")
@@ -73,7 +73,7 @@ def assumed_sources(event, map_key: str) -> list[str]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def played(scenario: str, policy: str, seed: int, variants: tuple[str, ...]):
     """One seeded game, played to its end: (its events, the Mapzone of each event)."""
     game = new_game(scenario, seed=seed, variants=variants,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.core.dice import SeededDice, ScriptedDice
-from rules_lib.core.engine import Context, Decision, Event, Game
+from rules_lib.core.dice import ScriptedDice, SeededDice
+from rules_lib.core.engine import Context, Event, Game
 from rules_lib.games.space_vermin import RULES, VARIANTS, new_game
 from rules_lib.games.space_vermin.actions import (
     FULL_FIRE,
@@ -33,7 +33,7 @@ from rules_lib.games.space_vermin.turn import _campaign_second_battle
 from rules_lib.games.space_vermin.vermite_movement import move_group
 from rules_lib.games.space_vermin.vermite_turn import event_chit_step, movement_step
 
-from .sv_helpers import ALPHA, BETA, DATA, first_decision, run, table, texts
+from .sv_helpers import ALPHA, DATA, first_decision, run, table, texts
 from .sv_turn_helpers import chit_for, entered, turn_table
 
 ORDER = [c.name for c in DATA.event_chits]
