@@ -18,6 +18,7 @@ Reasons are worked out once per data object and reference, so a batch run pays a
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .data import SVData
@@ -103,8 +104,10 @@ def map_reason(data: SVData, map_key: str) -> str:
     return found
 
 
+@lru_cache(maxsize=4096)
 def join(*reasons: str) -> str:
-    """Several reasons as one text (empty ones dropped)."""
+    """Several reasons as one text (empty ones dropped); the few combinations repeat, so each is
+    joined once."""
     return "; ".join(r for r in reasons if r)
 
 
@@ -121,7 +124,11 @@ def _value_label(path: str) -> str:
 
 def counter_path(data: SVData, unit, field: str) -> str:
     """The data path of a unit's face-up printed value (cf, dn or ma; sn for a Queen)."""
-    key = ("path", unit.side, unit.type, unit.reduced, unit.limbered, unit.weapon_ready, field)
+    if unit.side != "Marines":  # the common case first: a Vermite's printed side
+        key = ("path", unit.type, unit.reduced, field)
+    else:
+        key = ("path", unit.side, unit.type, unit.reduced, unit.limbered, unit.weapon_ready,
+               field)
     cache = _cache(data)
     found = cache.get(key)
     if found is None:
