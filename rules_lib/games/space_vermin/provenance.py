@@ -111,8 +111,16 @@ def join(*reasons: str) -> str:
     return "; ".join(r for r in reasons if r)
 
 
+_PLACES = {"tunnel_exits": "Tunnel Exit {}'s hex", "vermite_entry_hexes": "Entry hex {}",
+           "nest_tunnel_entrances": "Nest {}'s Tunnel Entrance"}
+
+
 def _value_label(path: str) -> str:
-    """A data path as a short label: "vermites.ultra_mite.full.ma" -> "ultra_mite full ma"."""
+    """A data path as a short label: "vermites.ultra_mite.full.ma" -> "ultra_mite full ma",
+    "tunnel_exits[5]" -> "Tunnel Exit 5's hex"."""
+    head, _, rest = path.partition("[")
+    if head in _PLACES and rest:
+        return _PLACES[head].format(rest.split("]")[0])
     parts = [p for p in path.split(".") if p not in ("marines", "vermites", "queens", "value")]
     return " ".join(parts)
 
