@@ -54,7 +54,7 @@ def draw_event_chit(
             rule="Space Vermin §D",
             kind="roll",
             data={"chit": chit, "chit_paths": ["name"]},
-            ids=("SV-EVT-02", "SV-AMB-12") if single else ("SV-EVT-02",),
+            ids=("SV-EVT-02", "SV-AMB-11", "SV-AMB-12") if single else ("SV-EVT-02", "SV-AMB-11"),
             assumed=join(
                 "default reading of SV-AMB-12: no choice for the B.U.R.P./B.E.L.C.H. extra chit"
                 if single else "", chit_reason(data, chit, ("name",))),

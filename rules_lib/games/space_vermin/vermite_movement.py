@@ -378,11 +378,15 @@ def move_group(
         remaining -= cost
         cur = nxt
         path.append(cur)
+        sneak = ids is IDS_SNEAK
+        along_heading = ids in HEADING_IDS
+        if nxt in smap.trail_hexes and not smap.trail_connected(cur, nxt):
+            ids += ("SV-AMB-17",)  # onto a trail from off it: the terrain's cost (§E example)
         step = {"units": [u.id for u in group], "to": label, "mp": cost, "hex": label}
-        if ids in HEADING_IDS and heading.ref is not None:
+        if along_heading and heading.ref is not None:
             step.update(heading.ref)
             assumed = step_why
-        elif ids is IDS_SNEAK:
+        elif sneak:
             sneak_stop = SNEAK_STOPS in state.variants
             assumed = join(map_why, SNEAK_STOP_WHY if sneak_stop else SNEAK_WHY)
         else:
@@ -443,7 +447,7 @@ def move_group(
         if next_to_marine(cur):
             stop_reason, stop_ids = f"{label} is next to a Marine (§E-1)", ("SV-VMOV-04",)
             break
-        if ids is IDS_SNEAK and SNEAK_STOPS in state.variants:
+        if sneak and SNEAK_STOPS in state.variants:
             stop_reason = f"it followed the Sneak Attack trail to its end, {label} (variant)"
             stop_ids = IDS_SNEAK
             break

@@ -29,6 +29,8 @@ def test_movement_example_turn_1_exit_3_then_north_to_321():
     assert "Tunnel Exit 3 (323)" in texts(events)
     # SV-AMB-17: stepping onto the Scent Trail hex 321 from off the trail pays the Bamboo's 2 MP
     assert "Soldier #1 enters 321 (2 MP, 0 left)" in texts(events)
+    onto_trail = next(e for e in events if e.kind == "step_detail" and e.data["to"] == "321")
+    assert "SV-AMB-17" in onto_trail.ids  # the log cites the reading the example confirms
 
 
 @pytest.mark.rule("SV-EX-05", "SV-DIR-02", "SV-TERR-09")
