@@ -2,9 +2,13 @@
 
 Part 1: the maps, terrain, Line-of-Sight, counters and the Marines' side (``data``, ``board``,
 ``los``, ``state``, ``counters``, ``dice``, ``combat``, ``movement``, ``actions``, ``odds``).
-Part 2: the programmed Vermite opponent (``vermite_turn``: §C-2-a, §D; ``vermite_movement``: §D-2,
-§E; ``tunnels``: §E-1-c; ``spawning``: §G, §Q-2-c), the sequence of play (``turn``: §C-2, §M),
-the scenarios (``scenarios``: §Q), victory (``victory``: §N, §Q) and the Marine ``policies``.
+Part 2: the programmed Vermite opponent (``vermite_turn``: §C-2-a, §D; ``chit_events``: the drawn
+chit's event, §D; ``vermite_movement``: §D-2, §E; ``tunnels``: §E-1-c; ``spawning``: §G, §Q-2-c),
+the sequence of play (``turn``: §C-2, §M), the scenarios (``scenarios``: §Q), victory (``victory``:
+§N, §Q) and the Marine ``policies``. ``provenance`` says which events apply assumed data.
+
+Every catalogued ambiguity whose readings change play has its other reading as a variant below;
+the default reading is cited (ID and reason) on the events that apply it.
 """
 
 from __future__ import annotations
