@@ -2,9 +2,13 @@
 
 Part 1: the maps, terrain, Line-of-Sight, counters and the Marines' side (``data``, ``board``,
 ``los``, ``state``, ``counters``, ``dice``, ``combat``, ``movement``, ``actions``, ``odds``).
-Part 2: the programmed Vermite opponent (``vermite_turn``: §C-2-a, §D; ``vermite_movement``: §D-2,
-§E; ``tunnels``: §E-1-c; ``spawning``: §G, §Q-2-c), the sequence of play (``turn``: §C-2, §M),
-the scenarios (``scenarios``: §Q), victory (``victory``: §N, §Q) and the Marine ``policies``.
+Part 2: the programmed Vermite opponent (``vermite_turn``: §C-2-a, §D; ``chit_events``: the drawn
+chit's event, §D; ``vermite_movement``: §D-2, §E; ``tunnels``: §E-1-c; ``spawning``: §G, §Q-2-c),
+the sequence of play (``turn``: §C-2, §M), the scenarios (``scenarios``: §Q), victory (``victory``:
+§N, §Q) and the Marine ``policies``. ``provenance`` says which events apply assumed data.
+
+Every catalogued ambiguity whose readings change play has its other reading as a variant below;
+the default reading is cited (ID and reason) on the events that apply it.
 """
 
 from __future__ import annotations
@@ -16,18 +20,19 @@ from rules_lib.registry import GameEntry
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(
-        "jump_scatter_rerolls",
-        "A Scattered jump that lands on a unit rolls a new random hex like a Malfunction.",
-        rule="Space Vermin §I-1-c (SV-AMB-05)",
-        default_reading="the Malfunction landing rules are applied at the scatter hex and the "
-        "Marine is Disrupted; no new random hex",
+        "tunnel_exit_only_collapses",
+        "Marine hits on a Tunnel Exit chit only ever flip it to Partially Collapsed; it is never "
+        "removed.",
+        rule="Space Vermin §E-1-c / §P-2-m (SV-AMB-02)",
+        default_reading="hits are read like a Vermite's: 2-3 flip it (removed if already "
+        "flipped), 4+ remove it to the Unit Cup",
     ),
     Variant(
-        "rally_only_next_to_vermites",
-        "Rally only helps Disrupted units that are adjacent to a Vermite (§C-2-c wording).",
-        rule="Space Vermin §I-4-b / §C-2-c (SV-AMB-13)",
-        default_reading="every Disrupted unit adjacent to the rallying unit, or the rallying "
-        "unit itself, may roll",
+        "sneak_attack_stops_at_trail_end",
+        "Sneak Attack: a Vermite that crosses to 221 / 613 stops there instead of moving on.",
+        rule="Space Vermin §Q-1-c / §D-2 (SV-AMB-03)",
+        default_reading="a unit leaving the south (north) edge comes back in at the trail's end "
+        "on the other edge and keeps moving with the MP it has left",
     ),
     Variant(
         "nat_fire_penalty_twice",
@@ -37,11 +42,113 @@ VARIANTS: tuple[Variant, ...] = (
         "Infected alike)",
     ),
     Variant(
+        "jump_scatter_rerolls",
+        "A Scattered jump that lands on a unit rolls a new random hex like a Malfunction.",
+        rule="Space Vermin §I-1-c (SV-AMB-05)",
+        default_reading="the Malfunction landing rules are applied at the scatter hex and the "
+        "Marine is Disrupted; no new random hex",
+    ),
+    Variant(
+        "tar_pit_landing_eliminates",
+        "A Marine whose drop or jump ends on a Toxic Tar Pit is eliminated.",
+        rule="Space Vermin §I-1-c / §I-5-b (SV-AMB-06)",
+        default_reading="it is moved to the lowest-numbered legal empty adjacent hex",
+    ),
+    Variant(
+        "ant_gun_hits_queen_after_escort",
+        "An A.N.T. Gun shot that kills a Queen's Escort also hits the Queen, now Unescorted.",
+        rule="Space Vermin §J-3 (SV-AMB-08)",
+        default_reading="a Queen escorted when the gun fires is unaffected by that shot",
+    ),
+    Variant(
+        "instant_loss_counts_waiting_marines",
+        "No Instant Loss while a Marine is still due to enter (off-map entrants, RVs on the turn "
+        "track, delayed drops).",
+        rule="Space Vermin §N / §Q-2-b (SV-AMB-09)",
+        default_reading="Instant Loss as soon as no Marine is on the map, counted in Scenario 2 "
+        "from the end of Turn 1's Marine Action Phase",
+    ),
+    Variant(
+        "magnetic_storm_without_flood",
+        "In Scenario 2 Bogs Flood is only the Magnetic Storm: no hex floods.",
+        rule="Space Vermin §Q-2-f / §P-1-b (SV-AMB-10)",
+        default_reading="the Bogs flood as well (2 MP, defensive) while units roll their "
+        "directions",
+    ),
+    Variant(
         "two_player",
         "Two-player option: the Vermite player draws two Event Chits each turn and picks one.",
-        rule="Space Vermin §O (SV-AMB-12)",
-        default_reading="solitaire: one chit drawn at random; a B.U.R.P./B.E.L.C.H. extra chit "
-        "is always a single random draw",
+        rule="Space Vermin §O",
+        default_reading="solitaire: one chit is drawn at random each turn",
+    ),
+    Variant(
+        "extra_chit_chosen_too",
+        "Two-player game: the extra chit a B.U.R.P./B.E.L.C.H. calls for is also drawn as two "
+        "and chosen.",
+        rule="Space Vermin §O / §D-1 (SV-AMB-12)",
+        default_reading="the extra chit is a single random draw; several successful Recons "
+        "still give one two-chit choice",
+    ),
+    Variant(
+        "rally_only_next_to_vermites",
+        "Rally only helps Disrupted units that are adjacent to a Vermite (§C-2-c wording).",
+        rule="Space Vermin §I-4-b / §C-2-c (SV-AMB-13)",
+        default_reading="every Disrupted unit adjacent to the rallying unit, or the rallying "
+        "unit itself, may roll",
+    ),
+    Variant(
+        "tunnel_entrance_only_jewel_carriers",
+        "Only a Vermite carrying a Crown Jewel goes back to the cup at a Nest Tunnel Entrance; "
+        "the others walk through it.",
+        rule="Space Vermin §P-2-l (SV-AMB-15)",
+        default_reading="every non-Drone entering a Nest Tunnel Entrance returns to the cup "
+        "(a landing Drone does not)",
+    ),
+    Variant(
+        "unnumbered_hexes_first",
+        "'Lowest-numbered' picks an unnumbered hex before any numbered one.",
+        rule="Space Vermin §F-2 / §J-7 / §I-1-c (SV-AMB-16)",
+        default_reading="unnumbered hexes come after every numbered hex, clockwise from north "
+        "among themselves",
+    ),
+    Variant(
+        "spare_ultra_mites_out",
+        "Scenario 2: the Ultra-Mites not placed on Turn 1 stay out of the battle.",
+        rule="Space Vermin §Q-2-a / §Q-2-c (SV-AMB-18)",
+        default_reading="they go into the Unit Cup and may come with later Hordes",
+    ),
+    Variant(
+        "rv_exit_free",
+        "A Recovery Vehicle leaves the map from an exit hex without spending MP.",
+        rule="Space Vermin §Q-1-c (SV-AMB-19)",
+        default_reading="leaving from the edge hex costs 1 MP (data)",
+    ),
+    Variant(
+        "scientist_has_pistol",
+        "The M.A.D. Scientist carries a Pistol (CF from the counter data) like other Marines.",
+        rule="Space Vermin §J-2 / §J-5 (SV-AMB-20)",
+        default_reading="he has no attack; his only weapon is the Secret Weapon",
+    ),
+    Variant(
+        "campaign_counts_lying_jewels_only",
+        "Campaign: only the Jewels lying in a hex count as 'still on the map', not carried ones.",
+        rule="Space Vermin §Q-3 (SV-AMB-21)",
+        default_reading="every Jewel neither exited nor in a Nest counts, carried ones included",
+    ),
+    Variant(
+        "nat_needs_line_of_sight",
+        "A NAT roll reaches only Marines within two hexes that can see the dead Vermite's hex.",
+        rule="Space Vermin §J-7 (SV-AMB-22)",
+        default_reading="any Marine within two hexes, counted ignoring terrain and "
+        "Line-of-Sight",
+    ),
+    Variant(
+        "invented_event_chit_card",
+        "Play the project's own Event Chit Card: NAT Plague, Vermites Molt, Fog Bank and the "
+        "other chits whose effect the rulebook does not give do something (all invented).",
+        rule="Space Vermin §D (Event Chit Card: a data gap)",
+        default_reading="only the effects the text states (B.U.R.P., B.E.L.C.H., Bogs Flood); "
+        "every other chit just sets the Queen's Preferred Direction",
     ),
 )
 

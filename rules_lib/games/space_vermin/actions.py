@@ -10,6 +10,7 @@ procedure ``marine_action_phase`` asks the Marine player which unit acts next an
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 
 from rules_lib.core.engine import Context, Decision, Event, IllegalChoice
 
@@ -26,9 +27,12 @@ from .combat import (
     is_escorted_queen,
     jolt,
     kind_of,
+    ordering_note,
     resolve_ant_fire,
     resolve_fire,
     step_vermite,
+    unnumbered_first,
+    variant_on,
 )
 from .data import SVData
 from .movement import (
@@ -37,9 +41,12 @@ from .movement import (
     movement_allowance,
     vermite_adjacent_hexes,
 )
+from .provenance import join, map_reason, weapon_reason
+from .scenarios import scenario_table
 from .state import MARINES, SVState, Unit, counter_side
 
 PLAYER = MARINES
+MOVE_IDS = ("SV-MMOV-01", "SV-MMOV-02", "SV-MMOV-05", "SV-MMOV-06")
 FULL_MOVE = "Full Move"
 JUMP = "Jump Pack Move"
 FULL_FIRE = "Full Fire"
@@ -215,6 +222,8 @@ def marine_action(
             f"{unit_id} is flipped to its {'Limbered' if unit.limbered else 'Unlimbered'} side",
             rule="Space Vermin §J-3",
             kind="move",
+            data={"unit": unit_id},
+            ids=("SV-ANT-02",),
         )
     elif action == BUILD:
         yield from build_secret_weapon(state, ctx, unit_id)
@@ -232,12 +241,21 @@ def marine_action(
 # --------------------------------------------------------------------------------------------------
 
 
+RV_EXIT_FREE = "rv_exit_free"  # SV-AMB-19's other reading (a variant)
+
+
+def rv_exit_mp(data: SVData) -> int:
+    """MP a Recovery Vehicle spends to leave the map from an exit hex (default reading of
+    SV-AMB-19; a data value)."""
+    return int(scenario_table(data, "family_jewels")["rv_exit_mp"])
+
+
 def move_options(
     data: SVData,
     smap: SVMap,
     state: SVState,
     unit_id: str,
-    budget: int | None = None,
+    budget: int | Fraction | None = None,
     start: str | None = None,
 ) -> dict[str, object]:
     """Destination label -> MP spent, cheapest first; RVs with a Jewel may also exit (§Q-1-c)."""
@@ -247,12 +265,12 @@ def move_options(
     opts = {label_of[h]: half_mp_to_mp(cost) for h, cost in found.items()}
     mp = movement_allowance(data, unit) if budget is None else budget
     if unit.type == "recovery_vehicle" and unit.jewels:
+        # leaving from the edge hex costs MP (SV-AMB-19); nothing with the variant rv_exit_free
+        leave = 0 if RV_EXIT_FREE in state.variants else rv_exit_mp(data)
         for lab in smap.mdata.jewel_exit_hexes:
             cost = opts.get(lab)
-            if (
-                cost is not None and cost + 1 <= mp
-            ):  # leaving from the edge hex costs 1 MP (SV-AMB-19)
-                opts[EXIT_PREFIX + lab] = cost + 1
+            if cost is not None and cost + leave <= mp:
+                opts[EXIT_PREFIX + lab] = cost + leave
     return opts
 
 
@@ -266,14 +284,16 @@ def full_move(
     state: SVState,
     ctx: Context,
     unit_id: str,
-    budget: int | None = None,
+    budget: int | Fraction | None = None,
     start: str | None = None,
     rule: str = "Space Vermin §I-1",
 ) -> Iterator:
-    """Move up to the MA (or ``budget``) to a chosen hex; RVs may load a Jewel or exit with one."""
+    """Move up to the MA (or ``budget``) to a chosen hex; an RV entering a Jewel hex may load it
+    and move on with the MP left, or exit with one (§I-1, §J-6, §Q-1-c)."""
     data, smap = _ctx_map(state, ctx)
     unit = state.unit(unit_id)
-    opts = move_options(data, smap, state, unit_id, budget, start)
+    mp = movement_allowance(data, unit) if budget is None else budget
+    opts = move_options(data, smap, state, unit_id, mp, start)
     origin = start or unit.hex
     order = sorted(opts, key=lambda lab: (lab == origin, _sort_number(opts[lab])))
     dest = yield Decision(
@@ -294,52 +314,94 @@ def full_move(
         f"{unit_id} moves from {origin} to {dest} ({cost} MP)",
         rule=rule,
         kind="move",
-        data={"unit": unit_id, "from": origin, "to": dest, "mp": str(cost)},
+        data={"unit": unit_id, "from": origin, "to": dest, "mp": str(cost), "hex": dest},
+        ids=MOVE_IDS,
+        assumed=map_reason(data, smap.key),  # the MP come from the (assumed) map's terrain
     )
-    mp = movement_allowance(data, unit) if budget is None else budget
+    yield from rv_may_load(state, ctx, unit, origin, mp - cost, rule)
+
+
+def rv_may_load(
+    state: SVState, ctx: Context, unit: Unit, origin: str | None, left: int | Fraction, rule: str
+) -> Iterator:
+    """§J-6: a Recovery Vehicle in a Jewel hex may load one for its load cost and carry on moving
+    with the MP left (a Full Move: it stops where it came next to a Vermite, §I-1-b)."""
+    data, smap = _ctx_map(state, ctx)
+    here = unit.hex
+    mtype = data.marines[unit.type]
     if (
-        unit.type == "recovery_vehicle"
-        and not unit.jewels
-        and state.jewels.get(dest)
-        and cost + 1 <= mp
+        unit.type != "recovery_vehicle"
+        or unit.jewels >= mtype.carries_jewels
+        or not state.jewels.get(here)
+        or left < mtype.load_mp
     ):
-        load = yield Decision(
-            PLAYER,
-            "rv_load",
-            f"Load a Crown Jewel in {dest} onto {unit_id} (1 MP)?",
-            ["load", "leave it"],
-            rule="Space Vermin §J-6",
+        return
+    in_place = here == origin
+    load = yield Decision(
+        PLAYER,
+        "rv_load",
+        f"Load a Crown Jewel in {here} onto {unit.id} ({mtype.load_mp} MP)?",
+        ["load", "leave it"],
+        rule="Space Vermin §J-6",
+        assumed="the text lets an RV load on entering a Jewel hex; loading where it starts "
+        "its move is assumed" if in_place else "",
+    )
+    if load != "load":
+        return
+    yield from rv_load(state, unit, here, mtype.load_mp, in_place)
+    left -= mtype.load_mp
+    if left <= 0:
+        return
+    if not in_place and smap.hex(here) in vermite_adjacent_hexes(smap, state):
+        yield Event(
+            f"{unit.id} entered {here} next to a Vermite: its move ends there",
+            rule="Space Vermin §I-1-b",
+            kind="info",
         )
-        if load == "load":
-            yield from rv_load(state, unit, dest)
+        return
+    yield from full_move(state, ctx, unit.id, budget=left, start=here, rule=rule)
 
 
-def rv_load(state: SVState, unit: Unit, label: str) -> Iterator[Event]:
+def rv_load(
+    state: SVState, unit: Unit, label: str, mp: int = 1, in_place: bool = False
+) -> Iterator[Event]:
     """A Recovery Vehicle picks up one Crown Jewel in its hex (§J-6)."""
     state.jewels[label] -= 1
     if not state.jewels[label]:
         del state.jewels[label]
-    unit.jewels = 1
+    unit.jewels += 1
     yield Event(
-        f"{unit.id} loads a Crown Jewel in {label} (1 MP)", rule="Space Vermin §J-6", kind="move"
+        f"{unit.id} loads a Crown Jewel in {label} ({mp} MP)",
+        rule="Space Vermin §J-6",
+        kind="move",
+        assumed="loading in the hex where it started its move (the text says on entering)"
+        if in_place else "",
     )
 
 
 def rv_exit(state: SVState, ctx: Context, unit: Unit, edge_hex: str) -> Iterator[Event]:
     """An RV carrying a Jewel leaves by the west edge: the Jewel is off the map, the RV comes back
-    three turns later without NAT markers (§Q-1-c)."""
+    on the turn track a number of turns later, without NAT markers (§Q-1-c)."""
+    data = game_data(ctx)
     state.jewels_exited += unit.jewels
     unit.jewels = 0
     unit.hex = None
     unit.status = "turn_track"
     unit.nat = ""
-    unit.arrival_turn = state.turn + 3
+    unit.arrival_turn = state.turn + int(scenario_table(data, "family_jewels")["rv_return_turns"])
+    free = RV_EXIT_FREE in state.variants
+    where = (f"{state.map}:jewel_exit_hexes", "scenarios:family_jewels.rv_exit_mp")
     yield Event(
-        f"{unit.id} exits the west edge via {edge_hex} with a Crown Jewel (leaving costs 1 MP, "
-        f"default reading of SV-AMB-19; {state.jewels_exited} off the map); it returns on turn "
-        f"{unit.arrival_turn}",
+        f"{unit.id} exits the west edge via {edge_hex} with a Crown Jewel (leaving costs "
+        f"{0 if free else rv_exit_mp(data)} MP; {state.jewels_exited} off the map); it returns "
+        f"on turn {unit.arrival_turn}",
         rule="Space Vermin §Q-1-c",
         kind="move",
+        data={"unit": unit.id, "values": list(where[:1] if free else where)},
+        ids=("SV-S1-11", "SV-AMB-19"),
+        assumed="variant rv_exit_free (other reading of SV-AMB-19)" if free else
+        "default reading of SV-AMB-19: leaving the map from an edge hex costs MP; the returning "
+        "RV enters at the scenario's entry hex",
     )
 
 
@@ -366,6 +428,14 @@ def jump_modifier(data: SVData, unit: Unit, shoot_and_scoot: bool) -> int:
     return (t["shoot_and_scoot"] if shoot_and_scoot else 0) + (t["nat_marker"] if unit.nat else 0)
 
 
+SCATTER_REROLLS = "jump_scatter_rerolls"  # SV-AMB-05's other reading (a variant)
+SCATTER_WHY = ("default reading of SV-AMB-05: a Scattered jump onto a unit uses the Malfunction "
+               "landing rules at the scatter hex and is Disrupted; no new random hex")
+TAR_PIT_ELIMINATES = "tar_pit_landing_eliminates"  # SV-AMB-06's other reading (a variant)
+TAR_PIT_WHY = ("default reading of SV-AMB-06: a Marine landing on a Toxic Tar Pit is moved to "
+               "the lowest-numbered legal empty adjacent hex")
+
+
 def jump_pack_move(
     state: SVState, ctx: Context, unit_id: str, shoot_and_scoot: bool = False
 ) -> Iterator:
@@ -383,42 +453,54 @@ def jump_pack_move(
     roll = svdice.one_die(mod).roll(ctx.dice, f"Jump Pack {unit_id}")
     result = svdice.band(data.tables["jump_pack"]["results"], roll.value)
     origin = unit.hex or "off the map"
+    rule = "Space Vermin §I-1-c"
     yield Event(
         f"{unit_id} jumps from {origin} toward {dest}: die {roll.faces[0]}"
         f"{f' {mod:+d}' if mod else ''} = {roll.value}: {result}",
-        rule="Space Vermin §I-1-c",
+        rule=rule,
         kind="roll",
-        data={"roll": roll.value, "result": result},
+        data={"roll": roll.value, "result": result, "unit": unit_id},
+        ids=("SV-JUMP-01", "SV-JUMP-02"),
     )
     if result == "safe":
         _place(unit, dest)
-        yield Event(
-            f"Safe Landing! {unit_id} lands in {dest}", rule="Space Vermin §I-1-c", kind="move"
-        )
+        yield Event(f"Safe Landing! {unit_id} lands in {dest}", rule=rule, kind="move",
+                    data={"unit": unit_id, "to": dest}, ids=("SV-JUMP-07",))
     elif result == "scattered":
         here = smap.hex(dest)
-        landing = smap.label(
-            smap.lowest_numbered(
-                [h for h in smap.neighbors(here) if smap.terrain_of(h) != "tar_pit"], here
-            )
-        )
+        first = unnumbered_first(state)
+        around = [h for h in smap.neighbors(here) if smap.terrain_of(h) != "tar_pit"]
+        landing = smap.label(smap.lowest_numbered(around, here, first))
+        order_ids, order_why = ordering_note(smap, around, first)
         yield Event(
             f"Scattered! {unit_id} lands in {landing}, the lowest-numbered hex adjacent to {dest}",
-            rule="Space Vermin §I-1-c",
+            rule=rule,
             kind="move",
+            data={"unit": unit_id, "hex": landing},
+            ids=("SV-JUMP-06",) + order_ids,
+            assumed=join(map_reason(data, smap.key), order_why),
         )
-        if state.units_at(landing) or smap.hex(landing) in smap.nat_infestation:
-            if ctx.variant("jump_scatter_rerolls"):
+        if state.units_at(landing):
+            if variant_on(state, ctx, SCATTER_REROLLS):
+                yield Event(f"{unit_id} landed on a unit: a new random hex is rolled as after a "
+                            f"Malfunction", rule=rule, kind="move", data={"unit": unit_id},
+                            ids=("SV-JUMP-06", "SV-AMB-05"),
+                            assumed="variant jump_scatter_rerolls (other reading of SV-AMB-05)")
                 yield from _malfunction(state, ctx, unit)
             else:
                 unit.reduced = True
                 yield Event(
                     f"{unit_id} landed on a unit: treated as a Malfunction landing there "
-                    f"and Disrupted (default reading of SV-AMB-05)",
-                    rule="Space Vermin §I-1-c",
+                    f"and Disrupted",
+                    rule=rule,
                     kind="move",
+                    data={"unit": unit_id},
+                    ids=("SV-JUMP-06", "SV-AMB-05"),
+                    assumed=SCATTER_WHY,
                 )
-                yield from _rough_landing(state, ctx, unit, landing, "Space Vermin §I-1-c")
+                yield from _rough_landing(state, ctx, unit, landing, rule)
+        elif smap.hex(landing) in smap.nat_infestation:
+            yield from _rough_landing(state, ctx, unit, landing, rule)  # forced in: eliminated
         else:
             _place(unit, landing)
     else:
@@ -438,7 +520,8 @@ def _malfunction(state: SVState, ctx: Context, unit: Unit) -> Iterator[Event]:
         f"Malfunction! {unit.id} lands in the random hex {roll.value} and is Disrupted",
         rule="Space Vermin §I-1-c",
         kind="move",
-        data={"faces": list(roll.faces)},
+        data={"faces": list(roll.faces), "unit": unit.id, "to": str(roll.value)},
+        ids=("SV-JUMP-03",),
     )
     yield from _rough_landing(state, ctx, unit, str(roll.value), "Space Vermin §I-1-c")
 
@@ -448,21 +531,33 @@ def _rough_landing(
 ) -> Iterator[Event]:
     """Landing where it was not aimed: on a Vermite or in a NAT hex eliminated; on a Marine (or a
     Tar Pit, SV-AMB-06) moved to the lowest-numbered empty, allowed adjacent hex."""
-    _, smap = _ctx_map(state, ctx)
+    data, smap = _ctx_map(state, ctx)
+    map_why = map_reason(data, smap.key)
     here = smap.hex(label)
     there = [u for u in state.units_at(label) if u.id != unit.id]
+    ids = ("SV-JUMP-04", "SV-JUMP-05") if rule.endswith("§I-1-c") else ("SV-LZ-05", "SV-LZ-06")
+    tar_pit = smap.terrain_of(here) == "tar_pit"
     if any(not u.is_marine for u in there) or here in smap.nat_infestation:
-        why = (
-            "a Vermite"
-            if there and any(not u.is_marine for u in there)
-            else "a NAT Infestation hex"
-        )
+        vermite = there and any(not u.is_marine for u in there)
+        why = "a Vermite" if vermite else "a NAT Infestation hex"
         yield Event(
-            f"{unit.id} landed on {why} in {label} and is eliminated", rule=rule, kind="move"
+            f"{unit.id} landed on {why} in {label} and is eliminated", rule=rule, kind="move",
+            data={"unit": unit.id, "hex": label}, ids=ids + ("SV-TERR-19",),
+            assumed="" if vermite else map_why,
         )
-        yield from eliminate_marine(state, ctx, unit, rule)
+        yield from eliminate_marine(state, ctx, unit, rule, ids)
         return
-    if there or smap.terrain_of(here) == "tar_pit":
+    if tar_pit and variant_on(state, ctx, TAR_PIT_ELIMINATES):
+        yield Event(
+            f"{unit.id} landed on the Toxic Tar Pit {label} and is eliminated",
+            rule=rule, kind="move", data={"unit": unit.id, "hex": label},
+            ids=ids + ("SV-AMB-06",),
+            assumed=join("variant tar_pit_landing_eliminates (other reading of SV-AMB-06)",
+                         map_why),
+        )
+        yield from eliminate_marine(state, ctx, unit, rule, ids)
+        return
+    if there or tar_pit:
         occupied = state.occupied()
         free = [
             h
@@ -471,21 +566,33 @@ def _rough_landing(
             and smap.terrain_of(h) != "tar_pit"
             and h not in smap.nat_infestation  # legal hexes only (SV-AMB-06)
         ]
-        target = smap.lowest_numbered(free, here)
+        first = unnumbered_first(state)
+        target = smap.lowest_numbered(free, here, first)
+        reading = (("SV-AMB-06",), TAR_PIT_WHY) if tar_pit else ((), "")
         if target is None:
             yield Event(
-                f"No empty hex next to {label}: {unit.id} is eliminated (assumed)",
+                f"No empty hex next to {label}: {unit.id} is eliminated",
                 rule=rule,
                 kind="move",
+                data={"unit": unit.id, "hex": label},
+                ids=ids + reading[0],
+                assumed=join("the text does not say what happens when no adjacent hex is "
+                             "empty: eliminated", reading[1], map_why),
             )
-            yield from eliminate_marine(state, ctx, unit, rule)
+            yield from eliminate_marine(state, ctx, unit, rule, ids)
             return
         moved = smap.label(target)
+        order_ids, order_why = ordering_note(smap, free, first)
         yield Event(
             f"{label} is taken: {unit.id} is moved to the lowest-numbered empty adjacent "
-            f"hex {moved}",
+            f"hex {moved}" if not tar_pit else
+            f"{label} is a Toxic Tar Pit: {unit.id} is moved to the lowest-numbered legal empty "
+            f"adjacent hex {moved}",
             rule=rule,
             kind="move",
+            data={"unit": unit.id, "hex": moved},
+            ids=ids + reading[0] + order_ids,
+            assumed=join(reading[1], map_why, order_why),
         )
         label = moved
     _place(unit, label)
@@ -510,7 +617,8 @@ def full_fire(
         data, smap = _ctx_map(state, ctx)
         plans = fire_plans(data, smap, state, unit_id, shoot_and_scoot)
     if not plans:
-        yield Event(f"{unit_id} has no target", rule="Space Vermin §J-1", kind="info")
+        yield Event(f"{unit_id} has no target", rule="Space Vermin §J-1", kind="info",
+                    data={"unit": unit_id}, ids=("SV-MCOMB-01",))
         return
     target = yield Decision(
         PLAYER,
@@ -596,15 +704,24 @@ def recon(state: SVState, ctx: Context, scout_id: str) -> Iterator:
         mod += t["disrupted"]
     roll = svdice.target_roll(t["target"], mod).roll(ctx.dice, f"Recon {scout_id}")
     ok = bool(roll.value)
+    again = ok and state.successful_recon
     if ok:
         state.successful_recon = True
+    outcome = "failed"
+    if again:
+        outcome = ("success, but the one Successful Recon marker is already by the Event Cup: "
+                   "still one two-chit choice")
+    elif ok:
+        outcome = "success: the Successful Recon marker goes by the Event Cup"
     yield Event(
         f"Recon by {scout_id}{'' if helper == 'no HQ' else ' with ' + helper}: die "
-        f"{roll.faces[0]}{f' {mod:+d}' if mod else ''} -> "
-        f"{'success: the Successful Recon marker goes by the Event Cup' if ok else 'failed'}",
+        f"{roll.faces[0]}{f' {mod:+d}' if mod else ''} -> {outcome}",
         rule="Space Vermin §I-4-a",
         kind="roll",
-        data={"success": ok},
+        data={"success": ok, "unit": scout_id},
+        ids=("SV-RECON-03", "SV-RECON-04") + (("SV-AMB-12",) if again else ()),
+        assumed="default reading of SV-AMB-12: several successful Recons give one choice"
+        if again else "",
     )
 
 
@@ -623,25 +740,33 @@ def rally_candidates(data: SVData, smap: SVMap, state: SVState, rallier_id: str)
     return sorted(out, key=lambda u: (smap.number_key(smap.hex(u.hex)), u.id))
 
 
+RALLY_ONLY_NEAR = "rally_only_next_to_vermites"  # SV-AMB-13's other reading (a variant)
+RALLY_WHY = ("default reading of SV-AMB-13: every Disrupted unit next to (or being) the rallying "
+             "unit may roll, not only those next to a Vermite")
+
+
 def rally(state: SVState, ctx: Context, rallier_id: str) -> Iterator[Event]:
     """Rally: each eligible Disrupted unit rolls a die; 5+ flips it to full strength (§I-4-b)."""
     data, smap = _ctx_map(state, ctx)
     target = data.tables["rally"]["target"]
     for u in rally_candidates(data, smap, state, rallier_id):
-        if ctx.variant("rally_only_next_to_vermites") and not adjacent_to_vermite(
+        if variant_on(state, ctx, RALLY_ONLY_NEAR) and not adjacent_to_vermite(
             smap, state, u.hex
         ):
             continue
+        reading = not adjacent_to_vermite(smap, state, u.hex)  # eligible only by SV-AMB-13
         roll = svdice.target_roll(target).roll(ctx.dice, f"Rally {u.id}")
         if roll.value:
             u.reduced = False
         yield Event(
             f"Rally ({rallier_id}): {u.id} rolls {roll.faces[0]} -> "
-            f"{'back to full strength' if roll.value else 'stays Disrupted'} (eligible as a "
-            f"Disrupted unit next to or being the rallying unit, default reading of SV-AMB-13)",
+            f"{'back to full strength' if roll.value else 'stays Disrupted'}"
+            + (" (eligible though not next to a Vermite)" if reading else ""),
             rule="Space Vermin §I-4-b",
             kind="roll",
             data={"unit": u.id},
+            ids=("SV-RALLY-02", "SV-RALLY-03") + (("SV-AMB-13",) if reading else ()),
+            assumed=RALLY_WHY if reading else "",
         )
 
 
@@ -658,13 +783,15 @@ def request_reinforcements(state: SVState, ctx: Context, hq_id: str) -> Iterator
         f" -> {'granted' if roll.value else 'refused'}",
         rule="Space Vermin §I-4-c",
         kind="roll",
-        data={"success": bool(roll.value)},
+        data={"success": bool(roll.value), "unit": hq_id},
+        ids=("SV-REQ-01", "SV-REQ-02"),
     )
     if not roll.value:
         return
     pool = [u.id for u in state.units if u.is_marine and u.status == "pool"]
     if not pool:
-        yield Event("No Marine left in the pool", rule="Space Vermin §I-4-c", kind="info")
+        yield Event("No Marine left in the pool", rule="Space Vermin §I-4-c", kind="info",
+                    ids=("SV-REQ-03",))
         return
     chosen = yield Decision(
         PLAYER, "reinforcement", "Which Marine joins the mission?", pool, rule="Space Vermin §I-4-c"
@@ -733,6 +860,9 @@ def designated_entry(state: SVState, ctx: Context, unit_id: str) -> Iterator:
             f"Every entry hex is blocked: {unit_id} is held off the map",
             rule="Space Vermin §I-5-a",
             kind="move",
+            data={"unit": unit_id, "hexes": list(smap.mdata.marine_entry_hexes)},
+            ids=("SV-ENTRY-03",),
+            assumed=map_reason(data, smap.key),
         )
         return
     order = sorted(options, key=lambda lab: options[lab])
@@ -752,7 +882,11 @@ def designated_entry(state: SVState, ctx: Context, unit_id: str) -> Iterator:
         f"{unit_id} enters the map and moves to {dest} ({options[dest]} MP)",
         rule="Space Vermin §I-5-a",
         kind="move",
+        data={"unit": unit_id, "to": dest, "hex": dest},
+        ids=("SV-ENTRY-02",) + MOVE_IDS,
+        assumed=map_reason(data, smap.key),
     )
+    yield from rv_may_load(state, ctx, unit, None, ma - options[dest], "Space Vermin §I-5-a")
 
 
 def landing_zone_hexes(smap: SVMap, state: SVState) -> list[str]:
@@ -790,7 +924,8 @@ def landing_zone(state: SVState, ctx: Context, unit_id: str) -> Iterator:
         if unit_id not in state.lz_delayed:
             state.lz_delayed.append(unit_id)
         yield Event(
-            f"{unit_id}'s drop rolls {roll.value}: delayed until next turn", rule=rule, kind="roll"
+            f"{unit_id}'s drop rolls {roll.value}: delayed until next turn", rule=rule,
+            kind="roll", data={"unit": unit_id}, ids=("SV-LZ-02", "SV-LZ-04"),
         )
         return
     landing = aim
@@ -812,8 +947,11 @@ def landing_zone(state: SVState, ctx: Context, unit_id: str) -> Iterator:
                 f"direction {direction} off the map and is eliminated",
                 rule=rule,
                 kind="roll",
+                data={"unit": unit_id, "hex": aim},
+                ids=("SV-LZ-02", "SV-LZ-03", "SV-LZ-06"),
+                assumed=map_reason(data, smap.key),
             )
-            yield from eliminate_marine(state, ctx, unit, rule)
+            yield from eliminate_marine(state, ctx, unit, rule, ("SV-LZ-06",))
             return
         landing = smap.label(h)
         yield Event(
@@ -821,13 +959,18 @@ def landing_zone(state: SVState, ctx: Context, unit_id: str) -> Iterator:
             f"{direction} from {aim} to {landing} and lands Disrupted",
             rule=rule,
             kind="roll",
-            data={"direction": direction, "distance": distance},
+            data={"direction": direction, "distance": distance, "unit": unit_id,
+                  "hex": landing},
+            ids=("SV-LZ-02", "SV-LZ-03"),
+            assumed=map_reason(data, smap.key),
         )
     else:
         yield Event(
             f"{unit_id}'s drop rolls {roll.value}: no drift, lands in {aim} at full strength",
             rule=rule,
             kind="roll",
+            data={"unit": unit_id, "to": aim},
+            ids=("SV-LZ-02", "SV-LZ-07"),
         )
     unit.landed_turn = state.turn
     yield from _rough_landing(state, ctx, unit, landing, rule)
@@ -880,6 +1023,8 @@ def build_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterator[
         f"(usable from next turn)",
         rule="Space Vermin §J-5-a",
         kind="move",
+        data={"unit": unit_id},
+        ids=("SV-MAD-01", "SV-MAD-02", "SV-MAD-03"),
     )
 
 
@@ -915,12 +1060,15 @@ def detonate_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterat
         count = -(-svdice.one_die().roll(ctx.dice, f"{name} count").value // t["count_divisor"])
     else:
         rng, count = weapon.range, weapon.count
+    why = weapon_reason(data, name)
     yield Event(
         f"{unit_id} detonates {name}: range {rng}, up to {count} Vermite(s), effect "
         f"{weapon.effect}",
         rule="Space Vermin §J-5-b",
         kind="combat",
         data={"weapon": name, "range": rng, "count": count},
+        ids=("SV-MAD-04", "SV-MAD-05") if weapon.rolls else ("SV-MAD-04", "SV-MAD-06"),
+        assumed=why,
     )
     state.secret_weapons_left.remove(name)
     chosen: list[str] = []
@@ -942,22 +1090,27 @@ def detonate_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterat
         if v == "no more":
             break
         chosen.append(v)
+    ids = ("SV-MAD-05", "SV-MAD-09")
     for vid in chosen:
         v = state.unit(vid)
         if not v.on_map:
             continue
         if weapon.effect == "eliminate":
             cause = "kitten" if weapon.removes_from_game else "marine_combat"
+            yield Event(f"{name} eliminates {vid}", rule="Space Vermin §J-5-b", kind="combat",
+                        data={"weapon": name, "unit": vid}, ids=ids, assumed=why)
             yield from eliminate_vermite(state, ctx, v, cause=cause)
         elif weapon.effect == "reduce":
-            yield from step_vermite(state, ctx, v, "Space Vermin §J-5-b")
+            yield from step_vermite(state, ctx, v, "Space Vermin §J-5-b", ids, why)
         else:
-            yield from jolt(state, ctx, v, "Space Vermin §J-5-b")
+            yield from jolt(state, ctx, v, "Space Vermin §J-5-b", ids, why)
     unit.weapon_ready = False
     yield Event(
         f"{unit_id} flips back to his motorcycle side; {name} is removed from play",
         rule="Space Vermin §J-5-b",
         kind="move",
+        data={"unit": unit_id},
+        ids=("SV-MAD-07",),
     )
 
 
@@ -976,18 +1129,21 @@ def nat_effect_phase(state: SVState, ctx: Context) -> Iterator[Event]:
     )
     for u in infected:
         face = svdice.one_die().roll(ctx.dice, f"NAT Effect {u.id}").value
-        yield Event(f"NAT Effect: {u.id} rolls {face}", rule="Space Vermin §H", kind="roll")
+        yield Event(f"NAT Effect: {u.id} rolls {face}", rule="Space Vermin §H", kind="roll",
+                    data={"unit": u.id, "roll": face}, ids=("SV-NATFX-01",))
         if face <= limit:
-            yield from eliminate_marine(state, ctx, u, "Space Vermin §H")
+            yield from eliminate_marine(state, ctx, u, "Space Vermin §H", ("SV-NATFX-01",))
 
 
 def recovery_phase(state: SVState, ctx: Context) -> Iterator[Event]:
     """Disrupted Marines not adjacent to a Vermite flip back to full strength (§K)."""
-    _, smap = _ctx_map(state, ctx)
+    data, smap = _ctx_map(state, ctx)
     for u in state.marines_on_map():
         if u.reduced and not adjacent_to_vermite(smap, state, u.hex):
             u.reduced = False
-            yield Event(f"{u.id} recovers to full strength", rule="Space Vermin §K", kind="move")
+            yield Event(f"{u.id} recovers to full strength (no Vermite next to {u.hex})",
+                        rule="Space Vermin §K", kind="move", data={"unit": u.id, "hex": u.hex},
+                        ids=("SV-RECOV-01",), assumed=map_reason(data, smap.key))
 
 
 def purge_one(unit: Unit) -> str:
@@ -1003,7 +1159,8 @@ def purging_phase(state: SVState, ctx: Context) -> Iterator:
         if log.nat:
             left = purge_one(log)
             yield Event(
-                f"{log.id} purges its own NATs ({left})", rule="Space Vermin §L", kind="move"
+                f"{log.id} purges its own NATs ({left})", rule="Space Vermin §L", kind="move",
+                data={"unit": log.id}, ids=("SV-PURGE-01", "SV-PURGE-02"),
             )
         here = smap.hex(log.hex)
         patients = sorted(
@@ -1026,7 +1183,9 @@ def purging_phase(state: SVState, ctx: Context) -> Iterator:
                 rule="Space Vermin §L",
             )
         left = purge_one(state.unit(pid))
-        yield Event(f"{log.id} purges {pid}'s NATs ({left})", rule="Space Vermin §L", kind="move")
+        yield Event(f"{log.id} purges {pid}'s NATs ({left})", rule="Space Vermin §L", kind="move",
+                    data={"unit": pid, "hex": state.unit(pid).hex}, ids=("SV-PURGE-01",),
+                    assumed=map_reason(data, smap.key))
 
 
 def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
@@ -1034,7 +1193,8 @@ def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
     data, smap = _ctx_map(state, ctx)
     state.phase = "Marine Action"
     state.step = ""
-    yield Event(f"Turn {state.turn}: Marine Action Phase", rule="Space Vermin §C-2-c", kind="phase")
+    yield Event(f"Turn {state.turn}: Marine Action Phase", rule="Space Vermin §C-2-c",
+                kind="phase", ids=("SV-SEQ-02", "SV-SEQ-07"))
     for u in state.units:
         if u.is_marine:
             u.acted = False
@@ -1061,7 +1221,8 @@ def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
         )
         if action == NO_ACTION:
             state.unit(who).acted = True
-            yield Event(f"{who} takes no action", rule="Space Vermin §I", kind="info")
+            yield Event(f"{who} takes no action", rule="Space Vermin §I", kind="info",
+                        data={"unit": who}, ids=("SV-SEQ-07", "SV-MACT-01"))
             continue
         # nothing moves while the player picks the action: the offered list is still the legal one
         yield from marine_action(state, ctx, who, action, legal=legal, plans=plans)

@@ -115,6 +115,7 @@ class SVMap:
         self.unlimited_labels = frozenset(self.label_of[h] for h in self.nests.values()) | (
             frozenset(mdata.vermite_entry_hexes.values())
         )
+        self.nest_labels = frozenset(self.label_of[h] for h in self.nests.values())
         self.entrance_nests: dict[str, int] = {
             lab: n for n, lab in mdata.nest_tunnel_entrances.items()
         }
@@ -177,20 +178,26 @@ class SVMap:
         """The hex three dice name, read in order as hundreds, tens, units (§B-4)."""
         return self.hex(f"{d1}{d2}{d3}")
 
-    def number_key(self, h: Hex, around: Hex | None = None) -> tuple:
-        """Sort key for "lowest-numbered": numbers first, then unnumbered clockwise from N (SV-
-        AMB-16)."""
+    def number_key(self, h: Hex, around: Hex | None = None, unnumbered_first: bool = False
+                   ) -> tuple:
+        """Sort key for "lowest-numbered": numbers first, then unnumbered clockwise from N (the
+        default reading of SV-AMB-16); ``unnumbered_first`` (its other reading, a variant) puts
+        the unnumbered hexes before every number."""
         lab = self.label_of[h]
+        late = 0 if unnumbered_first else 1
         if lab.isdigit():
-            return (0, int(lab), 0, 0)
+            return (1 - late, int(lab), 0, 0)
         d = direction_between(around, h) if around is not None else None
         c, r = self.cell_of[h]
-        return (1, d or 7, c, r)
+        return (late, d or 7, c, r)
 
-    def lowest_numbered(self, hexes: Iterable[Hex], around: Hex | None = None) -> Hex | None:
+    def lowest_numbered(self, hexes: Iterable[Hex], around: Hex | None = None,
+                        unnumbered_first: bool = False) -> Hex | None:
         """The lowest-numbered of the given hexes (None if there are none)."""
         hexes = list(hexes)
-        return min(hexes, key=lambda h: self.number_key(h, around)) if hexes else None
+        if not hexes:
+            return None
+        return min(hexes, key=lambda h: self.number_key(h, around, unnumbered_first))
 
     # -- geometry --
 
@@ -269,7 +276,8 @@ class SVMap:
 
     def defensive(self, h: Hex, flooded: bool = False) -> bool:
         """Bamboo, Bog, Building or Flooded: the attacker loses one CF (§P Terrain Reminders)."""
-        return self.types[self.terrain[h]].defensive or self.is_flooded(h, flooded)
+        return self.types[self.terrain[h]].defensive or (
+            self.data.flooded_defensive and self.is_flooded(h, flooded))
 
     def blocks_los(self, h: Hex) -> bool:
         """Bamboo, Building and Toxic Tar Pit (bridges included) block Line-of-Sight (§P)."""
@@ -391,7 +399,10 @@ def load_map(key: str = "alpha", data: SVData | None = None) -> SVMap:
         return _standard_map(key)
     if key not in data.maps:
         raise KeyError(f"no Mapzone {key!r}; maps: {', '.join(data.maps)}")
-    return SVMap(data.maps[key], data)
+    built = data.maps_built.get(key)
+    if built is None:  # an overridden data object builds its maps once
+        built = data.maps_built[key] = SVMap(data.maps[key], data)
+    return built
 
 
 __all__ = ["DIRECTIONS", "EDGES", "SVMap", "load_map"]

@@ -16,9 +16,10 @@ from rules_lib.core.engine import Context, Event, IllegalChoice
 
 from . import dice as svdice
 from .board import SVMap, map_for
-from .data import SVData, load_game_data
+from .data import CounterSide, SVData, load_game_data
 from .los import has_line_of_sight, sight_test
-from .state import MARINES, VERMITE_STACK_LIMIT, SVState, Unit, counter_side, effective_values
+from .provenance import counter_path, join, map_reason, values_reason
+from .state import MARINES, SVState, Unit, counter_side, effective_values
 
 TUNNEL_EXIT = "Tunnel Exit "
 NAT_FIRE_TWICE = "nat_fire_penalty_twice"  # SV-AMB-04's other reading (a variant)
@@ -135,10 +136,12 @@ class FirePlan:
     cf: int
     dn: int
     modifiers: tuple[tuple[str, int], ...] = ()
+    ids: tuple[str, ...] = ()  # catalogue IDs of the readings the shot applies (SV-AMB-04 ...)
+    assumed: str = ""  # why, if a reading or variant shapes the shot
 
-    def pool(self):
-        """The dice rolled (standard fire and pistols)."""
-        return svdice.fire_pool(self.cf, self.dn)
+    def pool(self, convention: str = "exceeds"):
+        """The dice rolled (standard fire and pistols), hits by the data's hit convention."""
+        return svdice.fire_pool(self.cf, self.dn, convention)
 
 
 def _adjacent_hq(
@@ -166,16 +169,25 @@ def _shot_rules(
     CF and modifiers, ``plan(...)`` the FirePlan; None when range or CF forbid the shot
     (Line-of-Sight is left to the caller: it is the costly part). ``marines``: the Marines on
     the map, when the caller has them."""
-    side = counter_side(data, firer)
+    side = firing_side(data, state, firer)
     weapon = side.weapon
     table = data.tables["marine_fire"]
     base_mods: list[tuple[str, int]] = []
+    plan_ids: tuple[str, ...] = ()
+    plan_why = ""
+    if firer.type == "mad_scientist":  # only with the variant: the text gives him no gun
+        plan_ids, plan_why = ("SV-AMB-20",), SCIENTIST_PISTOL_WHY
     if shoot_and_scoot:
         base_mods.append(("Shoot and Scoot", table["shoot_and_scoot"]))
     if firer.nat:
         base_mods.append(("NAT marker", table["nat_marker"]))
+        plan_ids += ("SV-AMB-04", "SV-NAT-08")
         if NAT_FIRE_TWICE in state.variants:  # SV-AMB-04 variant: §J-7's CF -1 on top of §J-1's
             base_mods.append(("NAT marker's CF reduction (§J-7)", data.tables["nat"]["modifier"]))
+            plan_why = join(plan_why, "variant nat_fire_penalty_twice (other reading of "
+                                      "SV-AMB-04)")
+        else:
+            plan_why = join(plan_why, NAT_ONCE_WHY)
     if _adjacent_hq(data, smap, state, firer, marines):
         base_mods.append(("adjacent to an HQ", table["adjacent_hq"]))
     unlimited = weapon == "standard" and data.marines[firer.type].unlimited_range
@@ -204,9 +216,26 @@ def _shot_rules(
         if found is None:
             return None
         cf, mods = found
-        return FirePlan(firer.id, target_id, target_hex, weapon, cf, dn, tuple(mods))
+        return FirePlan(firer.id, target_id, target_hex, weapon, cf, dn, tuple(mods), plan_ids,
+                        plan_why)
 
     return allowed, plan
+
+
+NAT_ONCE_WHY = ("default reading of SV-AMB-04: a NAT marker costs the firer 1 CF once "
+                "(§J-1's modifier is §J-7's reduction)")
+SCIENTIST_PISTOL = "scientist_has_pistol"  # SV-AMB-20's other reading (a variant)
+SCIENTIST_PISTOL_WHY = ("variant scientist_has_pistol (other reading of SV-AMB-20); his pistol CF "
+                        "is assumed")
+
+
+def firing_side(data: SVData, state: SVState, firer: Unit) -> CounterSide:
+    """The face-up side a Marine fires with; the Scientist has a Pistol only with the variant
+    scientist_has_pistol (the text gives him no attack, SV-AMB-20)."""
+    side = counter_side(data, firer)
+    if firer.type == "mad_scientist" and SCIENTIST_PISTOL in state.variants:
+        return CounterSide(data.marines[firer.type].pistol_cf, side.dn, side.ma, "pistol")
+    return side
 
 
 def _other_marine_hexes(
@@ -224,7 +253,7 @@ def can_fire(data: SVData, smap: SVMap, state: SVState, firer_id: str) -> bool:
     firer = state.unit(firer_id)
     if not firer.is_marine or not firer.on_map or firer.landed_turn == state.turn:
         return False
-    weapon = counter_side(data, firer).weapon
+    weapon = firing_side(data, state, firer).weapon
     if weapon in ("none", "ant_gun"):
         return False
     if weapon == "pants":
@@ -274,7 +303,7 @@ def fire_plans(
     firer = state.unit(firer_id)
     if not firer.is_marine or not firer.on_map or firer.landed_turn == state.turn:
         return []
-    side = counter_side(data, firer)
+    side = firing_side(data, state, firer)
     weapon = side.weapon
     if weapon in ("none", "ant_gun"):
         return []
@@ -283,11 +312,12 @@ def fire_plans(
     scene = fire_scene(data, smap, state)
     if weapon == "pants":
         reach = data.tables["pants"]["range"]
+        dice = data.tables["pants"]["dice"]
         for there, group in scene.targets.items():
             if hex_distance(here, there) <= reach:
                 for v in group:
                     plans.append(
-                        FirePlan(firer.id, v.id, v.hex, "pants", 1, effective_values(data, v).dn)
+                        FirePlan(firer.id, v.id, v.hex, "pants", dice, effective_values(data, v).dn)
                     )
                     if first_only:
                         return plans
@@ -348,6 +378,18 @@ def vermite_destination(data: SVData, state: SVState, unit: Unit, cause: str) ->
     return "cup"
 
 
+def _elimination_ids(data: SVData, state: SVState, unit: Unit, dest: str, cause: str
+                     ) -> tuple[str, ...]:
+    """The catalogue rules that send an eliminated Vermite where it goes (§Q-1-c, §Q-2-f)."""
+    if state.map == "alpha":
+        return ("SV-S1-12",)
+    if dest == "eliminated":
+        return ("SV-S2-21",)
+    if cause == "kitten":
+        return ("SV-S2-24", "SV-CF-13")
+    return ("SV-S2-24",)
+
+
 def eliminate_vermite(
     state: SVState,
     ctx: Context,
@@ -369,6 +411,10 @@ def eliminate_vermite(
     unit.hex = None
     unit.reduced = False
     unit.escort_of = ""
+    if kind_of(data, unit) == "queen":
+        for u in state.units:  # her Escort is free to escort another Queen (§Q-2-d)
+            if u.escort_of == unit.id:
+                u.escort_of = ""
     dest = {
         "cup": "returned to the Vermite Unit Cup",
         "eliminated": "put in the Eliminated pile",
@@ -376,16 +422,22 @@ def eliminate_vermite(
     }[unit.status]
     yield Event(
         f"{unit.id} is eliminated and {dest}",
-        rule="Space Vermin §Q-1-c / §Q-2-f",
+        rule="Space Vermin §Q-1-c" if state.map == "alpha" else "Space Vermin §Q-2-f",
         kind="combat",
-        data={"unit": unit.id, "hex": where},
+        data={"unit": unit.id, "at": where},
+        ids=_elimination_ids(data, state, unit, unit.status, cause),
     )
     yield from nat_roll(state, ctx, unit, where, only=nat_only)
 
 
-def eliminate_marine(state: SVState, ctx: Context, unit: Unit, rule: str) -> Iterator[Event]:
-    """Remove a Marine; a Jewel it carried is left in its last hex (§J-6)."""
+def eliminate_marine(
+    state: SVState, ctx: Context, unit: Unit, rule: str, ids: tuple[str, ...] = (),
+    assumed: str = "", why: str = "",
+) -> Iterator[Event]:
+    """Remove a Marine; a Jewel it carried is left in its last hex (§J-6). ``why``: said in the
+    log ("already Disrupted", "4 hits")."""
     where = unit.hex
+    carried = unit.jewels
     if unit.jewels:
         state.jewels[where] = state.jewels.get(where, 0) + unit.jewels
         unit.jewels = 0
@@ -394,22 +446,45 @@ def eliminate_marine(state: SVState, ctx: Context, unit: Unit, rule: str) -> Ite
     unit.nat = ""
     state.marines_lost += 1
     yield Event(
-        f"{unit.id} is eliminated", rule=rule, kind="combat", data={"unit": unit.id, "hex": where}
+        f"{unit.id} is eliminated" + (f" ({why})" if why else "")
+        + (f"; its Crown Jewel stays in {where}" if carried else ""),
+        rule=rule,
+        kind="combat",
+        data={"unit": unit.id, "at": where},
+        ids=ids + (("SV-RV-04",) if carried else ()),
+        assumed=assumed,
     )
 
 
+NAT_DISTANCE_WHY = ("default reading of SV-AMB-22: 'within two hexes' counts hexes, ignoring "
+                    "terrain and Line-of-Sight")
+
+
+NAT_NEEDS_SIGHT = "nat_needs_line_of_sight"  # SV-AMB-22's other reading (a variant)
+
+
+def variant_on(state: SVState, ctx: Context | None, name: str) -> bool:
+    """Is a rule variant on (the game's variants, or a test's context)?"""
+    return name in state.variants or (ctx is not None and ctx.variant(name))
+
+
 def nat_eligible(
-    data: SVData, smap: SVMap, state: SVState, at: str, only: str | None = None
+    data: SVData, smap: SVMap, state: SVState, at: str, only: str | None = None,
+    sight: bool = False,
 ) -> list[Unit]:
-    """Marines a NAT roll can reach: within two hexes (plain distance, SV-AMB-22), lowest hex first.
-    """
+    """Marines a NAT roll can reach: within two hexes (plain distance, SV-AMB-22), lowest hex
+    first; with ``sight`` (variant nat_needs_line_of_sight) only those that see the hex."""
     if only is not None:
         u = state.unit(only)
         return [u] if u.on_map else []
     centre = smap.hex(at)
     reach = data.tables["nat"]["range"]
     found = [u for u in state.marines_on_map() if smap.distance(centre, smap.hex(u.hex)) <= reach]
-    return sorted(found, key=lambda u: (smap.number_key(smap.hex(u.hex), centre), u.id))
+    if sight:
+        found = [u for u in found if u.hex == at or has_line_of_sight(
+            smap, state, smap.hex(u.hex), centre)]
+    first = unnumbered_first(state)
+    return sorted(found, key=lambda u: (smap.number_key(smap.hex(u.hex), centre, first), u.id))
 
 
 def nat_roll(
@@ -419,15 +494,28 @@ def nat_roll(
     (§J-7)."""
     data = game_data(ctx)
     smap = map_for(state.map, data)
-    eligible = nat_eligible(data, smap, state, at, only)
+    sight = variant_on(state, ctx, NAT_NEEDS_SIGHT)
+    eligible = nat_eligible(data, smap, state, at, only, sight)
+    reach = data.tables["nat"]["range"]
+    if only is not None:  # a Drone's Suicide Attack: only its target (§F-1, SV-AMB-01)
+        where_why = ("default reading of SV-AMB-01: §F-1's NAT roll ('Section F-3') is §J-7's, "
+                     "limited to the attacked Marine")
+        ids: tuple[str, ...] = ("SV-NAT-02", "SV-SUIC-03", "SV-AMB-01")
+    else:
+        where_why = join("" if sight else NAT_DISTANCE_WHY, map_reason(data, smap.key))
+        ids = ("SV-NAT-01", "SV-NAT-05", "SV-AMB-22")
     if not eligible:
         yield Event(
-            f"No Marine within two hexes of {at}: no NAT roll",
+            f"No Marine within {reach} hexes of {at}: no NAT roll",
             rule="Space Vermin §J-7",
             kind="info",
+            data={"unit": vermite.id, "hex": at},
+            ids=ids,
+            assumed=where_why,
         )
         return
     need = data.vermites[vermite.type].nat_roll
+    need_path = counter_path(data, vermite, "nat_roll")
     roll = svdice.one_die().roll(ctx.dice, f"NAT roll for {vermite.id}")
     face = roll.value
     if face > need:
@@ -436,19 +524,28 @@ def nat_roll(
             f"no infestation",
             rule="Space Vermin §J-7",
             kind="roll",
-            data={"roll": face},
+            data={"roll": face, "values": [need_path]},
+            ids=("SV-NAT-04",),
         )
         return
     marine = eligible[0]
-    natural_one = face == 1 and data.tables["nat"]["natural_one_escalates"]
+    order_ids, order_why = ordering_note(smap, [smap.hex(u.hex) for u in eligible],
+                                         unnumbered_first(state))
+    ids, where_why = ids + order_ids, join(where_why, order_why)
+    table = data.tables["nat"]
+    natural_one = face == table["escalates_on"]
+    data_ref = {"roll": face, "marine": marine.id, "values": [need_path], "hex": at}
     if natural_one and marine.nat:
         yield Event(
-            f"NAT roll 1: {marine.id} in {marine.hex} already has a NAT marker and is eliminated",
+            f"NAT roll {face}: {marine.id} in {marine.hex} already has a NAT marker and is "
+            f"eliminated",
             rule="Space Vermin §J-7",
             kind="roll",
-            data={"roll": face},
+            data=data_ref,
+            ids=("SV-NAT-04", "SV-NAT-07") + ids,
+            assumed=where_why,
         )
-        yield from eliminate_marine(state, ctx, marine, "Space Vermin §J-7")
+        yield from eliminate_marine(state, ctx, marine, "Space Vermin §J-7", ("SV-NAT-07",))
         return
     before = marine.nat
     if natural_one:
@@ -463,19 +560,26 @@ def nat_roll(
         "infected": "gets a NAT Infected marker" if before == "" else "becomes NAT Infected",
     }
     outcome = text[marine.nat] if marine.nat != before else text[""]
+    data_ref["nat"] = marine.nat
     yield Event(
         f"NAT roll {face} (needs 1-{need}): {marine.id} in {marine.hex}, the lowest-numbered "
         f"eligible hex, {outcome}",
         rule="Space Vermin §J-7",
         kind="roll",
-        data={"roll": face, "marine": marine.id, "nat": marine.nat},
+        data=data_ref,
+        ids=("SV-NAT-04", "SV-NAT-07" if natural_one else "SV-NAT-06") + ids,
+        assumed=where_why,
     )
 
 
-def step_vermite(state: SVState, ctx: Context, unit: Unit, rule: str) -> Iterator[Event]:
+def step_vermite(
+    state: SVState, ctx: Context, unit: Unit, rule: str, ids: tuple[str, ...] = (),
+    assumed: str = "",
+) -> Iterator[Event]:
     """Flip a Vermite to Reduced, or eliminate it if it already is."""
     if unit.reduced:
-        yield Event(f"{unit.id} is already Reduced", rule=rule, kind="combat")
+        yield Event(f"{unit.id} is already Reduced", rule=rule, kind="combat",
+                    data={"unit": unit.id}, ids=ids, assumed=assumed)
         yield from eliminate_vermite(state, ctx, unit)
     else:
         unit.reduced = True
@@ -484,12 +588,35 @@ def step_vermite(state: SVState, ctx: Context, unit: Unit, rule: str) -> Iterato
             rule=rule,
             kind="combat",
             data={"unit": unit.id},
+            ids=ids,
+            assumed=assumed,
         )
 
 
-def damage_tunnel_exit(state: SVState, number: str, result: str) -> Event:
-    """Marine hits on a Tunnel Exit chit, read like a Vermite's (SV-AMB-02)."""
+TUNNEL_ONLY_COLLAPSES = "tunnel_exit_only_collapses"  # SV-AMB-02's other reading (a variant)
+TUNNEL_WHY = ("default reading of SV-AMB-02: hits on a Tunnel Exit chit are read like hits on "
+              "a Vermite (a step flips it, or removes it if already flipped; an elimination "
+              "removes it)")
+
+
+def damage_tunnel_exit(state: SVState, number: str, result: str, only_collapses: bool = False
+                       ) -> Event:
+    """Marine hits on a Tunnel Exit chit, read like a Vermite's (SV-AMB-02); with
+    ``only_collapses`` (the variant) damage only ever flips it to Partially Collapsed, which stays
+    operational (§P-2-m)."""
     cond = state.tunnel_exits[number]
+    if only_collapses:
+        state.tunnel_exits[number] = "collapsed"
+        text = ("is flipped to its Partially Collapsed side" if cond == "open"
+                else "is already Partially Collapsed and stays so")
+        return Event(
+            f"Tunnel Exit {number} {text} (variant: damage only collapses a chit, §P-2-m)",
+            rule="Space Vermin §E-1-c / §P-2-m",
+            kind="combat",
+            data={"exit": number},
+            ids=("SV-TUN-07", "SV-TERR-26", "SV-AMB-02"),
+            assumed="variant tunnel_exit_only_collapses (other reading of SV-AMB-02)",
+        )
     if result == "step" and cond == "open":
         state.tunnel_exits[number] = "collapsed"
         text = "is flipped to its Partially Collapsed side"
@@ -502,12 +629,21 @@ def damage_tunnel_exit(state: SVState, number: str, result: str) -> Event:
         rule="Space Vermin §E-1-c",
         kind="combat",
         data={"exit": number},
+        ids=("SV-TUN-07", "SV-TERR-26", "SV-AMB-02"),
+        assumed=TUNNEL_WHY,
     )
 
 
 # --------------------------------------------------------------------------------------------------
 # Marine fire resolution
 # --------------------------------------------------------------------------------------------------
+
+
+def fire_value_paths(data: SVData, firer: Unit, target: Unit | None) -> tuple[str, ...]:
+    """The data paths of a shot's printed numbers: the firer's CF, the target's DN."""
+    dn = (counter_path(data, target, "dn") if target is not None
+          else "counters:tunnel_exit_chits.dn")
+    return (counter_path(data, firer, "cf"), dn)
 
 
 def resolve_fire(
@@ -523,8 +659,8 @@ def resolve_fire(
     ``plans``: the firer's ``fire_plans`` already worked out for this very position (the caller
     that just offered them as the choice), so they are not searched for twice."""
     data = game_data(ctx)
+    smap = map_for(state.map, data)
     if plans is None:
-        smap = map_for(state.map, data)
         plans = fire_plans(data, smap, state, firer_id, shoot_and_scoot)
     plans = {p.target: p for p in plans}
     if target_id not in plans:
@@ -536,10 +672,18 @@ def resolve_fire(
         yield from _resolve_pants(state, ctx, plan, shoot_and_scoot)
         return
     mods = ", ".join(f"{name} {m:+d}" for name, m in plan.modifiers) or "no modifiers"
-    roll = plan.pool().roll(ctx.dice, f"{firer_id} fires at {target_id}")
+    roll = plan.pool(data.hit_convention).roll(ctx.dice, f"{firer_id} fires at {target_id}")
     hits = roll.value
     result = svdice.damage(data.tables["damage"]["standard"], hits)
-    rule = "Space Vermin §J-2" if plan.weapon == "pistol" else "Space Vermin §J-1"
+    pistol = plan.weapon == "pistol"
+    rule = "Space Vermin §J-2" if pistol else "Space Vermin §J-1"
+    exit_target = target_id.startswith(TUNNEL_EXIT)
+    firer = state.unit(firer_id)
+    target = None if exit_target else state.unit(target_id)
+    paths = fire_value_paths(data, firer, target)
+    why = join(values_reason(data, paths), map_reason(data, smap.key), plan.assumed)
+    ids = (("SV-PIST-02",) if pistol else ("SV-MCOMB-06", "SV-MCOMB-07", "SV-MCOMB-08")) + (
+        ("SV-MCOMB-10", "SV-TUN-07") if exit_target else ("SV-MCOMB-10",)) + plan.ids
     yield Event(
         f"{firer_id} ({plan.weapon}) fires at {target_id} in {plan.target_hex}: CF {plan.cf} "
         f"({mods}) rolls {list(roll.faces)} against DN {plan.dn}: {hits} hit(s)",
@@ -553,24 +697,32 @@ def resolve_fire(
             "faces": list(roll.faces),
             "hits": hits,
             "result": result,
+            "values": list(paths),
+            "hex": plan.target_hex,
         },
+        ids=ids,
+        assumed=why,
     )
-    if target_id.startswith(TUNNEL_EXIT):
+    if exit_target:
         if result == "none":
-            yield Event("One hit or none: no effect", rule=rule, kind="combat")
+            yield Event("One hit or none: no effect", rule=rule, kind="combat",
+                        ids=("SV-MCOMB-11", "SV-AMB-02"), assumed=TUNNEL_WHY)
         else:
-            yield damage_tunnel_exit(state, target_id[len(TUNNEL_EXIT) :], result)
+            yield damage_tunnel_exit(state, target_id[len(TUNNEL_EXIT) :], result,
+                                     variant_on(state, ctx, TUNNEL_ONLY_COLLAPSES))
         return
-    target = state.unit(target_id)
     if result == "none":
-        yield Event(f"{hits} hit(s): no effect on {target_id}", rule=rule, kind="combat")
+        yield Event(f"{hits} hit(s): no effect on {target_id}", rule=rule, kind="combat",
+                    data={"unit": target_id}, ids=("SV-MCOMB-11",))
     elif result == "step":
-        yield from step_vermite(state, ctx, target, rule)
+        yield from step_vermite(state, ctx, target, rule, ("SV-MCOMB-11",))
     else:
         yield Event(
             f"{hits} hits: {target_id} is eliminated regardless of its condition",
             rule=rule,
             kind="combat",
+            data={"unit": target_id},
+            ids=("SV-MCOMB-11",),
         )
         yield from eliminate_vermite(state, ctx, target)
 
@@ -583,8 +735,32 @@ def pants_modifier(data: SVData, firer: Unit, shoot_and_scoot: bool) -> int:
     )
 
 
-def empty_adjacent(smap: SVMap, state: SVState, label: str) -> list[str]:
-    """Adjacent hexes with no unit in them, lowest-numbered first (Tar Pits excluded, SV-AMB-06)."""
+EMPTY_HEX_WHY = ("default reading of SV-AMB-06: a Toxic Tar Pit is never an empty hex to land "
+                 "in")
+UNNUMBERED_FIRST = "unnumbered_hexes_first"  # SV-AMB-16's other reading (a variant)
+ORDER_WHY = ("default reading of SV-AMB-16: unnumbered hexes come after every numbered hex, "
+             "clockwise from north among themselves")
+
+
+def unnumbered_first(state: SVState) -> bool:
+    """Whether "lowest-numbered" puts unnumbered hexes first (variant unnumbered_hexes_first)."""
+    return UNNUMBERED_FIRST in state.variants
+
+
+def ordering_note(smap: SVMap, candidates, first: bool) -> tuple[tuple[str, ...], str]:
+    """SV-AMB-16's ID and reading when a "lowest-numbered" choice had an unnumbered hex among
+    several candidates (the only case the reading decides)."""
+    hexes = list(candidates)
+    if len(hexes) < 2 or all(smap.numbered(h) for h in hexes):
+        return (), ""
+    if first:
+        return ("SV-AMB-16",), "variant unnumbered_hexes_first (other reading of SV-AMB-16)"
+    return ("SV-AMB-16",), ORDER_WHY
+
+
+def empty_adjacent(smap: SVMap, state: SVState, label: str, first: bool = False) -> list[str]:
+    """Adjacent hexes with no unit in them, lowest-numbered first (Tar Pits excluded, SV-AMB-06).
+    """
     here = smap.hex(label)
     occupied = state.occupied()
     hexes = [
@@ -592,24 +768,28 @@ def empty_adjacent(smap: SVMap, state: SVState, label: str) -> list[str]:
         for h in smap.neighbors(here)
         if smap.label(h) not in occupied and smap.terrain_of(h) != "tar_pit"
     ]
-    return [smap.label(h) for h in sorted(hexes, key=lambda h: smap.number_key(h, here))]
+    return [smap.label(h) for h in sorted(hexes, key=lambda h: smap.number_key(h, here, first))]
 
 
 def _resolve_pants(
     state: SVState, ctx: Context, plan: FirePlan, shoot_and_scoot: bool
 ) -> Iterator[Event]:
     data = game_data(ctx)
+    smap = map_for(state.map, data)
     firer = state.unit(plan.firer)
     target = state.unit(plan.target)
     mod = pants_modifier(data, firer, shoot_and_scoot)
-    roll = svdice.one_die(mod).roll(ctx.dice, f"PANTS {plan.firer} at {plan.target}")
+    roll = svdice.sum_dice(plan.cf, mod).roll(ctx.dice, f"PANTS {plan.firer} at {plan.target}")
     result = svdice.band(data.tables["pants"]["results"], roll.value)
     yield Event(
         f"{plan.firer} fires PANTS at {plan.target} in {plan.target_hex}: die {roll.faces[0]}"
         f"{f' {mod:+d}' if mod else ''} = {roll.value}: {result.capitalize()}!",
         rule="Space Vermin §J-4",
         kind="combat",
-        data={"roll": roll.value, "result": result, "target": plan.target},
+        data={"roll": roll.value, "result": result, "target": plan.target,
+              "hex": plan.target_hex},
+        ids=("SV-PANTS-01", "SV-PANTS-03") + plan.ids,
+        assumed=join(map_reason(data, smap.key), plan.assumed),  # the range counts map hexes
     )
     kind = kind_of(data, target)
     if result == "misfire":
@@ -618,75 +798,96 @@ def _resolve_pants(
             f"Misfire: no effect; {plan.firer} is flipped to its Disrupted side",
             rule="Space Vermin §J-4",
             kind="combat",
+            data={"unit": plan.firer},
+            ids=("SV-PANTS-04",),
         )
     elif result == "fried":
         if kind in ("drone", "soldier"):
+            yield Event(f"Fried! {target.id} is eliminated", rule="Space Vermin §J-4",
+                        kind="combat", data={"unit": target.id}, ids=("SV-PANTS-09",))
             yield from eliminate_vermite(state, ctx, target)
         else:
-            yield from step_vermite(state, ctx, target, "Space Vermin §J-4")
+            yield from step_vermite(state, ctx, target, "Space Vermin §J-4", ("SV-PANTS-09",))
     else:
         yield from jolt(state, ctx, target, "Space Vermin §J-4")
 
 
-def jolt(state: SVState, ctx: Context, target: Unit, rule: str) -> Iterator[Event]:
+def jolt(state: SVState, ctx: Context, target: Unit, rule: str, ids: tuple[str, ...] = (),
+         assumed: str = "") -> Iterator[Event]:
     """A Jolted Vermite is blasted to a random hex (three dice) and placed by §J-4's landing rules.
-    """
+    ``ids``/``assumed``: a Secret Weapon's jolt carries the weapon's provenance."""
     data = game_data(ctx)
     smap = map_for(state.map, data)
+    map_why = map_reason(data, smap.key)
+    first = unnumbered_first(state)
     start = target.hex
     if kind_of(data, target) == "queen":
         here = smap.hex(start)
-        dest = smap.label(
-            smap.lowest_numbered(
-                [h for h in smap.neighbors(here) if smap.terrain_of(h) != "tar_pit"], here
-            )
-        )
+        around = [h for h in smap.neighbors(here) if smap.terrain_of(h) != "tar_pit"]
+        dest = smap.label(smap.lowest_numbered(around, here, first))
+        order_ids, order_why = ordering_note(smap, around, first)
         yield Event(
             f"Jolted! The unescorted Queen {target.id} is pushed from {start} to the "
             f"lowest-numbered adjacent hex {dest}; every unit there is eliminated",
             rule=rule,
             kind="combat",
+            data={"unit": target.id, "hex": dest},
+            ids=ids + ("SV-PANTS-08",) + order_ids,
+            assumed=join(assumed, map_why, order_why),
         )
         for v in state.units_at(dest):
             if v.is_marine:
-                yield from eliminate_marine(state, ctx, v, rule)
+                yield from eliminate_marine(state, ctx, v, rule, ("SV-PANTS-08",))
             else:
                 yield from eliminate_vermite(state, ctx, v)
         target.hex = dest
         return
     roll = svdice.hex_roll().roll(ctx.dice, f"Jolted {target.id}: random hex")
     landing = str(roll.value)
+    target.escort_of = ""  # a relocated Escort leaves her Queen (§Q-2-d)
     there = state.units_at(landing)
     yield Event(
         f"Jolted! {target.id} is blasted from {start} to hex {landing}",
         rule=rule,
         kind="combat",
-        data={"faces": list(roll.faces), "hex": landing},
+        data={"faces": list(roll.faces), "unit": target.id, "to": landing},
+        ids=ids + ("SV-PANTS-05",),
+        assumed=assumed,
     )
     if any(u.is_marine and not u.reduced for u in there):
         yield Event(
             f"{target.id} lands on a full-strength Marine and is eliminated",
             rule=rule,
             kind="combat",
+            data={"unit": target.id},
+            ids=ids + ("SV-PANTS-06",),
+            assumed=assumed,
         )
         yield from eliminate_vermite(state, ctx, target, at=landing)
         return
     if there:
-        options = [lab for lab in empty_adjacent(smap, state, landing) if lab != start]
+        options = [lab for lab in empty_adjacent(smap, state, landing, first) if lab != start]
         if not options:
             yield Event(
                 f"{target.id} lands on another unit and no adjacent hex is empty: eliminated",
                 rule=rule,
                 kind="combat",
+                data={"unit": target.id, "hex": landing},
+                ids=ids + ("SV-PANTS-07",),
+                assumed=join(assumed, map_why),
             )
             yield from eliminate_vermite(state, ctx, target, at=landing)
             return
         landing = options[0]
+        order_ids, order_why = ordering_note(smap, [smap.hex(o) for o in options], first)
         yield Event(
             f"{target.id} lands on another unit and is placed in the lowest-numbered "
             f"empty adjacent hex {landing}",
             rule=rule,
             kind="combat",
+            data={"unit": target.id, "hex": landing},
+            ids=ids + ("SV-PANTS-07", "SV-AMB-06") + order_ids,
+            assumed=join(assumed, map_why, EMPTY_HEX_WHY, order_why),
         )
     target.hex = landing
 
@@ -711,6 +912,11 @@ def ant_range(data: SVData, smap: SVMap, gun: Unit, target_hex: str) -> int:
     return r * data.tables["ant_gun"]["nat_range_multiplier"] if gun.nat else r
 
 
+ANT_QUEEN_AFTER_ESCORT = "ant_gun_hits_queen_after_escort"  # SV-AMB-08's other reading
+ANT_QUEEN_WHY = ("default reading of SV-AMB-08: a Queen escorted when the A.N.T. Gun fires is "
+                 "unaffected by that shot even if her Escort dies")
+
+
 def resolve_ant_fire(state: SVState, ctx: Context, gun_id: str, target_hex: str) -> Iterator[Event]:
     """The A.N.T. Gun fires at a hex: 2 = crash; a total over the range hits every Vermite there."""
     data = game_data(ctx)
@@ -720,7 +926,7 @@ def resolve_ant_fire(state: SVState, ctx: Context, gun_id: str, target_hex: str)
     gun = state.unit(gun_id)
     table = data.tables["ant_gun"]
     rng = ant_range(data, smap, gun, target_hex)
-    roll = svdice.two_dice().roll(ctx.dice, f"A.N.T. Gun {gun_id} at {target_hex}")
+    roll = svdice.sum_dice(int(table["dice"])).roll(ctx.dice, f"A.N.T. Gun {gun_id} at {target_hex}")
     total = roll.value
     if total == table["crash_total"]:
         gun.limbered = True
@@ -730,39 +936,62 @@ def resolve_ant_fire(state: SVState, ctx: Context, gun_id: str, target_hex: str)
             rule="Space Vermin §J-3",
             kind="combat",
             data={"total": total},
+            ids=("SV-ANT-05",),
         )
         return
+    where = {"total": total, "hex": target_hex}  # the range counts map hexes
     if total <= rng:
         yield Event(
             f"A.N.T. Gun rolls {total}, not more than the range {rng}: miss",
             rule="Space Vermin §J-3",
             kind="combat",
-            data={"total": total},
+            data=where,
+            ids=("SV-ANT-04", "SV-ANT-06"),
+            assumed=map_reason(data, smap.key),
         )
         return
     yield Event(
         f"A.N.T. Gun rolls {total} > range {rng}: every Vermite in {target_hex} is hit",
         rule="Space Vermin §J-3",
         kind="combat",
-        data={"total": total},
+        data=where,
+        ids=("SV-ANT-04", "SV-ANT-06"),
+        assumed=map_reason(data, smap.key),
     )
     victims = [v for v in state.units_at(target_hex) if not v.is_marine]
-    escorted = {
-        v.id for v in victims if is_escorted_queen(data, state, v)
-    }  # fixed before (SV-AMB-08)
+    later = variant_on(state, ctx, ANT_QUEEN_AFTER_ESCORT)
+    if later:  # the other reading: Escorts and the rest first, then each Queen as she is now
+        victims.sort(key=lambda v: kind_of(data, v) == "queen")
+    escorted = {v.id for v in victims if is_escorted_queen(data, state, v)}  # before the shot
     for v in victims:
-        kind = "escorted_queen" if v.id in escorted else kind_of(data, v)
+        if not v.on_map:
+            continue
+        queen = kind_of(data, v) == "queen"
+        guarded = is_escorted_queen(data, state, v) if later else v.id in escorted
+        kind = "escorted_queen" if guarded else kind_of(data, v)
         effect = table["effects"][kind]
+        reading = ()
+        why = ""
+        if queen and v.id in escorted:
+            reading = ("SV-AMB-08",)
+            why = (ANT_QUEEN_WHY if not later else
+                   "variant ant_gun_hits_queen_after_escort (other reading of SV-AMB-08)")
         if effect == "none":
             yield Event(
-                f"{v.id} is an Escorted Queen: unaffected (SV-AMB-08)",
+                f"{v.id} is an Escorted Queen: unaffected",
                 rule="Space Vermin §J-3",
                 kind="combat",
+                data={"unit": v.id},
+                ids=("SV-ANT-06", "SV-S2-14") + reading,
+                assumed=why,
             )
         elif effect == "eliminate":
+            yield Event(f"{v.id} is eliminated by the A.N.T. Gun", rule="Space Vermin §J-3",
+                        kind="combat", data={"unit": v.id}, ids=("SV-ANT-06",))
             yield from eliminate_vermite(state, ctx, v)
         else:
-            yield from step_vermite(state, ctx, v, "Space Vermin §J-3")
+            yield from step_vermite(state, ctx, v, "Space Vermin §J-3", ("SV-ANT-06",) + reading,
+                                    why)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -806,50 +1035,73 @@ def vermite_attack(
     names = " + ".join(a.id for a in attackers)
     dn = effective_values(data, target).dn
     mod_text = ", ".join(f"{n} {m:+d}" for n, m in mods) or "no modifiers"
+    paths = tuple(counter_path(data, a, "cf") for a in attackers) + (
+        counter_path(data, target, "dn"),)
+    base_ids = ("SV-SUIC-01",) if suicide else ("SV-VATK-03", "SV-VATK-04", "SV-VATK-07")
+    # the CF and DN are printed values; the defensive terrain is the (assumed) map's
+    why = join(values_reason(data, paths), map_reason(data, smap.key) if mods else "")
+    refs = {"values": list(paths), **({"hex": target.hex} if mods else {})}
     if cf < data.tables["vermite_attack"]["minimum_cf"]:
-        yield Event(f"{names} attack {target_id}: net CF {cf}, no combat", rule=rule, kind="combat")
+        yield Event(f"{names} attack {target_id}: net CF {cf}, no combat", rule=rule,
+                    kind="combat", data=refs, ids=base_ids, assumed=why)
     else:
-        roll = svdice.fire_pool(cf, dn).roll(ctx.dice, f"{names} attack {target_id}")
+        roll = svdice.fire_pool(cf, dn, data.hit_convention).roll(
+            ctx.dice, f"{names} attack {target_id}")
         hits = roll.value
-        result = svdice.damage(data.tables["damage"][marine_damage_table(data, target)], hits)
+        table = marine_damage_table(data, target)
+        result = svdice.damage(data.tables["damage"][table], hits)
         yield Event(
             f"{names} attack {target_id} in {target.hex}: CF {cf} ({mod_text}) rolls "
             f"{list(roll.faces)} against DN {dn}: {hits} hit(s)",
             rule=rule,
             kind="combat",
-            data={"cf": cf, "dn": dn, "faces": list(roll.faces), "hits": hits, "result": result},
+            data={"cf": cf, "dn": dn, "faces": list(roll.faces), "hits": hits, "result": result,
+                  **refs},
+            ids=base_ids + ("SV-VATK-08",),
+            assumed=why,
         )
         where = target.hex
+        result_ids = _DAMAGE_IDS[table]
         if result == "none":
-            yield Event(f"{hits} hit(s): {target_id} is unaffected", rule=rule, kind="combat")
+            yield Event(f"{hits} hit(s): {target_id} is unaffected", rule=rule, kind="combat",
+                        data={"unit": target_id}, ids=result_ids)
         elif result == "lose_weapon":
             target.weapon_ready = False
             yield Event(
                 f"{target_id} loses his Secret Weapon and is flipped to his motorcycle side",
                 rule="Space Vermin §J-5-c",
                 kind="combat",
+                data={"unit": target_id},
+                ids=result_ids,
             )
         elif result == "step" and not target.reduced:
             target.reduced = True
-            yield Event(f"{target_id} is flipped to its Disrupted side", rule=rule, kind="combat")
+            yield Event(f"{target_id} is flipped to its Disrupted side", rule=rule, kind="combat",
+                        data={"unit": target_id}, ids=result_ids)
         else:
-            why = "already Disrupted" if result == "step" else f"{hits} hits"
-            yield Event(f"{target_id} is eliminated ({why})", rule=rule, kind="combat")
-            yield from eliminate_marine(state, ctx, target, rule)
+            why_dead = "already Disrupted" if result == "step" else f"{hits} hits"
+            yield from eliminate_marine(state, ctx, target, rule, result_ids, why=why_dead)
             if not suicide:
                 yield from advance_after_combat(data, smap, state, attackers, where)
     if suicide:
         for a in attackers:
-            where = a.hex
             yield Event(
                 f"Suicide Attack: {a.id} is eliminated regardless of the result",
                 rule="Space Vermin §F-1",
                 kind="combat",
+                data={"unit": a.id},
+                ids=("SV-SUIC-02",),
             )
             # SV-AMB-01: §F-1's NAT roll ("Section F-3") is §J-7's, limited to the attacked Marine
             yield from eliminate_vermite(state, ctx, a, cause="suicide", nat_only=target.id)
 
 
+_DAMAGE_IDS = {
+    "standard": ("SV-VATK-09", "SV-VATK-10", "SV-VATK-11"),
+    "ant_gun": ("SV-ANT-07",),
+    "scientist_motorcycle": ("SV-MAD-10",),
+    "scientist_weapon_ready": ("SV-MAD-11",),
+}
 
 
 def advance_groups(data: SVData, attackers: list[Unit]) -> list[list[Unit]]:
@@ -875,12 +1127,13 @@ def advance_after_combat(
     """The attackers that eliminated a Marine enter its emptied hex (§F-2), but never beyond the
     stacking limit (§E-3): from an unlimited Entry/Nest hex only the first two advance, in movement
     order, a Queen only with her Escort; the rest stay (assumed: §E-3 outranks "all" in §F-2)."""
+    limit = data.vermite_stack_limit
     if where in smap.unlimited_labels:
         moving, staying = list(attackers), []
     else:
         moving, staying = [], []
         for group in advance_groups(data, attackers):
-            room = len(moving) + len(group) <= VERMITE_STACK_LIMIT
+            room = len(moving) + len(group) <= limit
             (moving if room else staying).extend(group)
     for a in moving:
         a.hex = where
@@ -890,14 +1143,18 @@ def advance_after_combat(
         rule="Space Vermin §F-2",
         kind="move",
         data={"units": [a.id for a in moving], "to": where},
+        ids=("SV-VATK-12",),
     )
     if staying:
         yield Event(
             f"{' + '.join(a.id for a in staying)} stay in {staying[0].hex}: {where} holds no more "
-            f"than {VERMITE_STACK_LIMIT} Queens/Ultra-Mites/Soldiers (§E-3; assumed: the stacking limit "
-            f"caps the advance after combat, movement order picks who advances, §E-1)",
+            f"than {limit} Queens/Ultra-Mites/Soldiers",
             rule="Space Vermin §E-3",
             kind="info",
+            data={"units": [a.id for a in staying], "values": ["tables:vermite_stacking.limit"]},
+            ids=("SV-VSTK-01", "SV-VATK-12"),
+            assumed="the stacking limit caps the advance after combat (§E-3 outranks 'all' in "
+                    "§F-2); movement order picks who advances (§E-1)",
         )
 
 
@@ -912,7 +1169,8 @@ def drone_flock(state: SVState, ctx: Context, drone_id: str) -> Iterator[Event]:
         f"{drone_id} flocks from {start} to hex {drone.hex} (dice {list(roll.faces)})",
         rule="Space Vermin §E-1-a",
         kind="move",
-        data={"faces": list(roll.faces)},
+        data={"faces": list(roll.faces), "unit": drone_id, "to": drone.hex},
+        ids=("SV-DRONE-02", "SV-DIR-01"),
     )
     landing = drone.hex
     marines = [u for u in state.units  # ``units_at(landing)``, its Marines
@@ -922,6 +1180,8 @@ def drone_flock(state: SVState, ctx: Context, drone_id: str) -> Iterator[Event]:
             f"{drone_id} lands on {marines[0].id}: Suicide Attack",
             rule="Space Vermin §E-1-a / §F-1",
             kind="combat",
+            data={"unit": drone_id, "target": marines[0].id},
+            ids=("SV-DRONE-03", "SV-SUIC-01"),
         )
         yield from vermite_attack(state, ctx, [drone_id], marines[0].id, suicide=True)
 
@@ -934,7 +1194,8 @@ def attacking_hexes(data: SVData, smap: SVMap, state: SVState) -> list[str]:
         for v in state.vermites_on_map()
         if kind_of(data, v) != "drone" and smap.hex(v.hex) in near
     }
-    return sorted(found, key=lambda lab: smap.number_key(smap.hex(lab)))
+    first = unnumbered_first(state)
+    return sorted(found, key=lambda lab: smap.number_key(smap.hex(lab), None, first))
 
 
 def vermite_combat_step(state: SVState, ctx: Context) -> Iterator[Event]:
@@ -942,6 +1203,8 @@ def vermite_combat_step(state: SVState, ctx: Context) -> Iterator[Event]:
     lowest-numbered adjacent hex, all non-Drones of the hex together (§F-2)."""
     data = game_data(ctx)
     smap = map_for(state.map, data)
+    map_why = map_reason(data, smap.key)
+    first = unnumbered_first(state)
     done: set[str] = set()
     for label in attacking_hexes(data, smap, state):
         attackers = [
@@ -955,13 +1218,17 @@ def vermite_combat_step(state: SVState, ctx: Context) -> Iterator[Event]:
         ]
         if not attackers or not targets:
             continue
-        target_hex = smap.label(smap.lowest_numbered(targets, here))
+        target_hex = smap.label(smap.lowest_numbered(targets, here, first))
         target = next(u for u in state.units_at(target_hex) if u.is_marine)
+        order_ids, order_why = ordering_note(smap, targets, first)
         yield Event(
             f"Vermites in {label} attack {target.id} in {target_hex}, the lowest-numbered "
             f"adjacent Marine hex",
             rule="Space Vermin §F-2",
             kind="step",
+            data={"hex": target_hex, "attackers": [v.id for v in attackers]},
+            ids=("SV-VATK-01", "SV-VATK-02", "SV-VATK-06") + order_ids,
+            assumed=join(map_why, order_why),
         )
         done.update(v.id for v in attackers)
         yield from vermite_attack(state, ctx, [v.id for v in attackers], target.id)

@@ -38,6 +38,8 @@ MAPS = ("alpha", "beta")
 TERRAIN_TYPES = ("clear", "bamboo", "bog", "building", "tar_pit", "nest")
 WEAPONS = ("standard", "pistol", "pants", "ant_gun", "none")
 VERMITE_KINDS = ("drone", "soldier", "ultra_mite")
+CHIT_EFFECTS = ("none", "extra_draw", "bogs_flood", "nat_plague", "molt", "extra_move",
+                "tunnel_exit", "extra_spawn", "fog", "drones_flock_twice", "acid_rain")
 NUMBERED = frozenset("".join(d) for d in itertools.product("123456", repeat=3))
 
 
@@ -79,6 +81,8 @@ class MarineType:
     purge: bool = False
     damage: str = "standard"
     carries_jewels: int = 0
+    load_mp: int = 0  # MP to load a Crown Jewel (Recovery Vehicles, §J-6)
+    pistol_cf: int = 0  # the Scientist's Pistol, only with the variant scientist_has_pistol
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,6 @@ class VermiteType:
     ids: tuple[int, ...] = ()
     rank: int = 0
     sn: int = 0
-    escape_vp: int = 0
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,8 @@ class EventChit:
     beta: int | str
     effect_kind: str
     effect_text: str
+    invented_kind: str = "none"  # the project's stand-in card (variant invented_event_chit_card)
+    invented_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -173,13 +178,18 @@ class SVData:
     road_vermite_cost: int
     trail_vermite_cost: int
     flooded_cost: int
+    flooded_defensive: bool
     flood_event: str
-    defensive_modifier: int
+    hit_convention: str
     marines: dict[str, MarineType]
     vermites: dict[str, VermiteType]
     jewel_bonus: dict[str, int]
     jewel_spawn_bonus: int
+    jewel_pickup_mp: int
+    warrior_carries: int
     tunnel_exit_dn: int
+    vermite_stack_limit: int
+    psychic_whip_ma: int
     event_chits: list[EventChit]
     secret_weapons: list[SecretWeapon]
     tables: dict[str, Any]
@@ -187,6 +197,10 @@ class SVData:
     total_counters: int
     marker_counts: dict[str, int]
     sources: dict[str, GameData] = field(default_factory=dict)
+    # built from these values once and kept: the Mapzones (board.py) and the provenance reasons
+    # of events (provenance.py)
+    maps_built: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    reasons: dict[Any, str] = field(default_factory=dict, repr=False, compare=False)
 
     def vermite_kind(self, key: str) -> str:
         """drone / soldier / ultra_mite / queen for a Vermite type key."""
@@ -275,6 +289,8 @@ def _marines(chk: Check, tree: dict) -> dict[str, MarineType]:
             purge=bool(node.get("purge", False)),
             damage=node.get("damage", "standard"),
             carries_jewels=int(node.get("carries_jewels", 0)),
+            load_mp=int(node.get("load_mp", 0)),
+            pistol_cf=int(node.get("pistol_cf", 0)),
         )
     return out
 
@@ -314,7 +330,6 @@ def _vermites(chk: Check, tree: dict) -> dict[str, VermiteType]:
             (),
             rank=chk.require(node, "rank", int, path) or 0,
             sn=chk.require(node, "sn", int, path) or 0,
-            escape_vp=int(node.get("escape_vp", 0)),
         )
     return out
 
@@ -333,6 +348,10 @@ def _chits(chk: Check, tree: dict) -> tuple[list[EventChit], list[SecretWeapon]]
         if beta != "*" and beta not in DIRECTIONS:
             chk.fail(path + ("beta",), f"direction {beta!r} is not 1-6 or '*'")
         effect = node.get("effect") or {}
+        invented = node.get("invented_effect") or {}
+        for key, part in (("effect", effect), ("invented_effect", invented)):
+            if part:
+                chk.one_of(part.get("kind"), CHIT_EFFECTS, path + (key, "kind"), "event kind")
         chits.append(
             EventChit(
                 str(node.get("name")),
@@ -341,6 +360,8 @@ def _chits(chk: Check, tree: dict) -> tuple[list[EventChit], list[SecretWeapon]]
                 beta,
                 effect.get("kind", "none"),
                 effect.get("text", ""),
+                invented.get("kind", "none"),
+                invented.get("text", ""),
             )
         )
     names = [c.name for c in chits]
@@ -548,6 +569,10 @@ def build(sources: dict[str, GameData]) -> SVData:
     chits, weapons = _chits(cchk, sources["chits"].tree)
     cchk.raise_if_any()
     maps = {key: _map(sources[key], key, types) for key in MAPS}
+    if not any(c.name == str(tt["flooded"]["event"]) and c.effect_kind == "bogs_flood"
+               for c in chits):
+        raise DataError(sources["terrain"].file, ("flooded", "event"),
+                        f"no Event Chit {tt['flooded']['event']!r} with the bogs_flood effect")
     total = int(ct.get("total_counters", 0))
     counted = (
         sum(m.count for m in marines.values())
@@ -570,13 +595,18 @@ def build(sources: dict[str, GameData]) -> SVData:
         road_vermite_cost=int(tt["road"]["vermite_cost"]),
         trail_vermite_cost=int(tt["scent_trail"]["vermite_cost"]),
         flooded_cost=int(tt["flooded"]["cost"]),
+        flooded_defensive=bool(tt["flooded"]["defensive"]),
         flood_event=str(tt["flooded"]["event"]),
-        defensive_modifier=int(tt["defensive_cf_modifier"]),
+        hit_convention=str(sources["tables"].tree["hit_convention"]),
         marines=marines,
         vermites=vermites,
         jewel_bonus={k: int(jewels["bonus"][k]) for k in ("cf", "dn", "ma", "max_dn")},
-        jewel_spawn_bonus=int(jewels.get("spawn_bonus", 1)),
+        jewel_spawn_bonus=int(jewels["spawn_bonus"]),
+        jewel_pickup_mp=int(jewels["pickup_mp"]),
+        warrior_carries=int(jewels["warrior_carries"]),
         tunnel_exit_dn=int(tunnel["dn"]),
+        vermite_stack_limit=int(sources["tables"].tree["vermite_stacking"]["limit"]),
+        psychic_whip_ma=int(tt["psychic_whip"]["ma_bonus"]),
         event_chits=chits,
         secret_weapons=weapons,
         tables=sources["tables"].tree,

@@ -15,9 +15,10 @@ from rules_lib.core.dice import DigitDice, HitDie, HitPool, SumDice
 
 
 @lru_cache(maxsize=256)
-def fire_pool(cf: int, dn: int) -> HitPool:
-    """CF dice, each scoring a hit when it exceeds the target's DN (§F-2, §J-1)."""
-    return HitPool.repeat(HitDie(dn, convention="exceeds"), max(0, cf))
+def fire_pool(cf: int, dn: int, convention: str = "exceeds") -> HitPool:
+    """CF dice, each scoring a hit when it exceeds the target's DN (§F-2, §J-1; the convention is
+    the data's ``tables.hit_convention``)."""
+    return HitPool.repeat(HitDie(dn, convention=convention), max(0, cf))
 
 
 @lru_cache(maxsize=256)
@@ -33,9 +34,10 @@ def target_roll(target: int, modifier: int = 0) -> HitDie:
 
 
 @lru_cache(maxsize=256)
-def two_dice() -> SumDice:
-    """Two dice summed, 2-12 (the A.N.T. Gun, §J-3)."""
-    return SumDice(2)
+def sum_dice(n: int, modifier: int = 0) -> SumDice:
+    """``n`` dice summed plus a modifier (the A.N.T. Gun rolls two, §J-3; PANTS one, §J-4: the
+    numbers are data)."""
+    return SumDice(n, modifier=modifier)
 
 
 @lru_cache(maxsize=256)

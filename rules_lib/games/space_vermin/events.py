@@ -9,9 +9,11 @@ from typing import Any
 from rules_lib.core.engine import Context, Decision, Event
 
 from .combat import game_data
+from .provenance import chit_reason, join
 from .state import MARINES, VERMITES, SVState
 
 TWO_PLAYER = "two_player"
+EXTRA_CHOSEN = "extra_chit_chosen_too"  # SV-AMB-12's other reading (a variant)
 
 
 def fill_event_cup(state: SVState, ctx: Context) -> None:
@@ -27,19 +29,36 @@ def _draw_one(state: SVState, ctx: Context, purpose: str) -> str:
     return cup.pop(index)
 
 
-def draw_event_chit(state: SVState, ctx: Context) -> Generator[Any, Any, str | None]:
+def draw_event_chit(
+    state: SVState, ctx: Context, extra: bool = False
+) -> Generator[Any, Any, str | None]:
     """Draw this turn's chit; a Successful Recon (or the two-player Vermite side) draws two and
-    chooses, returning the other to the cup. The chit is used up (SV-AMB-11)."""
+    chooses, returning the other to the cup. The chit is used up (SV-AMB-11). The ``extra`` chit
+    a B.U.R.P./B.E.L.C.H. calls for is a single random draw (default reading of SV-AMB-12; the
+    variant ``extra_chit_chosen_too`` lets the two-player Vermite side choose it as well)."""
     if not state.event_cup:
         return None
+    data = game_data(ctx)
     chooser = None
     if state.successful_recon:
         chooser, why = MARINES, "Successful Recon"
-    elif ctx.variant(TWO_PLAYER):
+    elif ctx.variant(TWO_PLAYER) and (not extra or ctx.variant(EXTRA_CHOSEN)):
         chooser, why = VERMITES, "two-player option"
     if chooser is None or len(state.event_cup) == 1:
         chit = _draw_one(state, ctx, "Event Chit")
-        yield Event(f"Event Chit drawn: {chit}", rule="Space Vermin §D", kind="roll")
+        single = extra and ctx.variant(TWO_PLAYER)
+        yield Event(
+            f"Event Chit drawn: {chit}"
+            + (" (the extra chit is a single random draw, default reading of SV-AMB-12)"
+               if single else ""),
+            rule="Space Vermin §D",
+            kind="roll",
+            data={"chit": chit, "chit_paths": ["name"]},
+            ids=("SV-EVT-02", "SV-AMB-11", "SV-AMB-12") if single else ("SV-EVT-02", "SV-AMB-11"),
+            assumed=join(
+                "default reading of SV-AMB-12: no choice for the B.U.R.P./B.E.L.C.H. extra chit"
+                if single else "", chit_reason(data, chit, ("name",))),
+        )
     else:
         pair = [_draw_one(state, ctx, "Event Chit 1"), _draw_one(state, ctx, "Event Chit 2")]
         chit = yield Decision(
@@ -56,6 +75,9 @@ def draw_event_chit(state: SVState, ctx: Context) -> Generator[Any, Any, str | N
             f"back into the cup",
             rule="Space Vermin §I-4-a" if chooser == MARINES else "Space Vermin §O",
             kind="roll",
+            data={"chit": chit, "chit_paths": ["name"], "other": other},
+            ids=("SV-RECON-05",) if chooser == MARINES else ("SV-TWO-02",),
+            assumed=join(chit_reason(data, chit, ("name",)), chit_reason(data, other, ("name",))),
         )
     state.successful_recon = False
     state.events_used.append(chit)

@@ -25,7 +25,7 @@ def movement_allowance(data: SVData, unit: Unit, shoot_and_scoot: bool = False) 
     ma = effective_values(data, unit).ma
     if unit.type == "ant_gun" and not unit.limbered:
         ma = 0
-    return ma // 2 if shoot_and_scoot else ma
+    return ma // data.tables["shoot_and_scoot"]["ma_divisor"] if shoot_and_scoot else ma
 
 
 def vermite_adjacent_hexes(smap: SVMap, state: SVState) -> frozenset[Hex]:
@@ -117,7 +117,7 @@ def _full_move_limits(data: SVData, smap: SVMap, state: SVState, unit_id: str,
     vermites = {smap.hex(lab) for lab in vermite_labels}
     near = smap.neighbourhood(vermite_labels)  # ``vermite_adjacent_hexes``
     others = {smap.hex(u.hex) for u in state.marines_on_map() if u.id != unit.id}
-    return origin, 2 * mp, vermites, near, others
+    return origin, int(2 * mp), vermites, near, others
 
 
 def _full_move_rules(data: SVData, smap: SVMap, state: SVState, unit_id: str,

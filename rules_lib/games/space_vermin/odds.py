@@ -27,10 +27,12 @@ def _data(data: SVData | None) -> SVData:
 
 def fire_outcome(cf: int, dn: int, table: str = "standard", data: SVData | None = None) -> Dist:
     """Distribution of the damage result of CF dice against DN ("none" / "step" / "eliminate")."""
-    rows = _data(data).tables["damage"][table]
+    d = _data(data)
+    rows = d.tables["damage"][table]
     if cf < 1:
         return Dist.point("none")
-    return svdice.fire_pool(cf, dn).dist().map(lambda hits: svdice.damage(rows, hits))
+    return svdice.fire_pool(cf, dn, d.hit_convention).dist().map(
+        lambda hits: svdice.damage(rows, hits))
 
 
 def _after(result: str, already_stepped: bool) -> str:
@@ -91,7 +93,7 @@ def ant_gun_outcome(range_hexes: int, nat: bool = False, data: SVData | None = N
     rng = range_hexes * (table["nat_range_multiplier"] if nat else 1)
     crash = table["crash_total"]
     return (
-        svdice.two_dice()
+        svdice.sum_dice(int(table["dice"]))
         .dist()
         .map(lambda t: "crash" if t == crash else ("hit" if t > rng else "miss"))
     )
@@ -118,8 +120,10 @@ def ant_gun_odds(max_range: int = 12, nat: bool = False, data: SVData | None = N
 def banded_outcome(table: str, modifier: int = 0, data: SVData | None = None) -> Dist:
     """One modified die read on a banded table: PANTS (§J-4), Jump Pack (§I-1-c), Landing Zone
     (§I-5-b)."""
-    rows = _data(data).tables[table]["results"]
-    return svdice.one_die(modifier).dist().map(lambda v: svdice.band(rows, v))
+    t = _data(data).tables[table]
+    rows = t["results"]
+    dice = int(t.get("dice", 1))  # PANTS names its one die in the data; the others roll one too
+    return svdice.sum_dice(dice, modifier).dist().map(lambda v: svdice.band(rows, v))
 
 
 def pants_odds(shoot_and_scoot: bool = False, nat: bool = False, data: SVData | None = None):
@@ -156,12 +160,12 @@ def nat_outcome(vermite_type: str, marker: str = "", data: SVData | None = None)
     """
     d = _data(data)
     need = d.vermites[vermite_type].nat_roll
-    one = d.tables["nat"]["natural_one_escalates"]
+    one = d.tables["nat"]["escalates_on"]
 
     def result(face: int) -> str:
         if face > need:
             return marker or "none"
-        if face == 1 and one:
+        if face == one:
             return "eliminated" if marker else "infected"
         return {"": "tainted", "tainted": "infected", "infected": "infected"}[marker]
 

@@ -15,6 +15,7 @@ from .combat import game_data, kind_of
 from .counters import all_units
 from .data import SVData
 from .events import fill_event_cup
+from .provenance import counter_path, map_reason, values_reason
 from .spawning import draw_from_cup
 from .state import MARINES, SVState
 from .tunnels import place_tunnel_exit
@@ -68,20 +69,21 @@ def setup_family_jewels(state: SVState, ctx: Context) -> Iterator:
             u.status, u.hex = "cup", None
     roll = svdice.one_die().roll(ctx.dice, "High Queen's Nest").value
     nest = next(r["nest"] for r in t["high_queen_nest"] if roll <= r["at_most"])
-    other = 2 if nest == 1 else 1
-    queens = {v.rank: state.unit(v.name) for v in data.vermites.values() if v.kind == "queen"}
-    high, sister = queens[1], queens[2]
+    other = next(n for n in sorted(smap.nests) if n != nest)
+    high = state.unit(data.vermites[str(t["queen_in_rolled_nest"])].name)
+    sister = state.unit(data.vermites[str(t["queen_in_other_nest"])].name)
     high.status, high.hex = "map", smap.label(smap.nests[nest])
     sister.status, sister.hex = "map", smap.label(smap.nests[other])
     state.nest_jewels = {str(nest): int(t["high_queen_jewels"])}
     state.jewels = {label: int(t["jewels_per_location"])
                     for label in smap.mdata.crown_jewel_locations}
-    yield Event(f"Set-up die {roll}: the High Queen and a Crown Jewel in Nest {nest}, the Sister "
-                f"Queen in Nest {other}", rule="Space Vermin §Q-1-a", kind="roll")
+    yield Event(f"Set-up die {roll}: the {high.id} and {t['high_queen_jewels']} Crown Jewel in "
+                f"Nest {nest}, the {sister.id} in Nest {other}", rule="Space Vermin §Q-1-a",
+                kind="roll", data={"roll": roll}, ids=("SV-S1-02",))
     exits = [str(n) for n in sorted(smap.mdata.tunnel_exits)]
     for _ in range(int(t["tunnel_exits_at_start"])):
         n = exits.pop(ctx.dice.roll(len(exits), "Tunnel Exit at set-up") - 1)
-        yield place_tunnel_exit(state, smap, n, "random at set-up")
+        yield place_tunnel_exit(state, smap, n, "random at set-up", ids=("SV-S1-03",))
     state.cup_tunnel_exits = exits
     warriors = [u.id for u in state.units if not u.is_marine and u.status == "cup"
                 and kind_of(data, u) != "queen"]
@@ -94,23 +96,28 @@ def setup_family_jewels(state: SVState, ctx: Context) -> Iterator:
             warriors.remove(uid)
             u = state.unit(uid)
             u.status, u.hex = "map", queen.hex
+        paths = (counter_path(data, queen, "sn"), "counters:crown_jewels.spawn_bonus")
         yield Event(f"{n} random Vermites placed in {queen.id}'s Nest ({queen.hex}): SN "
                     f"{data.vermites[queen.type].sn} + Jewels", rule="Space Vermin §Q-1-a",
-                    kind="move")
+                    kind="move", data={"unit": queen.id, "values": list(paths)},
+                    ids=("SV-S1-04",), assumed=values_reason(data, paths))
     yield Event("The other Vermites, the Child Queen and the remaining Tunnel Exits go into the "
-                "Vermite Unit Cup", rule="Space Vermin §C-1 / §Q-1-a", kind="info")
-    yield Event(f"Two Crown Jewels each in {' and '.join(smap.mdata.crown_jewel_locations)}",
-                rule="Space Vermin §Q-1-a", kind="info")
+                "Vermite Unit Cup", rule="Space Vermin §C-1 / §Q-1-a", kind="info",
+                ids=("SV-SETUP-02", "SV-S1-05"))
+    yield Event(f"{t['jewels_per_location']} Crown Jewels each in "
+                f"{' and '.join(smap.mdata.crown_jewel_locations)}",
+                rule="Space Vermin §Q-1-a", kind="info", ids=("SV-S1-06",))
     # Marines (§Q-1-b)
     sci = t["scientist"]
-    state.unit(sci["unit"]).status, state.unit(sci["unit"]).hex = "map", str(sci["hex"])
+    sci_hex = smap.mdata.landmarks[str(sci["landmark"])]
+    state.unit(sci["unit"]).status, state.unit(sci["unit"]).hex = "map", sci_hex
     for rv, turn in t["recovery_vehicles"].items():
         u = state.unit(rv)
         u.status, u.arrival_turn = "turn_track", int(turn)
     city = list(smap.mdata.city_limits[t["marine_area"]])
     default = {k: str(v) for k, v in t["default_deployment"].items()}
     for uid in _marine_ids(data, state, t["marines"]):
-        taken = state.occupied() | set(state.jewels)
+        taken = state.occupied()  # a Crown Jewel hex is no bar to a Marine (§I-1-a)
         free = [lab for lab in city if lab not in taken
                 and smap.hex(lab) not in smap.nat_infestation]
         pref = default.get(uid)
@@ -119,9 +126,13 @@ def setup_family_jewels(state: SVState, ctx: Context) -> Iterator:
                                options, rule="Space Vermin §Q-1-b", data={"unit": uid})
         u = state.unit(uid)
         u.status, u.hex = "map", where
-        yield Event(f"{uid} sets up in {where}", rule="Space Vermin §Q-1-b", kind="move")
-    yield Event("RVs arrive on turns 2, 4 and 6 at 656; the Scientist is in the Convention "
-                "Center (422)", rule="Space Vermin §Q-1-b", kind="info")
+        yield Event(f"{uid} sets up in {where}", rule="Space Vermin §Q-1-b", kind="move",
+                    data={"unit": uid, "hex": where}, ids=("SV-S1-07",),
+                    assumed=map_reason(data, smap.key))  # the city limits are the map's
+    arrivals = ", ".join(f"{rv} on turn {turn}" for rv, turn in t["recovery_vehicles"].items())
+    yield Event(f"Recovery Vehicles arrive at {' / '.join(smap.mdata.marine_entry_hexes)}: "
+                f"{arrivals}; the Scientist is in the {sci['landmark']} ({sci_hex})",
+                rule="Space Vermin §Q-1-b", kind="info", ids=("SV-S1-08", "SV-S1-09"))
     for u in state.units:
         if u.status == "pool" and u.type == "recovery_vehicle":
             u.status = "removed"
@@ -156,17 +167,25 @@ def setup_great_migration(state: SVState, ctx: Context, queen_jewels: int = 0) -
         soldiers.remove(uid)
         u = state.unit(uid)
         u.status, u.hex = "map", smap.mdata.vermite_entry_hexes[number]
+        where = (f"{smap.key}:vermite_entry_hexes[{number}]",)
         yield Event(f"{uid} is placed on Entry hex {number} ({u.hex})",
-                    rule="Space Vermin §Q-2-a", kind="move")
+                    rule="Space Vermin §Q-2-a", kind="move",
+                    data={"unit": uid, "values": list(where)}, ids=("SV-S2-03",),
+                    assumed=values_reason(data, where))
     yield Event("The Drones join the remaining Soldiers in the Vermite Unit Cup; Queens and "
-                "Ultra-Mites wait off the west edge for Turn 1", rule="Space Vermin §Q-2-a",
-                kind="info")
+                f"Ultra-Mites wait off the west edge for Turn {t['hordes']['queens_turn']}",
+                rule="Space Vermin §Q-2-a", kind="info", ids=("SV-S2-02", "SV-S2-04"))
     for uid in _marine_ids(data, state, t["marines"]):
         u = state.unit(uid)
-        u.status, u.arrival_turn = "off_map", 1
-    yield Event("The Marines wait off the east edge and enter at 652, 661 or 665",
-                rule="Space Vermin §Q-2-b", kind="info")
-    for q in state.units:
-        if q.jewels and not q.is_marine:
-            yield Event(f"{q.id} carries {q.jewels} Crown Jewel(s) from battle 1 (order High, "
-                        f"Sister, Child, High)", rule="Space Vermin §Q-3", kind="info")
+        u.status, u.arrival_turn = "off_map", int(t["marines_enter_turn"])
+    yield Event(f"The Marines wait off the east edge and enter at "
+                f"{', '.join(smap.mdata.marine_entry_hexes)}",
+                rule="Space Vermin §Q-2-b", kind="info", ids=("SV-S2-05", "SV-S2-06"))
+    if queen_jewels:
+        order = scenario_table(data, "campaign")["queen_jewel_order"]
+        names = ", ".join(data.vermites[k].name for k in order)
+        for q in state.units:
+            if q.jewels and not q.is_marine:
+                yield Event(f"{q.id} carries {q.jewels} Crown Jewel(s) from battle 1 (handed out "
+                            f"in the order {names})", rule="Space Vermin §Q-3", kind="info",
+                            data={"unit": q.id}, ids=("SV-CAMP-04",))

@@ -9,12 +9,19 @@ from rules_lib.core.engine import Context, Event
 
 from . import dice as svdice
 from .board import SVMap, map_for
-from .combat import game_data, kind_of
+from .combat import game_data, kind_of, variant_on
 from .data import SVData
+from .provenance import counter_path, join, values_reason
 from .state import MARINES, SVState, Unit
 from .tunnels import place_tunnel_exit
 
 TUNNEL_TOKEN = "Tunnel Exit "
+SPARE_ULTRA_MITES_OUT = "spare_ultra_mites_out"  # SV-AMB-18's other reading (a variant)
+
+
+def scenario_rules(data: SVData) -> dict:
+    """The Family Jewels' special rules in scenarios.yaml (spawning reads them)."""
+    return data.sources["scenarios"].tree["family_jewels"]
 
 
 def cup_contents(state: SVState) -> list[str]:
@@ -72,7 +79,7 @@ def spawn_number(data: SVData, smap: SVMap, state: SVState, queen: Unit) -> int:
     """SN + 1 per Crown Jewel in her Nest (§E-2, §G), + an event's extra spawn for the High Queen."""
     nest = nest_of(smap, queen.hex)
     bonus = data.jewel_spawn_bonus * state.nest_jewels.get(str(nest), 0)
-    extra = state.extra_spawn if data.vermites[queen.type].rank == 1 else 0
+    extra = state.extra_spawn if queen.type == state.extra_spawn_queen else 0
     return data.vermites[queen.type].sn + bonus + extra
 
 
@@ -86,15 +93,26 @@ def queens_spawn(state: SVState, ctx: Context) -> Iterator[Event]:
                 f"{queen.id} arrived this turn and begins spawning next turn",
                 rule="Space Vermin §Q-1-c",
                 kind="info",
+                data={"unit": queen.id},
+                ids=("SV-S1-14",),
             )
             continue
         n = spawn_number(data, smap, state, queen)
         nest = nest_of(smap, queen.hex)
+        extra = n - data.vermites[queen.type].sn - data.jewel_spawn_bonus * state.nest_jewels.get(
+            str(nest), 0)
+        paths = (counter_path(data, queen, "sn"), "counters:crown_jewels.spawn_bonus")
         yield Event(
             f"{queen.id} in Nest {nest} spawns {n} (SN {data.vermites[queen.type].sn} + "
-            f"{state.nest_jewels.get(str(nest), 0)} Crown Jewel(s) in the Nest)",
+            f"{state.nest_jewels.get(str(nest), 0)} Crown Jewel(s) in the Nest"
+            + (f" + {extra} from the invented chit card" if extra else "") + ")",
             rule="Space Vermin §G / §E-2",
             kind="info",
+            data={"unit": queen.id, "values": list(paths)},
+            ids=("SV-SPAWN-01", "SV-SPAWN-02", "SV-JEWEL-09"),
+            assumed=join(values_reason(data, paths),
+                         "invented Event Chit Card (variant invented_event_chit_card)"
+                         if extra else ""),
         )
         for i in range(n):
             token = draw_from_cup(state, ctx, f"{queen.id} spawn {i + 1}")
@@ -103,6 +121,7 @@ def queens_spawn(state: SVState, ctx: Context) -> Iterator[Event]:
                     f"The Vermite Unit Cup is empty: {n - i} spawn(s) of {queen.id} are lost",
                     rule="Space Vermin §G",
                     kind="info",
+                    ids=("SV-SPAWN-04",),
                 )
                 break
             yield from _place_spawn(data, smap, state, queen, token)
@@ -116,15 +135,16 @@ def _place_spawn(data: SVData, smap: SVMap, state: SVState, queen: Unit, token: 
         return
     unit = state.unit(token)
     if kind_of(data, unit) == "queen":
-        sister = next(
-            (q for q in state.vermites_on_map() if data.vermites[q.type].rank == 2), queen
-        )
+        joins = str(scenario_rules(data)["child_queen_joins"])
+        sister = next((q for q in state.vermites_on_map() if q.type == joins), queen)
         unit.status, unit.hex, unit.arrival_turn = "map", sister.hex, state.turn
         yield Event(
             f"{unit.id} is drawn as part of {queen.id}'s spawn and placed with {sister.id} in "
             f"{sister.hex}; she spawns from next turn",
             rule="Space Vermin §Q-1-c",
             kind="move",
+            data={"unit": unit.id, "to": sister.hex},
+            ids=("SV-S1-14", "SV-S1-15"),
         )
         return
     unit.status, unit.hex, unit.reduced = "map", queen.hex, False
@@ -133,6 +153,7 @@ def _place_spawn(data: SVData, smap: SVMap, state: SVState, queen: Unit, token: 
         rule="Space Vermin §G",
         kind="move",
         data={"unit": unit.id, "to": queen.hex},
+        ids=("SV-SPAWN-03",),
     )
 
 
@@ -149,24 +170,28 @@ def hordes(state: SVState, ctx: Context, table: dict) -> Iterator[Event]:
     """The Vermite Hordes Step (§Q-2-c): Queens and Ultra-Mites on Turn 1, then the die table."""
     data = game_data(ctx)
     smap = map_for(state.map, data)
-    if state.turn == 1:
+    if state.turn == int(table["queens_turn"]):
         yield from _first_horde(data, smap, state, ctx)
         return
     roll = svdice.one_die().roll(ctx.dice, "Vermite Hordes").value
-    row = next(r for r in table["rows"] if roll in r["rolls"])
+    row = next(r for r in table["rows"] if roll in list(r["rolls"]))
     yield Event(
         f"Vermite Hordes roll {roll}: one Vermite in each of Entry hexes {row['entry_hexes']}",
         rule="Space Vermin §Q-2-c",
         kind="roll",
+        data={"roll": roll},
+        ids=("SV-S2-08",),
     )
     for number in row["entry_hexes"]:
         yield from _horde_unit(state, ctx, smap, number)
-    if roll in table["extra_on"]:
+    if roll in list(table["extra_on"]):
         extra = svdice.one_die().roll(ctx.dice, "Vermite Hordes extra hex").value
         yield Event(
             f"Extra Vermite roll {extra}: one more Vermite in Entry hex {extra}",
             rule="Space Vermin §Q-2-c",
             kind="roll",
+            data={"roll": extra},
+            ids=("SV-S2-09",),
         )
         yield from _horde_unit(state, ctx, smap, extra)
 
@@ -175,19 +200,24 @@ def _horde_unit(state: SVState, ctx: Context, smap: SVMap, number: int) -> Itera
     """One random Vermite from the cup onto an Entry hex (§Q-2-c), unless a Marine holds it."""
     label = entry_hex(smap, number)
     blocker = next((u for u in state.units_at(label) if u.is_marine), None)
+    where = (f"{smap.key}:vermite_entry_hexes[{number}]",)
     if blocker is not None:
         yield Event(
             f"Entry hex {number} ({label}) is blocked by {blocker.id}: no Vermite enters there "
-            f"this turn (assumed: Marines and Vermites never share a hex, §I-1-a; a blocked Entry "
-            f"hex holds its units off the map, as for the Marines, §I-5-a)",
+            f"this turn",
             rule="Space Vermin §Q-2-c",
             kind="info",
+            data={"values": list(where)},
+            ids=("SV-S2-08",),
+            assumed=join("a Marine on an Entry hex keeps the Horde's Vermite out (Marines and "
+                         "Vermites never share a hex, §I-1-a; as blocked Marine entry, §I-5-a)",
+                         values_reason(smap.data, where)),
         )
         return
     token = draw_from_cup(state, ctx, f"Horde for Entry hex {number}")
     if token is None:
         yield Event("The Vermite Unit Cup is empty: no Vermite enters", rule="Space Vermin §Q-2-c",
-                    kind="info")
+                    kind="info", ids=("SV-S2-08",))
         return
     unit = state.unit(token)
     unit.status, unit.hex, unit.reduced = "map", entry_hex(smap, number), False
@@ -195,7 +225,9 @@ def _horde_unit(state: SVState, ctx: Context, smap: SVMap, number: int) -> Itera
         f"{unit.id} enters at Entry hex {number} ({unit.hex})",
         rule="Space Vermin §Q-2-c",
         kind="move",
-        data={"unit": unit.id, "to": unit.hex},
+        data={"unit": unit.id, "to": unit.hex, "values": list(where)},
+        ids=("SV-S2-08", "SV-TERR-29"),
+        assumed=values_reason(smap.data, where),
     )
 
 
@@ -209,14 +241,21 @@ def _first_horde(data: SVData, smap: SVMap, state: SVState, ctx: Context) -> Ite
     )
     used: set[int] = set()
     for q in queens:
+        rerolled = False
         while True:  # a die naming a taken hex is rolled again (assumed: "different" hexes)
             number = svdice.one_die().roll(ctx.dice, f"Entry hex for {q.id}").value
             if number not in used:
                 break
+            rerolled = True
         used.add(number)
         q.status, q.hex = "map", entry_hex(smap, number)
+        where = (f"{smap.key}:vermite_entry_hexes[{number}]",)
         yield Event(f"{q.id} enters at Entry hex {number} ({q.hex})", rule="Space Vermin §Q-2-c",
-                    kind="move", data={"unit": q.id, "to": q.hex})
+                    kind="move", data={"unit": q.id, "to": q.hex, "values": list(where)},
+                    ids=("SV-S2-07",),
+                    assumed=join("a die naming an Entry hex a Queen already holds is rolled again "
+                                 "(how to pick 'different random' hexes is not stated)"
+                                 if rerolled else "", values_reason(smap.data, where)))
     for number in sorted(smap.mdata.vermite_entry_hexes):
         pool = [u.id for u in state.units if not u.is_marine and u.status == "off_map"
                 and kind_of(data, u) == "ultra_mite"]
@@ -228,15 +267,29 @@ def _first_horde(data: SVData, smap: SVMap, state: SVState, ctx: Context) -> Ite
         queen = next((q for q in queens if q.hex == um.hex), None)
         if queen is not None:
             um.escort_of = queen.id
+        where = (f"{smap.key}:vermite_entry_hexes[{number}]",)
         yield Event(
             f"{um.id} enters at Entry hex {number} ({um.hex})"
             + (f" as {queen.id}'s Escort" if queen else ""),
             rule="Space Vermin §Q-2-c / §Q-2-d",
             kind="move",
-            data={"unit": um.id, "to": um.hex},
+            data={"unit": um.id, "to": um.hex, "values": list(where)},
+            ids=("SV-S2-07",),
+            assumed=values_reason(smap.data, where),
         )
+    spare_out = variant_on(state, ctx, SPARE_ULTRA_MITES_OUT)
     for u in state.units:
         if not u.is_marine and u.status == "off_map" and kind_of(data, u) == "ultra_mite":
+            if spare_out:
+                u.status = "removed"
+                yield Event(f"{u.id} stays out of the battle (no Entry hex left for it)",
+                            rule="Space Vermin §Q-2-c", kind="info", data={"unit": u.id},
+                            ids=("SV-S2-07", "SV-AMB-18"),
+                            assumed="variant spare_ultra_mites_out (other reading of SV-AMB-18)")
+                continue
             u.status = "cup"
             yield Event(f"{u.id} goes into the Vermite Unit Cup for later Hordes",
-                        rule="Space Vermin §Q-2-c (default reading of SV-AMB-18)", kind="info")
+                        rule="Space Vermin §Q-2-c", kind="info", data={"unit": u.id},
+                        ids=("SV-S2-07", "SV-AMB-18"),
+                        assumed="default reading of SV-AMB-18: the Ultra-Mites not placed on "
+                                "Turn 1 join the cup for later Hordes")

@@ -10,7 +10,6 @@ from .data import CounterSide, SVData
 
 MARINES = "Marines"
 VERMITES = "Vermites"
-VERMITE_STACK_LIMIT = 2  # §E-3: at most two Queens/Ultra-Mites/Soldiers end a Step in a hex
 # Where a counter is: on the map, in the Vermite Unit Cup, in the Marines' pool of reinforcements,
 # off-map waiting to enter, on the turn track, in the eliminated or escaped
 # piles, or out of the game.
@@ -78,7 +77,8 @@ class SVState(GameState):
     soldier_ma_bonus: int = 0  # event effect this turn (chit card, assumed)
     fire_range_limit: int = 0  # event effect this turn: Marine fire range cap (0 = none)
     drones_flock_again: bool = False  # event effect this turn
-    extra_spawn: int = 0  # event effect this turn: extra spawns for the High Queen
+    extra_spawn: int = 0  # invented card's event this turn: extra spawns for one Queen
+    extra_spawn_queen: str = ""  # ... that Queen's type
     jewels_in_play: int = 0  # Crown Jewels this battle uses (5; campaign battle 2: as recorded)
     marines_entered: bool = True  # Scenario 2: Instant Loss only once the Marines are in (SV-AMB-09)
     vp: int = 0  # Scenario 2 / campaign victory points

@@ -11,6 +11,7 @@ from rules_lib.core.engine import Context, Event
 from .board import SVMap, map_for
 from .combat import eliminate_vermite, game_data, kind_of
 from .data import SVData
+from .provenance import join, values_reason
 from .state import SVState, Unit
 from .vermite_movement import big_count
 
@@ -25,7 +26,7 @@ def operational(data: SVData, smap: SVMap, state: SVState, number: int) -> bool:
     label = smap.mdata.tunnel_exits[number]
     if label in state.marine_hexes():
         return False
-    return big_count(data, state, label) + 1 <= 2
+    return big_count(data, state, label) + 1 <= data.vermite_stack_limit
 
 
 def nest_soldiers(data: SVData, smap: SVMap, state: SVState, nest: int) -> list[Unit]:
@@ -46,6 +47,7 @@ def tunnel_movement(state: SVState, ctx: Context) -> Iterator[Event]:
             "Vermite Sneak Attack: no Soldier Tunnel Movement this turn",
             rule="Space Vermin §Q-1-c",
             kind="info",
+            ids=("SV-S1-19",),
         )
         return
     for nest in sorted(smap.nests):
@@ -58,12 +60,15 @@ def tunnel_movement(state: SVState, ctx: Context) -> Iterator[Event]:
             soldier = soldiers.pop(0)
             label = smap.mdata.tunnel_exits[number]
             soldier.hex = label
+            where = (f"{smap.key}:tunnel_exits[{number}]",)
             yield Event(
                 f"{soldier.id} (lowest Unit ID left in Nest {nest}) is placed on Tunnel Exit "
                 f"{number} ({label}), the lowest-numbered operational exit left",
                 rule=RULE,
                 kind="move",
-                data={"unit": soldier.id, "exit": number, "to": label},
+                data={"unit": soldier.id, "exit": number, "to": label, "values": list(where)},
+                ids=("SV-TUN-01", "SV-TUN-02", "SV-TUN-03", "SV-TUN-04"),
+                assumed=values_reason(data, where),
             )
             if state.tunnel_exits[str(number)] == "collapsed":
                 state.tunnel_exits[str(number)] = "open"
@@ -71,12 +76,16 @@ def tunnel_movement(state: SVState, ctx: Context) -> Iterator[Event]:
                     f"Tunnel Exit {number} is repaired (flipped to its front side)",
                     rule=RULE,
                     kind="move",
+                    data={"exit": number},
+                    ids=("SV-TUN-10",),
                 )
                 if soldier.reduced:
                     yield Event(
                         f"{soldier.id} was already Reduced: clearing the tunnel eliminates it",
                         rule=RULE,
                         kind="combat",
+                        data={"unit": soldier.id},
+                        ids=("SV-TUN-11",),
                     )
                     yield from eliminate_vermite(state, ctx, soldier, cause="tunnel")
                 else:
@@ -85,6 +94,8 @@ def tunnel_movement(state: SVState, ctx: Context) -> Iterator[Event]:
                         f"{soldier.id} is injured clearing the tunnel: flipped to its Reduced side",
                         rule=RULE,
                         kind="combat",
+                        data={"unit": soldier.id},
+                        ids=("SV-TUN-11",),
                     )
         for s in soldiers:
             yield Event(
@@ -92,17 +103,26 @@ def tunnel_movement(state: SVState, ctx: Context) -> Iterator[Event]:
                 f"Regular Movement",
                 rule=RULE,
                 kind="info",
+                data={"unit": s.id},
+                ids=("SV-TUN-05",),
             )
 
 
-def place_tunnel_exit(state: SVState, smap: SVMap, number: str, why: str) -> Event:
-    """A drawn Tunnel Exit chit goes front side up on its hex, even under a Marine (§Q-1-c)."""
+def place_tunnel_exit(
+    state: SVState, smap: SVMap, number: str, why: str, assumed: str = "",
+    ids: tuple[str, ...] = ("SV-S1-13", "SV-S1-15", "SV-TERR-25"),
+) -> Event:
+    """A drawn Tunnel Exit chit goes front side up on its hex, even under a Marine (§Q-1-c).
+    ``assumed``: why the placing itself is the project's (an invented event), if it is."""
     if number in state.cup_tunnel_exits:
         state.cup_tunnel_exits.remove(number)
     state.tunnel_exits[number] = "open"
+    where = (f"{smap.key}:tunnel_exits[{number}]",)
     return Event(
         f"Tunnel Exit {number} is placed open on hex {smap.mdata.tunnel_exits[int(number)]} ({why})",
         rule="Space Vermin §P-2-m / §Q-1-c",
         kind="move",
-        data={"exit": number},
+        data={"exit": number, "values": list(where)},
+        ids=ids,
+        assumed=join(assumed, values_reason(smap.data, where)),
     )

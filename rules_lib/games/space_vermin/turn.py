@@ -15,6 +15,11 @@ from .spawning import hordes, queens_spawn
 from .state import SVState
 from .vermite_turn import reset_turn_effects, vermite_action_phase
 from .victory import (
+    CAMPAIGN_JEWELS_WHY,
+    INSTANT_LOSS,
+    INSTANT_VICTORY,
+    LYING_ONLY,
+    ONLY_DRONES,
     battle_end,
     battle_end_test,
     battle_outcome,
@@ -59,9 +64,9 @@ def game_turn(state: SVState, ctx: Context) -> Iterator:
     """One Game Turn, its phases in order (§C-2); returns why the battle ended, if it did."""
     data = game_data(ctx)
     state.phase, state.step = "Vermite Action", ""
-    yield Event(f"Turn {state.turn}", rule=RULE_SEQ, kind="turn")
+    yield Event(f"Turn {state.turn}", rule=RULE_SEQ, kind="turn", ids=("SV-SEQ-01", "SV-SEQ-02"))
     yield Event(f"Turn {state.turn}: Vermite Action Phase", rule="Space Vermin §C-2-a",
-                kind="phase")
+                kind="phase", ids=("SV-SEQ-02", "SV-SEQ-03"))
     reset_turn_effects(state)
     phases = [
         ("Vermite Action", lambda: vermite_action_phase(state, ctx, _reinforcements), None),
@@ -73,7 +78,8 @@ def game_turn(state: SVState, ctx: Context) -> Iterator:
     for name, make, rule in phases:
         if rule is not None:
             state.phase, state.step = name, ""
-            yield Event(f"Turn {state.turn}: {name} Phase", rule=rule, kind="phase")
+            yield Event(f"Turn {state.turn}: {name} Phase", rule=rule, kind="phase",
+                        ids=("SV-SEQ-02",))
         reason = yield from _watched(make(), state, data)
         if name == "Marine Action" and not state.marines_entered:
             state.marines_entered = True  # Instant Loss counts from here (SV-AMB-09)
@@ -82,7 +88,7 @@ def game_turn(state: SVState, ctx: Context) -> Iterator:
             return reason
     state.phase, state.step = "End", ""
     yield Event(f"Turn {state.turn}: End Phase ({len(state.event_cup)} Event Chit(s) left)",
-                rule="Space Vermin §M", kind="phase")
+                rule="Space Vermin §M", kind="phase", ids=("SV-SEQ-02", "SV-SEQ-09", "SV-END-01"))
     if not state.event_cup:
         return "the Event Cup is empty"
     return None
@@ -101,7 +107,8 @@ def play(state: SVState, ctx: Context) -> Iterator:
     """The whole game: set-up, the battle(s), the result (§C, §N, §Q)."""
     data = game_data(ctx)
     if state.phase == "Set-Up":
-        yield Event(f"Set-up: {state.scenario}", rule="Space Vermin §C-1", kind="phase")
+        yield Event(f"Set-up: {state.scenario}", rule="Space Vermin §C-1", kind="phase",
+                    ids=("SV-SETUP-01", "SV-SETUP-03", "SV-SETUP-04"))
         if state.map == "alpha":
             yield from setup_family_jewels(state, ctx)
         else:
@@ -118,30 +125,55 @@ def play(state: SVState, ctx: Context) -> Iterator:
         state.outcome_detail = f"battle 2 {outcome} ({reason}); campaign VP {total}"
         yield Event(f"Campaign over: battle 1 {state.campaign_vp_1} VP + battle 2 "
                     f"{migration_vp(data, state)} VP = {total}: {state.result}",
-                    rule="Space Vermin §Q-3", kind="result")
+                    rule="Space Vermin §Q-3", kind="result", data={"outcome": state.result},
+                    ids=("SV-CAMP-06", "SV-CAMP-07"))
         return
     if state.map == "beta":
         state.vp = migration_vp(data, state)
     state.result = outcome
     state.outcome_detail = reason
     yield Event(f"Game over ({reason}): {outcome}", rule=_victory_rule(state), kind="result",
-                data={"outcome": outcome})
+                data={"outcome": outcome}, ids=_victory_ids(state, reason),
+                assumed=INSTANT_LOSS_WHY if reason == INSTANT_LOSS and state.map == "beta"
+                else "")
 
 
 def _victory_rule(state: SVState) -> str:
     return "Space Vermin §N / §Q-1-d" if state.map == "alpha" else "Space Vermin §N / §Q-2-g"
 
 
+INSTANT_LOSS_WHY = ("default reading of SV-AMB-09: in Scenario 2 the map counts as clear of "
+                    "Marines only once they have entered (from the end of Turn 1's Marine Action "
+                    "Phase)")
+
+
+def _victory_ids(state: SVState, reason: str) -> tuple[str, ...]:
+    """The catalogue rules a battle's end applies."""
+    if reason == INSTANT_LOSS:
+        return ("SV-END-03", "SV-AMB-09") if state.map == "beta" else ("SV-END-03",)
+    if reason == INSTANT_VICTORY:
+        return ("SV-S1-20",)
+    if state.map == "alpha":
+        return ("SV-END-02", "SV-SEQ-09", "SV-S1-21", "SV-S1-22")
+    if reason == ONLY_DRONES:
+        return ("SV-S2-18", "SV-S2-25", "SV-S2-26", "SV-S2-27", "SV-S2-28")
+    return ("SV-END-02", "SV-SEQ-09", "SV-S2-25", "SV-S2-26", "SV-S2-27", "SV-S2-28")
+
+
 def _campaign_second_battle(state: SVState, ctx: Context, reason: str) -> Iterator:
     """Record battle 1 (VP, Jewels left on the map) and play The Great Migration (§Q-3)."""
     data = game_data(ctx)
     state.campaign_vp_1 = family_jewels_vp(data, state)
-    state.campaign_jewels_recorded = jewels_left_on_map(state)
+    state.campaign_jewels_recorded = jewels_left_on_map(state, lying_only=ctx.variant(LYING_ONLY))
     yield Event(f"Campaign battle 1 over ({reason}): {state.jewels_exited} Jewel(s) exited, "
                 f"{state.marines_lost} Marine(s) lost: {state.campaign_vp_1} VP; "
                 f"{state.campaign_jewels_recorded} Jewel(s) still on the map",
-                rule="Space Vermin §Q-3", kind="result")
-    yield Event("Campaign battle 2: The Great Migration", rule="Space Vermin §Q-3", kind="phase")
+                rule="Space Vermin §Q-3", kind="result",
+                ids=("SV-CAMP-02", "SV-CAMP-03", "SV-AMB-21"),
+                assumed=CAMPAIGN_JEWELS_WHY if not ctx.variant(LYING_ONLY) else
+                "variant campaign_counts_lying_jewels_only (other reading of SV-AMB-21)")
+    yield Event("Campaign battle 2: The Great Migration", rule="Space Vermin §Q-3", kind="phase",
+                ids=("SV-CAMP-01",))
     state.campaign_stage = 2
     state.map = "beta"
     state.turn = 1

@@ -9,15 +9,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules_lib.core.boards.hex import Hex
+from rules_lib.core.boards.hex import DIRECTIONS, Hex
 from rules_lib.core.engine import Context, Event
 
 from . import dice as svdice
 from .board import SVMap, map_for
-from .combat import game_data, kind_of
+from .combat import game_data, kind_of, unnumbered_first
 from .data import SVData
 from .events import preferred_direction
-from .state import MARINES, VERMITE_STACK_LIMIT, SVState, Unit, effective_values
+from .provenance import chit_reason, counter_path, join, map_reason, values_reason
+from .state import MARINES, SVState, Unit, effective_values
 
 RULE_MOVE = "Space Vermin §E-1"
 CARRIERS = ("soldier", "ultra_mite")
@@ -55,7 +56,7 @@ def has_room(data: SVData, smap: SVMap, state: SVState, label: str, group: list[
     if label in smap.unlimited_labels:
         return True
     ids = tuple(u.id for u in group)
-    return big_count(data, state, label, ids) + len(group) <= VERMITE_STACK_LIMIT
+    return big_count(data, state, label, ids) + len(group) <= data.vermite_stack_limit
 
 
 def marine_adjacent(smap: SVMap, state: SVState, h: Hex, marines: set[str] | None = None) -> bool:
@@ -75,6 +76,12 @@ def marine_neighbourhood(smap: SVMap, marines: set[str]) -> frozenset[Hex]:
     return smap.neighbourhood(marines)
 
 
+def escorts_in_play(state: SVState) -> bool:
+    """Queens' Escorts are a Scenario 2 rule (§Q-2-d, §E-1-e): only above-ground Queens on
+    Mapzone Beta have them; a Queen in a Nest never moves and takes no Escort (§E-1-e)."""
+    return state.map == "beta"
+
+
 def escort_of(state: SVState, queen: Unit) -> Unit | None:
     """The Queen's Escort: the Ultra-Mite/Soldier bound to her and in her hex (§Q-2-d)."""
     qid = queen.id
@@ -84,18 +91,36 @@ def escort_of(state: SVState, queen: Unit) -> Unit | None:
     return None
 
 
+def is_escorting(state: SVState, unit: Unit) -> bool:
+    """Whether the unit is a Queen's Escort now: bound to her and in her hex. A link left over
+    from a Queen that died or an Escort that was relocated binds nobody (§Q-2-d)."""
+    if not unit.escort_of:
+        return False
+    queen = state.unit(unit.escort_of)
+    return queen.status == "map" and queen.hex is not None and queen.hex == unit.hex
+
+
+def release_escorts(state: SVState, queen_id: str) -> None:
+    """The Queen is gone: whoever escorted her is free to escort another (§Q-2-d)."""
+    for u in state.units:
+        if u.escort_of == queen_id:
+            u.escort_of = ""
+
+
 def free_escort_candidates(data: SVData, state: SVState, label: str) -> list[Unit]:
     """Ultra-Mites/Soldiers in a hex that escort nobody: Ultra-Mites first, then by ID (§Q-2-d)."""
     found = [
         u
         for u in state.units_at(label)
-        if not u.is_marine and kind_of(data, u) in CARRIERS and not u.escort_of
+        if not u.is_marine and kind_of(data, u) in CARRIERS and not is_escorting(state, u)
     ]
     return sorted(found, key=lambda u: (kind_of(data, u) != "ultra_mite", u.number))
 
 
 def unescorted_queen_at(data: SVData, state: SVState, label: str) -> Unit | None:
-    """An above-ground Queen in the hex without an Escort."""
+    """An above-ground Queen in the hex without an Escort (Scenario 2 only, §Q-2-d)."""
+    if not escorts_in_play(state):
+        return None
     vermites = data.vermites
     for u in state.units:
         if (u.hex == label and u.status == "map" and u.side != MARINES
@@ -109,17 +134,38 @@ def can_carry(data: SVData, state: SVState, unit: Unit) -> bool:
     second battle (§Q-3); a Soldier or Ultra-Mite carries one Jewel, a Queen any number."""
     kind = kind_of(data, unit)
     if kind in CARRIERS:
-        return unit.jewels == 0
+        return unit.jewels < data.warrior_carries
     return kind == "queen" and state.campaign_stage == 2
 
 
 @dataclass
 class Heading:
-    """Where the unit is going now and why (direction, plus whether an edge already reversed it)."""
+    """Where the unit is going now and why (direction, plus whether an edge already reversed it);
+    ``ref``/``assumed``: the Event Chit arrow the direction comes from and whether it is assumed."""
 
     direction: int
     reason: str
     reversed: bool = False
+    ref: dict | None = None
+    assumed: str = ""
+
+
+# catalogue IDs of each kind of Vermite step (the reason a step cites)
+IDS_DIRECTION = ("SV-VMOV-01", "SV-EVT-04")
+IDS_REVERSED = ("SV-VMOV-01", "SV-DIR-05")
+IDS_TRAIL = ("SV-DIR-02", "SV-TERR-09")
+IDS_JEWEL_TRAIL = ("SV-DIR-06", "SV-JEWEL-03", "SV-TERR-15")
+IDS_TAR_PIT = ("SV-DIR-04", "SV-TERR-12", "SV-VMOV-02")
+IDS_SNEAK = ("SV-S1-18", "SV-DIR-05", "SV-AMB-03")
+IDS_ESCAPE = ("SV-DIR-05", "SV-S2-22")
+IDS_STORM = ("SV-S2-19", "SV-S2-20")
+HEADING_IDS = (IDS_DIRECTION, IDS_REVERSED)  # steps whose direction is the chit's arrow
+SNEAK_WHY = ("default reading of SV-AMB-03: leaving the map edge, it comes back in at the "
+             "Sneak Attack trail's end on the other edge and moves on")
+SNEAK_STOPS = "sneak_attack_stops_at_trail_end"  # SV-AMB-03's other reading (a variant)
+SNEAK_STOP_WHY = ("variant sneak_attack_stops_at_trail_end (other reading of SV-AMB-03): the "
+                  "unit stops where the Sneak Attack trail ends")
+ENTRANCE_CARRIERS_ONLY = "tunnel_entrance_only_jewel_carriers"  # SV-AMB-15's other reading
 
 
 def start_direction(state: SVState, ctx: Context, smap: SVMap, unit: Unit) -> Iterator[Event]:
@@ -132,7 +178,8 @@ def start_direction(state: SVState, ctx: Context, smap: SVMap, unit: Unit) -> It
         f"Magnetic Storm: {unit.id} rolls direction {roll.value}",
         rule="Space Vermin §Q-2-f",
         kind="roll",
-        data={"direction": roll.value},
+        data={"direction": roll.value, "unit": unit.id},
+        ids=IDS_STORM,
     )
     return Heading(roll.value, "the Magnetic Storm die (§Q-2-f)")
 
@@ -148,54 +195,60 @@ def _plain_heading(state: SVState, smap: SVMap, unit: Unit) -> Heading | None:
     if found is None:
         found = _chit_heading(chit, smap, h)
         smap.heading_cache[key] = found
-    d, why = found
-    return None if d == "*" else Heading(d, why)
+    d, why, arrow = found
+    if d == "*":
+        return None
+    return Heading(d, why, ref={"chit": chit, "chit_paths": [arrow]},
+                   assumed=chit_reason(smap.data, chit, (arrow,)))
 
 
-def _chit_heading(chit: str, smap: SVMap, h: Hex) -> tuple[int | str, str]:
-    """The chit's direction for a unit in ``h`` and the reason a step cites ("*": Magnetic Storm).
-    """
+def _chit_heading(chit: str, smap: SVMap, h: Hex) -> tuple[int | str, str, str]:
+    """The chit's direction for a unit in ``h``, the reason a step cites ("*": Magnetic Storm)
+    and the chit's arrow it reads (alpha_blue, alpha_yellow or beta)."""
     d = preferred_direction(chit, smap, h)
     if d == "*":
-        return "*", ""
+        return "*", "", "beta"
     if smap.key == "alpha":
-        arrow = "blue (south of the road)" if smap.zone(h) == "south" else (
-            "yellow (on or north of the road)"
-        )
+        south = smap.zone(h) == "south"
+        arrow = "blue (south of the road)" if south else "yellow (on or north of the road)"
         why = f"the {chit} chit's {arrow} arrow (§D-1, §Q-1-c)"
-    else:
-        why = f"the {chit} chit's Scenario 2 arrow (§D-1)"
-    return int(d), why
+        return int(d), why, "alpha_blue" if south else "alpha_yellow"
+    return int(d), f"the {chit} chit's Scenario 2 arrow (§D-1)", "beta"
 
 
 def movement_allowance(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> int:
     """MA this step: face value, +1 per Jewel carried at the start (§E-2), the Psychic Whip
-    (§P-3-o) and any event bonus for Soldiers."""
+    (§P-3-o) and any event bonus for Soldiers (the invented chit card)."""
     ma = effective_values(data, unit, with_jewel_ma=True).ma
-    if kind_of(data, unit) != "drone" and smap.in_psychic_whip(smap.hex(unit.hex)):
-        ma += 1
-    if kind_of(data, unit) == "soldier":
+    kind = kind_of(data, unit)
+    if kind != "drone" and smap.in_psychic_whip(smap.hex(unit.hex)):
+        ma += data.psychic_whip_ma
+    if kind == "soldier":
         ma += state.soldier_ma_bonus
     return ma
 
 
 def _next_hex(
     data: SVData, smap: SVMap, state: SVState, cur: Hex, leader: Unit, heading: Heading
-) -> tuple[Hex | str | None, str]:
-    """The hex the leader enters next and the rule that sends it there; "escape" for Beta's east
-    edge; None when it cannot go on."""
-    if leader.jewels and smap.jewel_trail_next(cur) is not None and smap.key == "alpha":
-        return smap.jewel_trail_next(cur), "it carries a Crown Jewel: Jewel Exit Trail (§E-2, §P-2-i)"
+) -> tuple[Hex | str | None, str, tuple[str, ...]]:
+    """The hex the leader enters next, the rule that sends it there and its catalogue IDs;
+    "escape" for Beta's east edge; None when it cannot go on."""
+    if leader.jewels and smap.key == "alpha":
+        on_trail = smap.jewel_trail_next(cur)
+        if on_trail is not None:
+            return on_trail, "it carries a Crown Jewel: Jewel Exit Trail (§E-2, §P-2-i)", (
+                IDS_JEWEL_TRAIL)
     if not state.magnetic_storm:
         trail = smap.trail_next(cur)
         if trail is not None:
-            return trail, "it is on a Scent Trail and must follow it (§D-2, §P-1-f)"
+            return trail, "it is on a Scent Trail and must follow it (§D-2, §P-1-f)", IDS_TRAIL
     d = heading.direction
     n = smap.neighbor(cur, d)
     if n is None:
         edges = smap.edges(cur)
-        if smap.mdata.escape_edge == "east" and "east" in edges and d in (2, 3):
-            return "escape", "it moves off Mapzone Beta's east edge (§D-2, §Q-2-f)"
+        east = DIRECTIONS[d].q > 0  # the step off the map heads east
+        if smap.mdata.escape_edge == "east" and "east" in edges and east:
+            return "escape", "it moves off Mapzone Beta's east edge (§D-2, §Q-2-f)", IDS_ESCAPE
         if state.sneak_attack:
             for node in smap.mdata.sneak_attack.values():
                 if not isinstance(node, dict):
@@ -204,28 +257,30 @@ def _next_hex(
                     target = smap.hex(node["trail_end"])
                     return target, (
                         f"Vermite Sneak Attack: it follows the trail to {node['trail_end']} "
-                        f"(§Q-1-c, default reading of SV-AMB-03)"
-                    )
+                        f"(§Q-1-c, SV-AMB-03)"
+                    ), IDS_SNEAK
         if heading.reversed:
-            return None, "it is boxed in at the map edge"
+            return None, "it is boxed in at the map edge", IDS_REVERSED
         heading.direction = opposite(d)
         heading.reversed = True
         heading.reason = f"reversed at the map edge to direction {heading.direction} (§D-2)"
         n = smap.neighbor(cur, heading.direction)
         if n is None:
-            return None, "it is boxed in at the map edge"
+            return None, "it is boxed in at the map edge", IDS_REVERSED
         d = heading.direction
     if n not in smap.open_hexes and not smap.enterable(cur, n):
         sides = [smap.neighbor(cur, turn_by(d, s)) for s in (-1, 1)]
         ok = [s for s in sides if s is not None and smap.enterable(cur, s)]
         if not ok:
-            return None, "a Toxic Tar Pit blocks it and no sidestep hex exists (§D-2)"
-        side = smap.lowest_numbered(ok, cur)
+            return None, "a Toxic Tar Pit blocks it and no sidestep hex exists (§D-2)", (
+                IDS_TAR_PIT)
+        side = smap.lowest_numbered(ok, cur, unnumbered_first(state))
         return side, (
             f"a Toxic Tar Pit blocks direction {d}: it sidesteps to the lowest-numbered adjacent "
             f"hex (§D-2, §P-1-g)"
-        )
-    return n, f"direction {d}: {heading.reason}"
+        ), IDS_TAR_PIT
+    return n, f"direction {d}: {heading.reason}", (
+        IDS_REVERSED if heading.reversed else IDS_DIRECTION)
 
 
 def move_group(
@@ -247,6 +302,7 @@ def move_group(
     names = " and ".join(u.id for u in group)
     start_label = leader.hex
     start = smap.hex(start_label)
+    map_why = map_reason(data, smap.key)
     if marines is None:
         marines = state.marine_hexes()  # Marines do not move during a Vermite step
     if near_marines is None:
@@ -259,70 +315,104 @@ def move_group(
             f"{names} in {start_label} starts next to a Marine and does not move (§E-1)",
             rule=RULE_MOVE,
             kind="move",
+            data={"units": [u.id for u in group], "hex": start_label},
+            ids=("SV-VMOV-05",),
+            assumed=map_why,
         )
         return
     remaining = movement_allowance(data, smap, state, leader)
-    # a carrier that stopped in a Jewel hex picks the Jewel up first: 1 MP (§E-2)
-    if state.jewels.get(start_label) and can_carry(data, state, leader) and remaining >= 1:
-        remaining -= 1
+    ma_path = (counter_path(data, leader, "ma"),)
+    # a carrier that stopped in a Jewel hex picks the Jewel up first (§E-2)
+    pickup = data.jewel_pickup_mp
+    if state.jewels.get(start_label) and can_carry(data, state, leader) and remaining >= pickup:
+        remaining -= pickup
         _take_jewel(state, leader, start_label)
         yield Event(
-            f"{leader.id} picks up a Crown Jewel in {start_label} (1 MP)",
+            f"{leader.id} picks up a Crown Jewel in {start_label} ({pickup} MP)",
             rule="Space Vermin §E-2",
             kind="move",
+            data={"unit": leader.id, "values": ["counters:crown_jewels.pickup_mp"]},
+            ids=("SV-JEWEL-02",) if state.campaign_stage != 2 else ("SV-JEWEL-02", "SV-CAMP-05"),
         )
     if heading is None:
         heading = _plain_heading(state, smap, leader)  # no die to roll: no generator needed
         if heading is None:
             heading = yield from start_direction(state, ctx, smap, leader)
+    step_why = join(map_why, heading.assumed)  # a step along the chit's arrow
     path: list[Hex] = [start]
     cur = start
     stop_reason = "its Movement Allowance is spent"
+    stop_ids: tuple[str, ...] = ("SV-VMOV-01",)
     leader_kind = kind_of(data, leader)  # a counter's type never changes while it moves
     label_of = smap.label_of
     entrances = smap.entrance_nests if smap.key == "alpha" else {}
+    carriers_only = ENTRANCE_CARRIERS_ONLY in state.variants  # SV-AMB-15's other reading
+    nests = smap.nest_labels
     # Queens stand still while this group walks: only their hexes can hold one to escort
     while True:
         if remaining <= 0:
             break
-        nxt, why = _next_hex(data, smap, state, cur, leader, heading)
+        nxt, why, ids = _next_hex(data, smap, state, cur, leader, heading)
         if nxt == "escape":
-            yield from _escape(state, group, smap.label(cur), why)
+            yield from _escape(state, group, smap.label(cur), why, map_why)
             return
         if nxt is None:
-            stop_reason = why
+            stop_reason, stop_ids = why, ids
             break
         label = label_of[nxt]
         if label in marines:
-            stop_reason = f"{label} holds a Marine"
+            stop_reason, stop_ids = f"{label} holds a Marine", ("SV-VMOV-04",)
             break
         cost = smap.vermite_step_cost(cur, nxt, state.flooded)
         if cost is None:
-            stop_reason = f"{label} cannot be entered"
+            stop_reason, stop_ids = f"{label} cannot be entered", ("SV-TERR-12",)
             break
         if cost > remaining:
             stop_reason = f"not enough MP left to enter {label} (cost {cost}, §E-1)"
+            stop_ids = ("SV-VMOV-03",)
             break
         if len(group) > 1 and not has_room(data, smap, state, label, group):
             stop_reason = f"no room in {label} for the Queen and her Escort (§Q-2-d)"
+            stop_ids = ("SV-S2-13",)
             break
         remaining -= cost
         cur = nxt
         path.append(cur)
+        sneak = ids is IDS_SNEAK
+        along_heading = ids in HEADING_IDS
+        if nxt in smap.trail_hexes and not smap.trail_connected(cur, nxt):
+            ids += ("SV-AMB-17",)  # onto a trail from off it: the terrain's cost (§E example)
+        step = {"units": [u.id for u in group], "to": label, "mp": cost, "hex": label}
+        if along_heading and heading.ref is not None:
+            step.update(heading.ref)
+            assumed = step_why
+        elif sneak:
+            sneak_stop = SNEAK_STOPS in state.variants
+            assumed = join(map_why, SNEAK_STOP_WHY if sneak_stop else SNEAK_WHY)
+        else:
+            assumed = map_why
         yield Event(
             f"{names} enters {label} ({cost} MP, {remaining} left): {why}",
             rule=_rule_of(why),
             kind="step_detail",
-            data={"units": [u.id for u in group], "to": label, "mp": cost},
+            data=step,
+            ids=ids,
+            assumed=assumed,
         )
         # what the hex does to the mover
-        if label in entrances:
+        if label in entrances and (leader.jewels or not carriers_only):
             for u in group:
                 u.hex = label
             yield from _enter_tunnel_entrance(state, ctx, smap, group, label)
             return
+        if label in nests and leader.jewels and leader_kind in CARRIERS:
+            for u in group:
+                u.hex = label
+            yield from _carrier_reaches_nest(state, smap, group, label, map_why)
+            return
         if state.jewels.get(label) and can_carry(data, state, leader):
             stop_reason = f"it entered a Crown Jewel hex ({label}) and stops (§E-2)"
+            stop_ids = ("SV-JEWEL-01",) if state.campaign_stage != 2 else ("SV-CAMP-05",)
             break
         # (the cheap tests first: looking for a Queen in the hex has no side effect)
         queen = None
@@ -332,15 +422,18 @@ def move_group(
             if label in queen_hexes:
                 queen = unescorted_queen_at(data, state, label)
         if queen is not None and has_room(data, smap, state, label, group):
+            release_escorts(state, queen.id)  # an old link of hers binds nobody now
             leader.escort_of = queen.id
             stop_reason = f"it joins the Unescorted {queen.id} as her Escort (§Q-2-d)"
+            stop_ids = ("SV-S2-16",)
             break
         if leader_kind == "queen" and len(group) == 1:
             cands = [
                 c for c in free_escort_candidates(data, state, label) if c.id != leader.id
             ]
-            if cands:
+            if cands and escorts_in_play(state):
                 esc = cands[0]
+                release_escorts(state, leader.id)
                 esc.escort_of = leader.id
                 group.append(esc)
                 names = " and ".join(u.id for u in group)
@@ -348,20 +441,28 @@ def move_group(
                     f"{leader.id} picks up {esc.id} in {label} as her new Escort (§Q-2-d)",
                     rule="Space Vermin §Q-2-d",
                     kind="move",
+                    data={"units": [leader.id, esc.id]},
+                    ids=("SV-S2-15",),
                 )
         if next_to_marine(cur):
-            stop_reason = f"{label} is next to a Marine (§E-1)"
+            stop_reason, stop_ids = f"{label} is next to a Marine (§E-1)", ("SV-VMOV-04",)
+            break
+        if sneak and SNEAK_STOPS in state.variants:
+            stop_reason = f"it followed the Sneak Attack trail to its end, {label} (variant)"
+            stop_ids = IDS_SNEAK
             break
     # stacking: stop in the last hex entered where the group fits (§E-3, SV-AMB-07)
     end = len(path) - 1
     while end > 0 and not has_room(data, smap, state, smap.label(path[end]), group):
         end -= 1
     final = smap.label(path[end])
+    end_why = join(map_why, values_reason(data, ma_path))
     if end < len(path) - 1:
         stop_reason = (
             f"{smap.label(path[-1])} is full, so it stays in {final}, the last hex it may stop in "
             f"(§E-3, default reading of SV-AMB-07)"
         )
+        stop_ids = ("SV-VSTK-01", "SV-VSTK-05", "SV-AMB-07")
         if leader.escort_of and len(group) == 1:
             leader.escort_of = ""
     for u in group:
@@ -371,7 +472,10 @@ def move_group(
         f"{names} {verb} {final}: {stop_reason}",
         rule="Space Vermin §E-3" if "full" in stop_reason else RULE_MOVE,
         kind="move",
-        data={"units": [u.id for u in group], "from": start_label, "to": final},
+        data={"units": [u.id for u in group], "from": start_label, "to": final, "hex": final,
+              "values": list(ma_path)},
+        ids=stop_ids,
+        assumed=end_why,
     )
 
 
@@ -403,7 +507,9 @@ def _take_jewel(state: SVState, unit: Unit, label: str) -> None:
     unit.jewels += 1
 
 
-def _escape(state: SVState, group: list[Unit], label: str, why: str) -> Iterator[Event]:
+def _escape(
+    state: SVState, group: list[Unit], label: str, why: str, map_why: str
+) -> Iterator[Event]:
     """Off Beta's east edge: into the Escaped pile (§Q-2-f); a carried Jewel leaves with it."""
     for u in group:
         u.status = "escaped"
@@ -413,7 +519,14 @@ def _escape(state: SVState, group: list[Unit], label: str, why: str) -> Iterator
             f"{u.id} leaves the map from {label}: {why}; it goes to the Escaped pile",
             rule="Space Vermin §Q-2-f",
             kind="move",
+            data={"unit": u.id, "hex": label},
+            ids=IDS_ESCAPE,
+            assumed=map_why,
         )
+
+
+ENTRANCE_WHY = ("default reading of SV-AMB-15: every non-Drone entering a Nest Tunnel Entrance "
+                "goes back to the cup, not only Jewel carriers")
 
 
 def _enter_tunnel_entrance(
@@ -421,7 +534,11 @@ def _enter_tunnel_entrance(
 ) -> Iterator[Event]:
     """A Nest Tunnel Entrance returns the Vermite to the cup and its Jewel to the Nest (§P-2-l)."""
     nest = _entrances(smap)[label]
+    where = (f"{smap.key}:nest_tunnel_entrances[{nest}]",)
+    place_why = values_reason(smap.data, where)
     for u in group:
+        carried = u.jewels
+        u.status, u.hex, u.reduced, u.escort_of = "cup", None, False, ""  # gone at once
         if u.jewels:
             key = str(nest)
             brought, u.jewels = u.jewels, 0
@@ -430,16 +547,42 @@ def _enter_tunnel_entrance(
                 f"{u.id} brings {brought} Crown Jewel(s) into Nest {nest}",
                 rule="Space Vermin §E-2 / §P-2-l",
                 kind="move",
+                data={"unit": u.id, "values": list(where)},
+                ids=("SV-JEWEL-04", "SV-TERR-24"),
+                assumed=place_why,
             )
-        u.status = "cup"
-        u.hex = None
-        u.reduced = False
-        u.escort_of = ""
         yield Event(
             f"{u.id} enters Nest {nest}'s Tunnel Entrance ({label}) and returns to the Vermite "
-            f"Unit Cup (§P-2-l, default reading of SV-AMB-15)",
+            f"Unit Cup" + ("" if carried else " (default reading of SV-AMB-15)"),
             rule="Space Vermin §P-2-l",
             kind="move",
+            data={"unit": u.id, "values": list(where)},
+            ids=("SV-TERR-24", "SV-JEWEL-04") if carried else ("SV-TERR-24", "SV-AMB-15"),
+            assumed=place_why if carried else join(ENTRANCE_WHY, place_why),
+        )
+
+
+def _carrier_reaches_nest(
+    state: SVState, smap: SVMap, group: list[Unit], label: str, map_why: str
+) -> Iterator[Event]:
+    """A Jewel carrier that walks into a Nest hex has brought its Jewel home, as at the Nest
+    Tunnel Entrance (§E-2 note: it 'may reach the Nest or Nest Entrance directly')."""
+    nest = next(n for n, h in smap.nests.items() if smap.label(h) == label)
+    for u in group:
+        brought, u.jewels = u.jewels, 0
+        if brought:
+            key = str(nest)
+            state.nest_jewels[key] = state.nest_jewels.get(key, 0) + brought
+        u.status, u.hex, u.reduced, u.escort_of = "cup", None, False, ""
+        yield Event(
+            f"{u.id} carries {brought} Crown Jewel(s) straight into Nest {nest}: the Jewel stays "
+            f"in the Nest and {u.id} returns to the Vermite Unit Cup, as at the Tunnel Entrance",
+            rule="Space Vermin §E-2",
+            kind="move",
+            data={"unit": u.id, "hex": label},
+            ids=("SV-JEWEL-05", "SV-JEWEL-04"),
+            assumed=join("reading of §E-2's note: reaching the Nest itself ends the carry as the "
+                         "Entrance does", map_why),
         )
 
 

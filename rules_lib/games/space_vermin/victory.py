@@ -11,6 +11,11 @@ from .state import MARINES, SVState
 
 INSTANT_VICTORY = "Instant Victory"
 INSTANT_LOSS = "Instant Loss"
+ONLY_DRONES = "only Drones remain"
+LYING_ONLY = "campaign_counts_lying_jewels_only"  # SV-AMB-21's other reading (a variant)
+CAMPAIGN_JEWELS_WHY = ("default reading of SV-AMB-21: Jewels still carried by Vermites count as "
+                       "on the map")
+WAITING_COUNT = "instant_loss_counts_waiting_marines"  # SV-AMB-09's other reading (a variant)
 
 
 def family_jewels_level(data: SVData, jewels_exited: int, marines_lost: int) -> str:
@@ -56,9 +61,17 @@ def family_jewels_vp(data: SVData, state: SVState) -> int:
     )
 
 
-def jewels_left_on_map(state: SVState) -> int:
-    """Jewels neither exited nor in a Nest, carried ones included (SV-AMB-21)."""
-    return sum(state.jewels.values()) + sum(u.jewels for u in state.units if u.on_map)
+def jewels_left_on_map(state: SVState, lying_only: bool = False) -> int:
+    """Jewels neither exited nor in a Nest, carried ones included (SV-AMB-21); ``lying_only``
+    (the variant): only those lying in a hex."""
+    lying = sum(state.jewels.values())
+    return lying if lying_only else lying + sum(u.jewels for u in state.units if u.on_map)
+
+
+def marines_waiting(state: SVState) -> bool:
+    """Is a Marine due to enter the map (off-map entrants, RVs on the turn track, delayed drops)?
+    """
+    return any(u.side == MARINES and u.status in ("off_map", "turn_track") for u in state.units)
 
 
 def only_drones_left(data: SVData, state: SVState) -> bool:
@@ -108,25 +121,31 @@ def battle_end_test(data: SVData, state: SVState) -> Callable[[], str | None]:
     """``battle_end`` of this state as a test to ask again and again (after every event of a
     phase): the Mapzone and the Jewels that win at once are read here, once (the map changes
     only between the Campaign's battles, never during a phase)."""
+    waiting = WAITING_COUNT in state.variants  # SV-AMB-09's other reading
+
+    def cleared() -> bool:
+        """The map is clear of Marines (§N); with the variant, none is waiting to enter either."""
+        return not marines_on_map(state) and not (waiting and marines_waiting(state))
+
     if state.map == "alpha":
         need = _instant_victory_jewels(data)
 
         def family_jewels_end() -> str | None:
             if state.jewels_exited >= need:
                 return INSTANT_VICTORY
-            if not marines_on_map(state):
+            if cleared():
                 return INSTANT_LOSS
             return None
 
         return family_jewels_end
 
     def migration_end() -> str | None:
-        if not state.marines_entered:
+        if not state.marines_entered and not waiting:
             return None
-        if not marines_on_map(state):
+        if cleared():
             return INSTANT_LOSS
         if only_drones_left(data, state):
-            return "only Drones remain"
+            return ONLY_DRONES
         return None
 
     return migration_end

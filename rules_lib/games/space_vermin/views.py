@@ -9,7 +9,7 @@ from .data import SVData, load_game_data
 from .los import visible_labels
 from .movement import marine_reach
 from .spawning import nest_stack
-from .state import VERMITE_STACK_LIMIT, SVState, Unit, effective_values
+from .state import SVState, Unit, effective_values
 
 
 def board(state: SVState, data: SVData | None = None) -> SVMap:
@@ -112,9 +112,9 @@ def invariants(state: SVState, data: SVData | None = None) -> list[str]:
         if u.is_marine and u.jewels > data.marines[u.type].carries_jewels:
             problems.append(f"{u.id} carries {u.jewels} Jewels")
     for label, n in big_vermites.items():
-        if n > VERMITE_STACK_LIMIT and label not in unlimited:
+        if n > data.vermite_stack_limit and label not in unlimited:
             problems.append(f"{n} non-Drone Vermites in {label} "
-                            f"(limit {VERMITE_STACK_LIMIT}, §E-3)")
+                            f"(limit {data.vermite_stack_limit}, §E-3)")
     both = set(marines) & set(big_vermites)  # a flocking Drone may land on a Marine (§F-1)
     problems += [f"Marines and Vermites share hex {lab}" for lab in sorted(both)]
     jewels = (

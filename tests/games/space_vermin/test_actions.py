@@ -513,3 +513,14 @@ def test_a_delayed_drop_must_try_again_before_the_phase_can_end():
     assert act.END_PHASE not in first.options and "Squad 1" in first.options
     assert proc.send("Squad 1").options == [act.LAND]
     assert proc.send(act.LAND).kind == "landing_zone"
+
+
+@pytest.mark.rule("SV-JUMP-06", "SV-TERR-19", "SV-AMB-05")
+@pytest.mark.parametrize("variants", [(), ("jump_scatter_rerolls",)])
+def test_a_scatter_into_a_nat_hex_eliminates_the_jumper_under_either_reading(variants):
+    # Scattered from 451: the lowest-numbered hex next to it is 452, a NAT Infestation hex with no
+    # unit in it. Forced into it, the Marine is eliminated (§P-2-j); no reading rolls again.
+    state = table({"Scout 1": 111})
+    state.variants = list(variants)
+    run(jump_pack_move(state, dice(2, 1, 1, 1, variants=variants), "Scout 1"), answers=["451"])
+    assert state.unit("Scout 1").status == "eliminated"

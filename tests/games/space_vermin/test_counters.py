@@ -185,3 +185,22 @@ def test_state_round_trips_through_json():
     again = SVState.from_json(state.to_json())
     assert again == state
     assert effective_values(DATA, again.unit("Squad 1")).cf == 3
+
+
+@pytest.mark.rule("SV-CF-14", "SV-COMP-14")
+def test_the_markers_the_text_names_are_in_the_counter_mix_and_the_state():
+    from rules_lib.games.space_vermin.state import NAT_LEVELS, STATUSES
+
+    markers = DATA.marker_counts
+    assert markers["successful_recon"] >= 1 and markers["nat"] >= 1 and markers["turn"] >= 1
+    assert DATA.sources["counters"].get("tunnel_exit_chits.count") == 6
+    # NAT Tainted / NAT Infected are one two-sided marker; Tunnel Exit chits have an open and a
+    # Partially Collapsed side; the turn track holds arriving and returning RVs
+    assert NAT_LEVELS == ("", "tainted", "infected")
+    assert "turn_track" in STATUSES
+    state = table({}, tunnel_exits={"4": "open"})
+    from rules_lib.games.space_vermin.combat import damage_tunnel_exit
+
+    damage_tunnel_exit(state, "4", "step")
+    assert state.tunnel_exits == {"4": "collapsed"}
+    assert SVState.from_json(state.to_json()).tunnel_exits == {"4": "collapsed"}

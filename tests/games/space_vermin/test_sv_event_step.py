@@ -34,8 +34,34 @@ def test_event_step_draws_sets_the_direction_then_resolves_the_event():
     log = texts(events)
     assert state.direction_chit == "NAT Plague" and "NAT Plague" not in state.event_cup
     assert log.index("Event Chit drawn") < log.index("Preferred Direction") < log.index(
-        "Tainted -> Infected")
-    assert state.unit("Squad 1").nat == "infected"
+        "NAT Plague: the Event Chit Card is not in the rulebook")
+    assert state.unit("Squad 1").nat == "tainted"  # the text gives NAT Plague no effect
+
+
+@pytest.mark.rule("SV-EVT-04")
+def test_a_chit_whose_effect_the_text_omits_only_sets_the_direction_and_says_so():
+    state = fresh({"Squad 1": 315, "Soldier #1": 131})
+    state.unit("Squad 1").nat = "tainted"
+    state.unit("Soldier #1").reduced = True
+    for chit in ("NAT Plague", "Vermites Molt", "Fog Bank"):
+        state.event_cup = list(ORDER)
+        events = run(event_chit_step(state, dice(chit_face(chit, ORDER))))
+        effect = next(e for e in events if e.data.get("chit_paths") == ["name", "effect"])
+        assert "only sets the direction" in effect.message and effect.assumed
+    assert state.unit("Squad 1").nat == "tainted" and state.unit("Soldier #1").reduced
+    assert state.fire_range_limit == 0
+
+
+@pytest.mark.rule("SV-EVT-04")
+def test_the_invented_chit_card_variant_plays_the_projects_effects():
+    for variants, nat in (((), "tainted"), (("invented_event_chit_card",), "infected")):
+        state = fresh({"Squad 1": 315})
+        state.unit("Squad 1").nat = "tainted"
+        events = run(event_chit_step(state, dice(chit_face("NAT Plague", ORDER),
+                                                 variants=variants)))
+        assert state.unit("Squad 1").nat == nat
+        assert all(e.assumed for e in events if e.data.get("chit") == "NAT Plague"
+                   and "effect" in str(e.data.get("chit_paths")))
 
 
 @pytest.mark.rule("SV-EVT-07", "SV-EVT-08")
@@ -43,10 +69,11 @@ def test_burp_draws_a_second_chit_whose_directions_are_ignored():
     state = fresh()
     first = chit_face("Queen's B.U.R.P.", ORDER)
     rest = [c for c in ORDER if c != "Queen's B.U.R.P."]
-    events = run(event_chit_step(state, dice(first, chit_face("Fog Bank", rest))))
+    events = run(event_chit_step(state, dice(first, chit_face("Fog Bank", rest),
+                                             variants=("invented_event_chit_card",))))
     assert state.direction_chit == "Queen's B.U.R.P."
     assert state.turn_events == ["Queen's B.U.R.P.", "Fog Bank"]
-    assert state.fire_range_limit == 3  # the Fog Bank event is resolved too
+    assert state.fire_range_limit == 3  # the (invented) Fog Bank event is resolved too
     assert "directions" in texts(events)
 
 
@@ -92,15 +119,16 @@ def test_magnetic_storm_along_a_trail_still_pays_1_mp_per_trail_hex():
     d = direction_between(BETA.hex("356"), BETA.hex("u10.8"))  # onto the Bridge along the trail
     events = run(movement_step(state, dice(d), drones=False))
     step = next(e for e in events if e.kind == "step_detail")
-    assert step.data == {"units": ["Soldier #1"], "to": "u10.8", "mp": 1}
+    assert (step.data["units"], step.data["to"], step.data["mp"]) == (["Soldier #1"], "u10.8", 1)
 
 
 @pytest.mark.rule("SV-EVT-04")
-def test_molt_reduced_vermites_die_on_1_2_recover_on_3_6():
+def test_invented_molt_reduced_vermites_die_on_1_2_recover_on_3_6():
     state = fresh({"Soldier #1": 131, "Soldier #3": 162})
     for u in ("Soldier #1", "Soldier #3"):
         state.unit(u).reduced = True
-    run(event_chit_step(state, dice(chit_face("Vermites Molt", ORDER), 2, 5)))
+    run(event_chit_step(state, dice(chit_face("Vermites Molt", ORDER), 2, 5,
+                                    variants=("invented_event_chit_card",))))
     assert state.unit("Soldier #1").status == "cup"
     assert state.unit("Soldier #3").on_map and not state.unit("Soldier #3").reduced
 

@@ -8,7 +8,7 @@ import pytest
 from rules_lib.games.space_vermin.combat import vermite_combat_step
 from rules_lib.games.space_vermin.vermite_turn import movement_step, queen_step
 
-from .sv_helpers import dice, run, texts
+from .sv_helpers import DATA, dice, run, texts
 from .sv_turn_helpers import chit_for, entered, turn_table
 
 SOUTH = chit_for("511", 4, "beta")  # a chit whose Scenario 2 arrow is 4 (south)
@@ -71,3 +71,44 @@ def test_above_ground_queens_attack_like_warriors():
     events = run(vermite_combat_step(state, dice(6, 6, 6, 6, 6)))  # Sister Queen CF 5
     assert "Sister Queen attack Squad 1" in texts(events)
     assert state.unit("Squad 1").status == "eliminated"
+
+
+# -- Escorts are Scenario 2's: none in a Nest, none left bound to a Queen who is gone --------------
+
+
+@pytest.mark.rule("SV-QUEEN-01", "SV-TERR-20", "SV-TERR-21", "SV-S2-16")
+def test_a_warrior_entering_a_nest_in_scenario_1_walks_on_and_escorts_nobody():
+    # Nests are clear terrain (§P-2-k); Escorts exist only for above-ground Queens (§Q-2-d)
+    chit = chit_for("u6.14", 5)  # south of the road: the blue arrow points south-west
+    state = turn_table({"High Queen": "Nest 1", "Ultra-Mite #2": "u6.14"}, chit)
+    events = run(movement_step(state, dice(), drones=False))
+    um = state.unit("Ultra-Mite #2")
+    assert entered(events, "Ultra-Mite #2")[:2] == ["Nest 1", "u4.15"]
+    assert um.hex != "Nest 1" and um.escort_of == ""
+    assert "Escort" not in texts(events)
+
+
+@pytest.mark.rule("SV-S2-15", "SV-S2-12")
+def test_the_escort_of_a_queen_who_died_is_picked_up_by_another_queen():
+    from rules_lib.games.space_vermin.combat import eliminate_vermite
+
+    state = beta({"High Queen": 665, "Ultra-Mite #6": 665, "Sister Queen": 664})
+    state.unit("Ultra-Mite #6").escort_of = "High Queen"
+    run(eliminate_vermite(state, dice(6), state.unit("High Queen")))  # NAT roll: nobody near
+    events = run(queen_step(state, dice()))
+    assert "picks up Ultra-Mite #6" in texts(events)
+    assert state.unit("Ultra-Mite #6").escort_of == "Sister Queen"
+
+
+@pytest.mark.rule("SV-S2-15", "SV-PANTS-04")
+def test_a_jolted_escort_leaves_its_queen_and_can_escort_again():
+    from rules_lib.games.space_vermin.combat import is_escorted_queen, jolt
+
+    state = beta({"High Queen": 511, "Ultra-Mite #6": 511, "Sister Queen": 665})
+    state.unit("Ultra-Mite #6").escort_of = "High Queen"
+    run(jolt(state, dice(6, 6, 6), state.unit("Ultra-Mite #6"), "Space Vermin §J-4"))
+    assert state.unit("Ultra-Mite #6").hex == "666"
+    assert not is_escorted_queen(DATA, state, state.unit("High Queen"))
+    events = run(queen_step(state, dice()))  # the Sister Queen walks south into 666
+    assert "Sister Queen picks up Ultra-Mite #6" in texts(events)
+    assert state.unit("Ultra-Mite #6").escort_of == "Sister Queen"

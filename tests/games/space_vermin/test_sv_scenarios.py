@@ -203,3 +203,17 @@ def test_family_jewels_nest_die_1_3_nest_1_4_6_nest_2(die, high, sister):
     state = set_up("family_jewels", 0, die).state
     assert state.unit("High Queen").hex == high and state.unit("Sister Queen").hex == sister
     assert state.nest_jewels == {high[-1]: 1}
+
+
+@pytest.mark.rule("SV-S1-07", "SV-S1-06")
+def test_marines_may_set_up_anywhere_in_the_city_crown_jewel_hexes_included():
+    from rules_lib.core.engine import PersonPolicy
+
+    game = new_game("family_jewels", seed=1, policies={"Marines": PersonPolicy()})
+    for _ in range(50):  # the set-up events up to the first Marine's placement
+        if game.step_event() is None:
+            break
+    assert game.pending is not None and game.pending.kind == "setup_hex"
+    options = set(game.pending.options)
+    assert {"421", "356"} <= options  # the Jewel hexes are in the city limits (§Q-1-a/b)
+    assert "422" not in options  # the Scientist's hex: no two Marines stacked (§I-1-a)

@@ -29,6 +29,8 @@ def test_movement_example_turn_1_exit_3_then_north_to_321():
     assert "Tunnel Exit 3 (323)" in texts(events)
     # SV-AMB-17: stepping onto the Scent Trail hex 321 from off the trail pays the Bamboo's 2 MP
     assert "Soldier #1 enters 321 (2 MP, 0 left)" in texts(events)
+    onto_trail = next(e for e in events if e.kind == "step_detail" and e.data["to"] == "321")
+    assert "SV-AMB-17" in onto_trail.ids  # the log cites the reading the example confirms
 
 
 @pytest.mark.rule("SV-EX-05", "SV-DIR-02", "SV-TERR-09")
@@ -261,3 +263,16 @@ def test_scenario_2_queens_and_escorts_move_last():
     events = run(movement_step(state, dice(), drones=False))
     movers = [e.data["units"][0] for e in events if e.kind == "move" and "units" in e.data]
     assert movers == ["Ultra-Mite #2", "Soldier #1", "High Queen"]
+
+
+@pytest.mark.rule("SV-JEWEL-05", "SV-JEWEL-04", "SV-TERR-21")
+def test_a_carrier_walking_into_a_nest_hands_its_jewel_in_as_at_the_entrance():
+    # off the Jewel Exit Trail the carrier moves by the chit's arrow, straight into Nest 1 (§E-2:
+    # it "may reach the Nest or Nest Entrance directly")
+    state = turn_table({"Ultra-Mite #2": "u6.14", "High Queen": "Nest 1"}, chit_for("u6.14", 5),
+                       nest_jewels={"1": 1})
+    state.unit("Ultra-Mite #2").jewels = 1
+    events = move(state)
+    assert entered(events, "Ultra-Mite #2") == ["Nest 1"]
+    assert state.nest_jewels == {"1": 2} and state.unit("Ultra-Mite #2").status == "cup"
+    assert any("SV-JEWEL-05" in e.ids and e.assumed for e in events)
