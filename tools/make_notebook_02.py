@@ -30,6 +30,7 @@ the same results each run."""),
     code("""import pandas as pd
 import plotly.graph_objects as go
 
+from rules_lib.games.space_vermin import preview_paths
 from rules_lib.games.space_vermin.board import map_for
 from rules_lib.games.space_vermin.combat import fire_plans, vermite_attack_cf
 from rules_lib.games.space_vermin.counters import placed_state
@@ -57,8 +58,8 @@ the terrain. The terrain table is data (`data/terrain.yaml`):"""),
     code("""pd.DataFrame([{"terrain": name, "MP": t.cost, "defensive": t.defensive,
                "blocks line of sight": t.blocks_los, "enterable": t.enterable}
               for name, t in data.terrain.items()])"""),
-    md("""Both maps are drawn from the core `HexBoard` (`entry.board(state)`, each hex's corners from
-`board.outline(hex)`) and the counters from `entry.pieces(state)`. Hover a hex for its number and
+    md("""Both maps are drawn from the core `HexBoard` (`entry.board_view.board(state)`, each hex's corners from
+`board.outline(hex)`) and the counters from `entry.board_view.pieces(state)`. Hover a hex for its number and
 terrain, a counter for its values. Mapzone Alpha is shown after the *Family Jewels* set-up (seed 1,
 *§Q-1-a/b*); Mapzone Beta after *The Great Migration* set-up (*§Q-2-a*: six Soldiers on the Vermite
 Entry hexes)."""),
@@ -88,7 +89,7 @@ def _links(board, pairs):
 def draw_map(state, title, overlay=None, overlay_name="", pieces=True, paths=None):
     \"\"\"Terrain, roads and Scent Trails, hex numbers, counters; optional overlay {hex: value}
     (a colour scale) and paths {name: [hex, ...]} drawn as arrows of hexes.\"\"\"
-    board = entry.board(state)
+    board = entry.board_view.board(state)
     smap = map_for(state.map)
     traces = []
     for terrain, colour in TERRAIN_COLOURS.items():
@@ -129,7 +130,7 @@ def draw_map(state, title, overlay=None, overlay_name="", pieces=True, paths=Non
                                                                  size=11)))
     if pieces:
         for side, colour in SIDE_COLOURS.items():
-            ps = [p for p in entry.pieces(state) if p["side"] == side]
+            ps = [p for p in entry.board_view.pieces(state) if p["side"] == side]
             traces.append(go.Scatter(
                 x=[board.xy(p["loc"])[0] for p in ps], y=[board.xy(p["loc"])[1] for p in ps],
                 mode="markers", name=side or "Crown Jewels",
@@ -155,19 +156,19 @@ draw_map(beta_game.state, "Mapzone Beta after The Great Migration set-up (seed 1
 *§J-1*: a Marine sees a target if the line between the two hex centres crosses neither the inside
 **nor a hexside** of a hex with blocking terrain (Bamboo, Building, Toxic Tar Pit) or **any unit**;
 the firer's and target's own hexes never block ("targets merely occupying blocking terrain may be
-fired upon"). `entry.extra["line_of_sight"](state, hex)` lists every hex seen from a hex.
+fired upon"). `entry.line_of_sight(state, hex)` lists every hex seen from a hex.
 
 *§I-1 Full Move*: a Marine may pass through friends but never enters a Vermite's hex, may not end
 stacked with another Marine, stops on entering a hex adjacent to any Vermite (Drones too), and pays
-½ MP between connected Road hexes. `entry.movement_reach(state, unit)` gives every hex where it may
+½ MP between connected Road hexes. `entry.reach.movement_reach(state, unit)` gives every hex where it may
 end the move with the MP spent."""),
-    code("""marine = next(p for p in entry.pieces(alpha) if p["label"] == "Squad 1")
-seen = entry.extra["line_of_sight"](alpha, marine["loc"])
-board = entry.board(alpha)
+    code("""marine = next(p for p in entry.board_view.pieces(alpha) if p["label"] == "Squad 1")
+seen = entry.line_of_sight(alpha, marine["loc"])
+board = entry.board_view.board(alpha)
 print(f"{marine['hover']}: sees {len(seen)} of {len(board)} hexes")
 draw_map(alpha, f"Line of sight from {board.label(marine['loc'])} ({marine['label']}), §J-1",
          overlay={h: 1 for h in seen}, overlay_name="seen")"""),
-    code("""reach = entry.movement_reach(alpha, marine["label"])
+    code("""reach = entry.reach.movement_reach(alpha, marine["label"])
 print(f"{marine['label']} may end a Full Move in {len(reach)} hexes; "
       f"the ½ MP road steps show as halves:")
 print(pd.Series({board.label(h): str(mp) for h, mp in reach.items()}, name="MP").sort_values()
@@ -243,7 +244,7 @@ Soldier Tunnel Movement, Soldier Regular Movement), the Combat Step (*§F*) and 
 each hex a Vermite enters says **why** it went that way (the chit's arrow, a Scent Trail, a map-edge
 reversal, a Tar Pit sidestep, a Marine adjacent...).
 
-First the Event Chit Step of Turn 1 (seed 1). Before the Vermites move, `extra["preview_vermite_paths"]`
+First the Event Chit Step of Turn 1 (seed 1). Before the Vermites move, `preview_paths`
 runs the Movement Step on a copy of the state and shows where every non-Drone will go with the drawn
 chit (the game's own dice are not touched). It lists the hexes each Vermite enters, in order. A
 Soldier's Tunnel Movement (*§E-1-c*) comes first: a placement on a Tunnel Exit, not a step, so
@@ -254,7 +255,7 @@ game.next_phase()                      # Set-Up
 events = game.next_step() + game.next_step()   # phase opening, Event Chit Step
 for e in events:
     print(f"{e.step or '-':<10} | {e.message} | {e.rule}")
-preview = entry.extra["preview_vermite_paths"](game.state)
+preview = preview_paths(game.state)
 for unit, path in preview.items():
     print(f"preview {unit:<14} (now in {game.state.unit(unit).hex}) enters {' -> '.join(path)}")"""),
     code("""draw_map(game.state, f"Turn 1: where each Vermite will move with {game.state.direction_chit} "

@@ -299,9 +299,13 @@ class DataLoader:
     data and a game with broken files leaves the others working.
     """
 
-    def __init__(self, game: str, folder: Path, files: Iterable[str],
+    def __init__(self, game: str, folder: Path, files: Iterable[str] | Mapping[str, str],
                  build: Callable[[Mapping[str, GameData]], T]) -> None:
-        self.game, self.folder, self.names, self.build = game, Path(folder), tuple(files), build
+        """``files``: the names of ``<name>.yaml`` files in ``folder``, or {name: relative path}."""
+        self.game, self.folder, self.build = game, Path(folder), build
+        self.paths = (dict(files) if isinstance(files, Mapping)
+                      else {name: f"{name}.yaml" for name in files})
+        self.names = tuple(self.paths)
         self._load = built_once_per_overrides(lambda overrides: build(self.files(overrides)))
 
     def files(self, overrides: Mapping[str, Any] | None = None,
@@ -310,7 +314,7 @@ class DataLoader:
         where = Path(folder) if folder is not None else self.folder
         if not where.is_dir():
             raise DataError(where, (), "no such data folder")
-        loaded = {name: load_data(where / f"{name}.yaml") for name in self.names}
+        loaded = {name: load_data(where / path) for name, path in self.paths.items()}
         return apply_overrides(loaded, overrides, self.game)
 
     def data(self, overrides: Mapping[str, Any] | None = None) -> Any:
@@ -322,9 +326,9 @@ class DataLoader:
         problems: list[str] = []
         loaded: dict[str, GameData] = {}
         where = Path(folder) if folder is not None else self.folder
-        for name in self.names:
+        for name, path in self.paths.items():
             try:
-                loaded[name] = load_data(where / f"{name}.yaml")
+                loaded[name] = load_data(where / path)
             except DataError as exc:
                 problems.append(str(exc))
         if problems:

@@ -1,6 +1,6 @@
-"""A small fake game ("Skirmish") registered as a GameEntry over graph, hex and square boards.
+"""A small fake game ("Skirmish"), a GameModule over graph, hex and square boards.
 
-The widgets reach games only through GameEntry fields and the engine's Game, so a toy game that
+The widgets reach games only through the game contract and the engine's Game, so a toy game that
 fills those fields tests every widget without waiting for the real games. Two sides each move one
 unit a turn (a Decision), then adjacent or shared-location enemies fight with HitDie(5) rolls; a
 side with no units left loses; after turn 4 the game is a draw.

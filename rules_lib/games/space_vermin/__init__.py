@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_lib.core.engine import Game, Rules, Variant, check_variants
-from rules_lib.registry import GameEntry
+from rules_lib.core.contract import BoardView, GameModule, OddsCalculator, Reach, SetupEditing
+from rules_lib.core.engine import Game, Variant
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(
@@ -154,7 +154,7 @@ VARIANTS: tuple[Variant, ...] = (
 
 from .board import map_for
 from .commander import CommanderPolicy
-from .data import load_game_data, provenance_report, validate_data
+from .data import LOADER, load_game_data
 from .los import visible_from
 from .movement import marine_reach
 from .odds import add_odds_arguments, combat_odds, odds_from_args
@@ -170,18 +170,12 @@ from .views import pieces
 
 NAME = "space_vermin"
 PLAYERS = ("Marines", "Vermites")
-RULES = Rules(NAME, SVState, play, data=load_game_data, players=PLAYERS, variants=VARIANTS)
 
 
 def new_game(scenario: str | None = None, seed: int = 0, variants=(), policies=None,
              data_overrides: dict[str, Any] | None = None, keep_log: bool = True) -> Game:
     """A game of a scenario (family_jewels, great_migration, campaign) ready to play."""
-    data = load_game_data(data_overrides)
-    state = new_state(data, scenario or "family_jewels")
-    state.variants = check_variants(variants, VARIANTS, NAME)
-    rules = RULES if not data_overrides else Rules(NAME, SVState, play, data=lambda: data,
-                                                   players=PLAYERS, variants=VARIANTS)
-    return Game(rules, state, seed=seed, policies=policies, keep_log=keep_log)
+    return GAME.new_game(scenario, seed, variants, policies, data_overrides, keep_log)
 
 
 def invariants(state: SVState) -> list[str]:
@@ -231,17 +225,45 @@ def line_of_sight(state: SVState, loc) -> list[Any]:
     return sorted(visible_from(smap, state, h), key=smap.number_key)
 
 
-POLICIES = {"random": RandomPolicy, "heuristic": HeuristicPolicy, "commander": CommanderPolicy}
+class SpaceVermin(GameModule):
+    """Space Vermin From Beyond!: solitaire Marines against the programmed Vermite opponent."""
 
-ENTRY = GameEntry(
-    name=NAME, title="Space Vermin From Beyond!", rulebook="002_7b0e0cb0284ead64.txt",
-    rules=RULES, new_game=new_game, scenarios=list(SCENARIOS), policies=POLICIES,
-    default_policies={"Marines": "heuristic", "Vermites": "random"}, invariants=invariants,
-    summary=summary, validate_data=validate_data, provenance_report=provenance_report,
-    board=board, pieces=pieces, combat_odds=combat_odds, movement_reach=movement_reach,
-    add_odds_arguments=add_odds_arguments, odds_from_args=odds_from_args, max_events=200_000,
-    extra={"line_of_sight": line_of_sight, "reach_label": "MP spent",
-           "preview_vermite_paths": preview_paths, "setup": SETUP_API})
+    name = NAME
+    title = "Space Vermin From Beyond!"
+    rulebook = "002_7b0e0cb0284ead64.txt"
+    state_class = SVState
+    players = PLAYERS
+    scenarios = tuple(SCENARIOS)
+    variants = VARIANTS
+    policies = {"random": RandomPolicy, "heuristic": HeuristicPolicy,
+                "commander": CommanderPolicy}
+    # the Vermites are played by the rulebook's own procedure; their policy answers only the
+    # choices of the two-player option
+    default_policies = {"Vermites": "random"}
+    phases = ("Set-Up", "Vermite Action", "NAT Effect", "Marine Action", "Marines Recovery",
+              "NAT Purging", "End")
+    data_loader = LOADER
 
-__all__ = ["ENTRY", "RULES", "VARIANTS", "SVState", "invariants", "migration_vp", "new_game",
+    board_view = BoardView(board, pieces)
+    odds = OddsCalculator(combat_odds, add_odds_arguments, odds_from_args)
+    reach = Reach(movement_reach, label="MP spent")
+    line_of_sight = staticmethod(line_of_sight)
+    setup = SetupEditing(**SETUP_API)
+
+    def procedure(self, state, ctx):
+        return play(state, ctx)
+
+    def initial_state(self, scenario, seed, variants, data):
+        return new_state(data, scenario)
+
+    def invariants(self, state):
+        return invariants(state)
+
+    def summary(self, state):
+        return summary(state)
+
+
+GAME = SpaceVermin()
+
+__all__ = ["GAME", "VARIANTS", "SVState", "invariants", "migration_vp", "new_game", "preview_paths",
            "summary"]

@@ -15,14 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rules_lib.core.boards.hex import DIRECTIONS, Hex, offset_to_axial
-from rules_lib.core.data import (
-    Check,
-    DataError,
-    GameData,
-    apply_overrides,
-    built_once_per_overrides,
-    load_data,
-)
+from rules_lib.core.data import Check, DataError, DataLoader, GameData
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = {
@@ -214,16 +207,12 @@ class SVData:
 
 def load_sources(overrides: dict[str, Any] | None = None) -> dict[str, GameData]:
     """Read the data files, with designer overrides (core ``apply_overrides`` syntax)."""
-    sources = {key: load_data(DATA_DIR / name) for key, name in FILES.items()}
-    return apply_overrides(sources, overrides, "space_vermin")
+    return LOADER.files(overrides)
 
 
-def _build_from(overrides: dict[str, Any] | None) -> SVData:
-    """The game's data, with designer overrides if given."""
-    return build(load_sources(overrides))
-
-
-load_game_data = built_once_per_overrides(_build_from)
+def load_game_data(overrides: dict[str, Any] | None = None) -> SVData:
+    """The game's data, with designer overrides if given (built once per set)."""
+    return LOADER.data(overrides)
 
 
 def label_of(value: Any) -> str:
@@ -617,17 +606,4 @@ def build(sources: dict[str, GameData]) -> SVData:
     )
 
 
-def validate_data() -> list[str]:
-    """Problems with the shipped data files (empty when all is well)."""
-    try:
-        build(load_sources())
-    except DataError as exc:
-        return [str(exc)]
-    return []
-
-
-def provenance_report():
-    """Every assumed value of the game's data files, as a DataFrame."""
-    from rules_lib.core.data import provenance_report as report
-
-    return report(load_sources().values())
+LOADER = DataLoader("space_vermin", DATA_DIR, FILES, build)

@@ -7,13 +7,14 @@ from .sv_helpers import DATA, dice, run, table
 
 from rules_lib.core.data import DataError
 from rules_lib.games.space_vermin.counters import all_units
-from rules_lib.games.space_vermin.data import load_game_data, provenance_report, validate_data
+from rules_lib.games.space_vermin import GAME
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.state import SVState, counter_side, effective_values
 
 
 @pytest.mark.rule("SV-COMP-01")
 def test_the_counter_mix_adds_up_to_88():
-    assert validate_data() == []
+    assert GAME.validate_data() == []
     assert DATA.total_counters == 88
     with pytest.raises(DataError, match="adds up to 89"):
         load_game_data({"counters:marines.squad.count": 8})
@@ -168,7 +169,7 @@ def test_example_stated_values_carry_rulebook_provenance():
     assert src.provenance_of("marines.scout.full.cf").kind == "assumed"
     assert (DATA.marines["squad"].sides["full"].cf, DATA.vermites["ultra_mite"].full.dn) == (4, 3)
     assert DATA.tables["pants"]["range"] == 4
-    report = provenance_report()
+    report = GAME.provenance_report()
     assert {"counters.yaml", "alpha.yaml", "chits.yaml"} <= set(report["file"])
 
 

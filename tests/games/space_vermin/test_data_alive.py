@@ -15,7 +15,7 @@ import pytest
 from rules_lib.core.data import track_reads
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context, Game, Rules, drive
-from rules_lib.games.space_vermin import NAME, PLAYERS, POLICIES, VARIANTS, new_game, odds
+from rules_lib.games.space_vermin import GAME, NAME, PLAYERS, VARIANTS, new_game, odds
 from rules_lib.games.space_vermin.actions import recon, request_reinforcements
 from rules_lib.games.space_vermin.combat import resolve_ant_fire, vermite_attack
 from rules_lib.games.space_vermin.counters import placed_state
@@ -75,7 +75,7 @@ def tracked_play():
             state = new_state(data, scenario)
             state.variants = list(variants)
             game = Game(rules, state, seed=seed, keep_log=False, policies={
-                "Marines": POLICIES[policy](), "Vermites": POLICIES["random"]()})
+                "Marines": GAME.policies[policy](), "Vermites": GAME.policies["random"]()})
             game.run_to_end(max_events=200_000)
             assert game.finished
     odds.marine_fire_table(data=data)
@@ -131,7 +131,7 @@ OVERRIDES = [
 def _log_of(scenario: str, overrides=None) -> list[str]:
     """The messages of a seeded game with the heuristic Marines (who move Jewels and fire)."""
     game = new_game(scenario, seed=4, data_overrides=overrides, policies={
-        "Marines": POLICIES["heuristic"](), "Vermites": POLICIES["random"]()})
+        "Marines": GAME.policies["heuristic"](), "Vermites": GAME.policies["random"]()})
     game.run_to_end()
     return [e.message for e in game.log]
 

@@ -22,14 +22,14 @@ from rules_lib.registry import get_game
 
 DATA = load_game_data()
 SOURCES = DATA.sources
-ENTRY = get_game("space_vermin")
+GAME = get_game("space_vermin")
 CHITS = {c.name: i for i, c in enumerate(DATA.event_chits)}
 WEAPONS = {w.name: i for i, w in enumerate(DATA.secret_weapons)}
 ALL_VARIANTS = tuple(v.name for v in VARIANTS)
 
 GAMES = [  # every scenario; both Marine policies; the rulebook's card, the invented one, all
     (scenario, policy, seed, variants)  # variants at once
-    for scenario in ENTRY.scenarios
+    for scenario in GAME.scenarios
     for policy, seed, variants in (("heuristic", 1, ()), ("random", 2, ("invented_event_chit_card",)),
                                    ("heuristic", 3, ALL_VARIANTS))
 ]
@@ -77,9 +77,9 @@ def assumed_sources(event, map_key: str) -> list[str]:
 def played(scenario: str, policy: str, seed: int, variants: tuple[str, ...]):
     """One seeded game, played to its end: (its events, the Mapzone of each event)."""
     game = new_game(scenario, seed=seed, variants=variants,
-                    policies=ENTRY.make_policies({"Marines": policy, "Vermites": "random"}))
+                    policies=GAME.make_policies({"Marines": policy, "Vermites": "random"}))
     maps = []
-    for _ in range(ENTRY.max_events):
+    for _ in range(GAME.max_events):
         event = game.step_event()
         if event is None:
             break

@@ -12,7 +12,7 @@ import pytest
 
 from rules_lib.core.dice import ScriptedDice, SeededDice
 from rules_lib.core.engine import Context, Event, Game
-from rules_lib.games.space_vermin import RULES, VARIANTS, new_game
+from rules_lib.games.space_vermin import GAME, VARIANTS, new_game
 from rules_lib.games.space_vermin.actions import (
     FULL_FIRE,
     full_move,
@@ -140,7 +140,7 @@ def test_amb_09_no_marine_on_the_map_ends_the_battle_unless_one_is_still_due():
         rv = state.unit("RV 1")
         rv.status, rv.arrival_turn = "turn_track", 2  # due next turn
         state.variants = list(variants)
-        game = Game(RULES, state, seed=3)
+        game = Game(GAME.rules(), state, seed=3)
         game.run_to_end()
         got[label] = (game.state.result, game.state.turn)
     assert got["default"] == ("Instant Loss", 1)

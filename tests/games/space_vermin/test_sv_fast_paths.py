@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from rules_lib.core.boards.reach import reach_costs
-from rules_lib.games.space_vermin import ENTRY, new_game
+from rules_lib.games.space_vermin import GAME, new_game
 from rules_lib.games.space_vermin.actions import (
     adjacent_to_vermite,
     fire_plans,
@@ -36,7 +36,7 @@ def sampled_positions(scenario: str, seeds: range, every: int = 37) -> Iterator[
     """The state every ``every`` events of seeded games with random Marines (who go everywhere)."""
     for seed in seeds:
         game = new_game(scenario, seed=seed, keep_log=False,
-                        policies=ENTRY.make_policies({"Marines": "random"}))
+                        policies=GAME.make_policies({"Marines": "random"}))
         while not game.finished and game.events_seen < 4000:
             for _ in range(every):
                 game.step_event()

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from rules_lib.core.engine import GameRecord, replay
-from rules_lib.games.space_vermin import ENTRY, RULES, invariants, new_game
+from rules_lib.games.space_vermin import GAME, invariants, new_game
 
 RESULTS = {
     "family_jewels": {"Instant Victory", "Instant Loss", "Major", "Minor", "Draw", "Loss"},
@@ -23,8 +23,8 @@ def test_one_hundred_seeded_random_games_end_with_a_victory_level(scenario):
     endings = Counter()
     for seed in range(100):
         game = new_game(scenario, seed=seed, keep_log=False,
-                        policies=ENTRY.make_policies({"Marines": "random"}))
-        game.run_to_end(max_events=ENTRY.max_events)
+                        policies=GAME.make_policies({"Marines": "random"}))
+        game.run_to_end(max_events=GAME.max_events)
         s = game.state
         assert game.finished and s.result in RESULTS[scenario], (seed, s.result)
         assert invariants(s) == [], seed
@@ -47,7 +47,7 @@ def test_one_hundred_seeded_random_games_end_with_a_victory_level(scenario):
 def test_a_heuristic_game_replays_identically(scenario):
     game = new_game(scenario, seed=11, keep_log=False)
     game.run_to_end()
-    again = replay(RULES, GameRecord.from_json(game.record().to_json()))
+    again = replay(GAME.rules(), GameRecord.from_json(game.record().to_json()))
     assert again.state.to_json() == game.state.to_json()
 
 
@@ -56,7 +56,7 @@ def test_heuristic_marines_score_more_migration_vp_than_random_ones():
         total = 0
         for seed in range(8):
             game = new_game("great_migration", seed=seed, keep_log=False,
-                            policies=ENTRY.make_policies({"Marines": policy}))
+                            policies=GAME.make_policies({"Marines": policy}))
             game.run_to_end()
             total += game.state.vp
         return total / 8
@@ -75,7 +75,7 @@ def play_family_jewels_batch() -> list[str | None]:
     results = []
     for seed in BENCH_SEEDS:
         game = new_game("family_jewels", seed=seed, keep_log=False,
-                        policies=ENTRY.make_policies({"Marines": "heuristic"}))
+                        policies=GAME.make_policies({"Marines": "heuristic"}))
         game.run_to_end()
         results.append(game.state.result)
     return results
@@ -93,11 +93,11 @@ def test_bench_family_jewels_heuristic_game(benchmark):
 def test_the_summary_counts_every_vermite_eliminated_whatever_pile_it_went_to(scenario):
     counted = 0
     for seed in range(5):
-        game = new_game(scenario, seed=seed, policies=ENTRY.make_policies({"Marines": "heuristic"}))
-        game.run_to_end(max_events=ENTRY.max_events)
+        game = new_game(scenario, seed=seed, policies=GAME.make_policies({"Marines": "heuristic"}))
+        game.run_to_end(max_events=GAME.max_events)
         vermites = {u.id for u in game.state.units if not u.is_marine}
         killed = [e for e in game.log
                   if e.data.get("unit") in vermites and " is eliminated and " in e.message]
-        assert ENTRY.summary(game.state)["eliminated_vermites"] == len(killed), seed
+        assert GAME.summary(game.state)["eliminated_vermites"] == len(killed), seed
         counted += len(killed)
     assert counted > 0  # (in Scenario 1 every one went back to the cup: the pile stays empty)

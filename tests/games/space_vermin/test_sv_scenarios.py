@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.space_vermin import ENTRY, new_game
+from rules_lib.games.space_vermin import GAME, new_game
 from rules_lib.games.space_vermin.actions import (
     BUILD,
     ENTER,
@@ -191,7 +191,7 @@ def test_later_hordes_odd_even_or_all_entry_hexes_plus_one_extra():
 
 
 def test_the_registry_lists_the_three_scenarios():
-    assert list(ENTRY.scenarios) == ["family_jewels", "great_migration", "campaign"]
+    assert list(GAME.scenarios) == ["family_jewels", "great_migration", "campaign"]
     with pytest.raises(ValueError, match="unknown scenario 'beach'"):
         new_game("beach")
 

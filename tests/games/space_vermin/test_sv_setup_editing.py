@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.space_vermin import ENTRY, invariants, new_game
+from rules_lib.games.space_vermin import GAME, invariants, new_game
 from rules_lib.games.space_vermin.setup_editing import (
     flip,
     kinds,
@@ -205,7 +205,7 @@ def test_flip_turns_vermites_to_reduced_and_marines_to_disrupted(jewels_battle):
     reduced = flip(jewels_battle, "Soldier #1")
     assert reduced.unit("Soldier #1").reduced and not jewels_battle.unit("Soldier #1").reduced
     soldier = DATA.vermites["soldier"]
-    hover = next(p["hover"] for p in ENTRY.pieces(reduced) if p["id"] == "Soldier #1")
+    hover = next(p["hover"] for p in GAME.board_view.pieces(reduced) if p["id"] == "Soldier #1")
     assert f"CF {soldier.reduced.cf} " in hover and "Reduced" in hover
     disrupted = flip(jewels_battle, "Squad 1")
     assert disrupted.unit("Squad 1").reduced
@@ -235,7 +235,7 @@ def test_a_loaded_position_names_each_counter_on_a_forbidden_hex(jewels_battle):
 
 
 def test_every_pieces_id_is_accepted_by_the_setup_api_and_reach(jewels_battle):
-    ids = [p["id"] for p in ENTRY.pieces(jewels_battle)]
+    ids = [p["id"] for p in GAME.board_view.pieces(jewels_battle)]
     assert "Squad 1" in ids and "Jewels 421" in ids
     for piece_id in ids:
         if piece_id.startswith("Jewels"):
@@ -243,16 +243,16 @@ def test_every_pieces_id_is_accepted_by_the_setup_api_and_reach(jewels_battle):
         else:
             remove(jewels_battle, piece_id)
             flip(jewels_battle, piece_id)
-    assert ENTRY.movement_reach(jewels_battle, "Squad 1")
+    assert GAME.reach.movement_reach(jewels_battle, "Squad 1")
 
 
 def test_the_entry_offers_the_setup_api_to_the_widgets(jewels_battle):
     from widgets.board_view import BoardView
     from widgets.setup_editor import SetupEditor
 
-    assert ENTRY.extra["setup"]["place"] is place
-    bv = BoardView(ENTRY.board(jewels_battle), ENTRY.pieces, jewels_battle,
-                   sides=ENTRY.rules.players)
+    assert GAME.setup.place is place
+    bv = BoardView(GAME.board_view.board(jewels_battle), GAME.board_view.pieces, jewels_battle,
+                   sides=GAME.players)
     from rules_lib.registry import get_game
 
     editor = SetupEditor(get_game("space_vermin"), bv, jewels_battle)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import Game, ScriptedPolicy
-from rules_lib.games.space_vermin import RULES, new_game
+from rules_lib.games.space_vermin import GAME, new_game
 from rules_lib.games.space_vermin.combat import eliminate_vermite, resolve_fire
 from rules_lib.games.space_vermin.scenarios import scenario_table, setup_great_migration
 from rules_lib.games.space_vermin.state import effective_values
@@ -31,7 +31,7 @@ def mid_game(placements, map_key="alpha", chits=("Quiet Night",), **fields):
 
 
 def play_out(state, seed=0, answers=(), forced=()):
-    game = Game(RULES, state, seed=seed, policies={"Marines": ScriptedPolicy(answers, then=None)
+    game = Game(GAME.rules(), state, seed=seed, policies={"Marines": ScriptedPolicy(answers, then=None)
                                                    if answers else _Pass()})
     game.dice.force(*forced)
     game.run_to_end()
