@@ -144,6 +144,7 @@ def test_clicking_a_unit_shows_its_reach(page):
     uid = page.evaluate("""() => document.querySelector('.re-board .js-plotly-plot')
                                    .data.find(t => t.name === 'units').uid""")
     point = page.locator(f".re-board .js-plotly-plot .scatterlayer .trace{uid} .point").first
+    point.scroll_into_view_if_needed()  # stepping scrolled the page down to the buttons
     box = point.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
