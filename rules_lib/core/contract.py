@@ -168,7 +168,7 @@ class GameModule(ABC):
         """The engine's view of the game, with the given (or the shipped) data."""
         data = self.data() if data is None else data
         return Rules(self.name, self.state_class, self.procedure, data=lambda: data,
-                     players=self.players, variants=self.variants)
+                     players=self.players, variants=self.variants, phases=self.phases)
 
     def make_policies(self, policies: Mapping[str, Any] | None = None,
                       data: Any = None) -> dict[str, Policy]:

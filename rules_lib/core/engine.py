@@ -477,6 +477,10 @@ class Game:
     def __init__(self, rules: Rules, state: GameState, *, seed: int = 0,
                  policies: dict[str, Policy] | None = None, dice: DiceSource | None = None,
                  keep_log: bool = True, record: GameRecord | None = None) -> None:
+        if rules.phases and state.phase not in rules.phases:
+            # a procedure that finds no phase to play would loop without yielding: refuse it here
+            raise StateError(f"{rules.name}: the state is in unknown phase {state.phase!r}; "
+                             f"phases: {', '.join(rules.phases)}")
         self.rules = rules
         self.seed = seed
         self.state = state
@@ -747,6 +751,7 @@ class Rules:
     data: Callable[[], Any] = lambda: None
     players: tuple[str, ...] = ()
     variants: tuple[Variant, ...] = ()
+    phases: tuple[str, ...] = ()  # the sequence of play: a state in another phase is refused
 
 
 

@@ -193,7 +193,7 @@ class GodsWar(GameModule):
     scenarios = tuple(SCENARIOS)
     variants = VARIANTS
     policies = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
-    phases = ("Set-Up", "Action", "Council")
+    phases = ("Set-Up", "Action", "Council", "End")
     data_loader = LOADER
 
     board_view = BoardView(board, pieces, aspect=1.3)
@@ -214,7 +214,7 @@ class GodsWar(GameModule):
     def new_game(self, scenario: Any = None, seed: int = 0, variants: Sequence[str] = (),
                  policies: Mapping[str, Any] | None = None,
                  data_overrides: Mapping[str, Any] | None = None, keep_log: bool = True) -> Game:
-        if isinstance(scenario, Mapping) and "game" not in scenario:  # a choice of Monsters
+        if isinstance(scenario, Mapping) and "monsters" in scenario and "game" not in scenario:
             return game_with_data(self.data(data_overrides), scenario, seed, variants, policies,
                                   keep_log)
         return super().new_game(scenario, seed, variants, policies, data_overrides, keep_log)

@@ -13,7 +13,7 @@ from . import monsters
 from . import provenance as why
 from .board import is_adjacent
 from .data import GodsWarData
-from .state import GWState, Piece
+from .state import GWState, Piece, remove_piece
 
 NAME = "Androgeus"
 COUNCIL = "Androgeus card (Council Phase)"
@@ -194,7 +194,6 @@ def kill_exchange(state: GWState, ctx: Context, area: str, foe, andro) -> Proced
         victim = yield Decision(foe.name, "androgeus_victim", "Killing Androgeus: select which of "
                                 "your heroes or greater gods in the battle is killed", present,
                                 rule=KILLING, ids=why.IDS_AND_KILLED)
-    from .battle import remove_piece
     remove_piece(state, area, foe.name, victim)
     extra = ctx.variant("androgeus_hero_dies_in_addition")
     reading = ("variant 'androgeus_hero_dies_in_addition': the hero dies on top of all his kills"

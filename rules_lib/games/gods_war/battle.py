@@ -19,7 +19,7 @@ from . import androgeus, arachne_solara, monsters
 from . import provenance as why
 from .board import adjacent
 from .data import GodsWarData
-from .state import GWState
+from .state import GWState, move_piece, remove_piece
 
 BASE_BATTLE = "Gods War base game (assumed): Battle"
 BATTLE_REFS = ("battle:procedure",)
@@ -292,23 +292,3 @@ def _post_battle(state: GWState, ctx: Context, area: str, att: Side, dfd: Side) 
 
 def _cheapest_first(data: GodsWarData, kinds: list[str]) -> list[str]:
     return sorted(kinds, key=lambda k: (monsters.unit_type(data, k).cost, k))
-
-
-def remove_piece(state: GWState, area: str, empire: str, kind: str) -> None:
-    """Take one piece off the map back to its owner's pool."""
-    for i, p in enumerate(state.pieces):
-        if p.area == area and p.empire == empire and p.kind == kind:
-            del state.pieces[i]
-            pool = state.empires[empire].pool
-            pool[kind] = pool.get(kind, 0) + 1
-            return
-    raise ValueError(f"no {kind} of {empire} in {area}")
-
-
-def move_piece(state: GWState, area: str, empire: str, kind: str, dest: str) -> None:
-    """Move one piece between areas."""
-    for p in state.pieces:
-        if p.area == area and p.empire == empire and p.kind == kind:
-            p.area = dest
-            return
-    raise ValueError(f"no {kind} of {empire} in {area}")

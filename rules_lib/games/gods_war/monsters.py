@@ -13,7 +13,7 @@ from rules_lib.core.engine import Context, Decision, Event, Procedure
 from . import provenance as why
 from .board import board_for
 from .data import GodsWarData, UnitType
-from .state import GWState, MonsterState
+from .state import GWState, MonsterState, remove_piece
 
 MONSTERS = "XIII. Monsters"
 COSMIC = "XIII. Monsters - Cosmic Monsters"
@@ -160,7 +160,6 @@ def ability_kill(state: GWState, ctx: Context, ability: str, area: str, target: 
                     data={"ability": ability, "target": target, "killed": False,
                           "monster": target})
         return False
-    from .battle import remove_piece  # local: battle imports this module
     owner = next((p.empire for p in state.pieces_in(area) if p.kind == target), None)
     if owner is None:
         raise ValueError(f"no {target} in {area} for {ability}")

@@ -81,3 +81,23 @@ class GWState(GameState):
     def bump(self, stat: str, by: int = 1) -> None:
         """Add to a running statistic."""
         self.stats[stat] = self.stats.get(stat, 0) + by
+
+
+def remove_piece(state: GWState, area: str, empire: str, kind: str) -> None:
+    """Take one piece off the map back to its owner's pool."""
+    for i, p in enumerate(state.pieces):
+        if p.area == area and p.empire == empire and p.kind == kind:
+            del state.pieces[i]
+            pool = state.empires[empire].pool
+            pool[kind] = pool.get(kind, 0) + 1
+            return
+    raise ValueError(f"no {kind} of {empire} in {area}")
+
+
+def move_piece(state: GWState, area: str, empire: str, kind: str, dest: str) -> None:
+    """Move one piece between areas."""
+    for p in state.pieces:
+        if p.area == area and p.empire == empire and p.kind == kind:
+            p.area = dest
+            return
+    raise ValueError(f"no {kind} of {empire} in {area}")

@@ -15,7 +15,7 @@ from .board import adjacent
 from .council import council_phase
 from .data import GodsWarData
 from .setup import setup
-from .state import GWState, Piece
+from .state import GWState, Piece, remove_piece
 
 TURN = "Gods War base game (assumed): Turn sequence"
 ACTIONS = "Gods War base game (assumed): Action Phase"
@@ -75,7 +75,6 @@ def start_of_turn(state: GWState, ctx: Context) -> Procedure:
 
 def spike_explodes(state: GWState, ctx: Context) -> Procedure:
     """The Spike explodes: (assumed) empire pieces there return to pools; Arachne to Inner Hell."""
-    from .battle import remove_piece
     state.spike_exploded = True
     yield Event("The Spike explodes", rule=SPIKE, kind="info", ids=("GW-MF-04",),
                 assumed=why.SPIKE, data={"area": "the Spike", "refs": SPIKE_REFS})

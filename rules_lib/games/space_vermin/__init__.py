@@ -163,7 +163,7 @@ from .scenarios import SCENARIOS, new_state
 from .setup_editing import SETUP_API
 from .state import SVState
 from .turn import play
-from .vermite_movement import preview_paths
+from .preview import preview_paths
 from .victory import escaped_vp, migration_vp
 from .views import invariants as _invariants
 from .views import pieces

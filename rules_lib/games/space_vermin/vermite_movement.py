@@ -403,7 +403,7 @@ def move_group(
         if label in entrances and (leader.jewels or not carriers_only):
             for u in group:
                 u.hex = label
-            yield from _enter_tunnel_entrance(state, ctx, smap, group, label)
+            yield from enter_tunnel_entrance(state, ctx, smap, group, label)
             return
         if label in nests and leader.jewels and leader_kind in CARRIERS:
             for u in group:
@@ -529,7 +529,7 @@ ENTRANCE_WHY = ("default reading of SV-AMB-15: every non-Drone entering a Nest T
                 "goes back to the cup, not only Jewel carriers")
 
 
-def _enter_tunnel_entrance(
+def enter_tunnel_entrance(
     state: SVState, ctx: Context, smap: SVMap, group: list[Unit], label: str
 ) -> Iterator[Event]:
     """A Nest Tunnel Entrance returns the Vermite to the cup and its Jewel to the Nest (§P-2-l)."""
@@ -584,27 +584,3 @@ def _carrier_reaches_nest(
             assumed=join("reading of §E-2's note: reaching the Nest itself ends the carry as the "
                          "Entrance does", map_why),
         )
-
-
-def preview_paths(state: SVState, data: SVData | None = None, seed: int = 0) -> dict[str, list[str]]:
-    """Every non-Drone's path for the drawn chit, before the Movement Step: the step is run on a
-    copy with its own dice (only a Magnetic Storm or a collapsed tunnel's NAT roll use any), so
-    the game's dice are untouched. {unit id: [hex labels entered, in order]}; a Soldier placed
-    on a Tunnel Exit (§E-1-c) enters that exit's hex first."""
-    from rules_lib.core.dice import SeededDice
-
-    from .data import load_game_data
-    from .vermite_turn import movement_step  # local: the turn module imports this one
-
-    trial = state.copy()
-    ctx = Context(dice=SeededDice(seed), data=data or load_game_data())
-    paths: dict[str, list[str]] = {}
-    for ev in movement_step(trial, ctx, drones=False):
-        if not isinstance(ev, Event):
-            continue
-        if ev.kind == "step_detail":
-            for uid in ev.data.get("units", []):
-                paths.setdefault(uid, []).append(ev.data["to"])
-        elif ev.kind == "move" and "exit" in ev.data:  # Soldier Tunnel Movement's placement
-            paths.setdefault(ev.data["unit"], []).append(ev.data["to"])
-    return paths

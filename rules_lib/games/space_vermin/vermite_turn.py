@@ -15,6 +15,8 @@ from .provenance import chit_reason, map_reason
 from .state import SVState, Unit
 from .tunnels import tunnel_movement
 from .vermite_movement import (
+    ENTRANCE_CARRIERS_ONLY,
+    enter_tunnel_entrance,
     escort_of,
     is_escorting,
     marine_neighbourhood,
@@ -148,7 +150,6 @@ def movement_step(state: SVState, ctx: Context, drones: bool = True) -> Iterator
 def entrance_check(state: SVState, ctx: Context) -> Iterator[Event]:
     """A Vermite that reached a Nest Tunnel Entrance by any means (an advance after combat)
     returns to the cup, its Jewel to the Nest (§P-2-l)."""
-    from .vermite_movement import ENTRANCE_CARRIERS_ONLY, _enter_tunnel_entrance
 
     data = game_data(ctx)
     smap = map_for(state.map, data)
@@ -157,7 +158,7 @@ def entrance_check(state: SVState, ctx: Context) -> Iterator[Event]:
         group = [u for u in state.units_at(label) if not u.is_marine and kind_of(data, u) != "drone"
                  and (u.jewels or not carriers_only)]
         if group:
-            yield from _enter_tunnel_entrance(state, ctx, smap, group, label)
+            yield from enter_tunnel_entrance(state, ctx, smap, group, label)
 
 
 def vermite_action_phase(state: SVState, ctx: Context, reinforcements) -> Iterator:

@@ -11,9 +11,10 @@ from rules_lib.core.contract import BoardView, GameModule, OddsCalculator, Reach
 from rules_lib.core.engine import Game, check_variants
 
 from . import capacity, crafting, sizes
-from .data import LOADER, SIZES, ZData, default_data, load_game_data
+from .data import LOADER, SIZES, ZData, default_data
 from .events import full_deck
-from .movement import movement_reach, squares_of
+from .figures import squares_of
+from .movement import movement_reach
 from .odds import combat_odds
 from .policies import HeuristicPolicy, RandomPolicy
 from .setup import place_on_start_tile

@@ -13,15 +13,8 @@ from . import capacity, carrying, crafting, demolish, events, sizes
 from . import provenance as P
 from .data import ZData
 from .fight import fight
-from .movement import (
-    footprint,
-    huge_fits,
-    movement_points,
-    reach_squares,
-    speed_hearts,
-    squares_of,
-    step_cost,
-)
+from .figures import footprint, huge_fits, squares_of, step_cost
+from .movement import movement_points, reach_squares, speed_hearts
 from .state import Survivor, ZState, key, unkey
 from .town import town_map
 from .variants import (

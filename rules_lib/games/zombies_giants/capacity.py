@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from . import sizes
 from .data import ZData
-from .movement import footprint, huge_fits
+from .figures import footprint, huge_fits, move_board, zombie_squares
 from .state import Survivor, ZState
 from .town import TownMap, town_map
 
@@ -151,8 +151,6 @@ def can_pass(state: ZState, data: ZData, surv: Survivor, anchor: Square, left: i
     """Stepping onto ``anchor`` is legal: the figure fits there, or can still move on to a square
     where it fits with the ``left`` movement it will have (pass through, not end)."""
     from rules_lib.core.boards.reach import reach
-
-    from .movement import move_board, zombie_squares
 
     end_ok = can_end(state, data, surv)
     if end_ok(anchor):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from . import capacity, sizes
 from .data import ZData
-from .movement import reach_squares, squares_of
+from .figures import squares_of
+from .movement import reach_squares
 from .state import Survivor, ZState
 from .town import town_map
 

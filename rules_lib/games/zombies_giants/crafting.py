@@ -427,7 +427,7 @@ def resized(state: ZState, ctx: Context, surv: Survivor, old: str) -> Procedure:
     """After a size change: carried Survivors who no longer fit get off (assumed)."""
     data: ZData = ctx.data
     from .carrying import fits_on
-    from .movement import squares_of
+    from .figures import squares_of
 
     for name in list(surv.carrying):
         if not fits_on(state, data, surv, None):

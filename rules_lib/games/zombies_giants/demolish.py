@@ -7,7 +7,8 @@ from rules_lib.core.engine import Context, Event, Procedure
 from . import provenance as P
 from . import sizes
 from .data import ZData
-from .movement import huge_fits, reach_squares, squares_of
+from .figures import huge_fits, squares_of
+from .movement import reach_squares
 from .state import Survivor, ZState, key
 from .town import town_map
 from .variants import DEMOLISH_WITH_WEAPONS

@@ -7,7 +7,8 @@ from rules_lib.core.engine import Context, Decision, Event, Procedure
 from . import provenance as P
 from . import sizes
 from .data import Card, ZData
-from .movement import reach_squares, squares_of
+from .figures import squares_of
+from .movement import reach_squares
 from .state import Survivor, Weapon, Zombie, ZState
 from .town import town_map
 from .variants import COOP_NEGATIVES_ASIDE, EVENT_ONCE_PER_ROUND, HUGE_NO_ITEM_CARDS

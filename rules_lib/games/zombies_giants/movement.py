@@ -7,91 +7,20 @@ squares but never building interiors. Nobody stands on out-of-bounds squares alo
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
 from rules_lib.core.boards.reach import reach_probability
 from rules_lib.core.dice import Dist
 
 from . import sizes
+from .capacity import can_end
 from .data import ZData
+from .figures import Square, footprint, move_board, zombie_squares
 from .state import Survivor, ZState
-from .town import TownMap, town_map
+from .town import TownMap
+from .variants import MIN_SPEED_COUNTS_RESERVE
 
-Square = tuple[int, int]
 RULE_MOVE = "Zombies!!! Giants-Club: Step 3 Move/Fight"
-
-
-def footprint(data: ZData, size: str, anchor: Square) -> list[Square]:
-    """Squares a figure covers (a Huge figure is 2 squares wide)."""
-    w, h = sizes.stats(data, size).footprint
-    return [(anchor[0] + i, anchor[1] + j) for j in range(h) for i in range(w)]
-
-
-def squares_of(state: ZState, data: ZData, surv: Survivor) -> list[Square]:
-    """The squares a Survivor is on (a carried Survivor is where its Giant is)."""
-    if surv.carried_by:
-        return squares_of(state, data, state.survivor(surv.carried_by))
-    if surv.loc is None:
-        return []
-    return footprint(data, surv.size, tuple(surv.loc))
-
-
-def huge_fits(tm: TownMap, data: ZData, anchor: Square) -> bool:
-    """A Huge figure may stand here: no building square, not wholly out of bounds (assumed)."""
-    sqs = footprint(data, "Huge", anchor)
-    if any(sq not in tm.kind or tm.kind[sq] == "building" for sq in sqs):
-        return False
-    return any(tm.kind[sq] == "street" for sq in sqs)
-
-
-class HugeView:
-    """The town seen by a Huge figure: anchors, and their legal one-square shifts."""
-
-    def __init__(self, tm: TownMap, data: ZData) -> None:
-        self.tm, self.data = tm, data
-        self.name = tm.board.name + " (Huge figure)"
-        w, h = sizes.stats(data, "Huge").footprint
-        self.w, self.h = w, h
-
-    def __contains__(self, anchor: object) -> bool:
-        return isinstance(anchor, tuple) and huge_fits(self.tm, self.data, anchor)
-
-    def neighbors(self, anchor: Square) -> list[Square]:
-        return [
-            a
-            for a in self.tm.board.piece_neighbors(anchor, self.w, self.h)
-            if huge_fits(self.tm, self.data, a)
-        ]
-
-
-def step_cost(tm: TownMap, data: ZData, size: str) -> Callable[[Square, Square], int | None]:
-    """Cost of one step for a one-square figure; None when the step is barred."""
-    s = sizes.stats(data, size)
-    street = data.rules["movement"]["square_cost"]
-
-    def cost(a: Square, b: Square) -> int | None:
-        kind = tm.kind.get(b)
-        if kind is None or kind == "out":
-            return None
-        crossing = tm.board.crossing(a, b)
-        if crossing == "wall":
-            return None
-        if crossing == "door":
-            return s.doorway_cost if s.enters_buildings else None
-        if kind == "building":
-            return s.building_move_cost if s.enters_buildings else None
-        return street
-
-    return cost
-
-
-def move_board(state: ZState, data: ZData, size: str):
-    """The board a figure of this size moves on (anchors for Huge), and its step cost."""
-    tm = town_map(state, data)
-    if sizes.stats(data, size).footprint != (1, 1):
-        return HugeView(tm, data), None
-    return tm.board, step_cost(tm, data, size)
 
 
 def speed_hearts(surv: Survivor, counts_reserve: bool = False) -> int:
@@ -126,10 +55,6 @@ def movement_points(min_is_hearts: bool, hearts: int, rolled: int, bonus: int,
     return max(0, pts)
 
 
-def zombie_squares(state: ZState) -> set[Square]:
-    return {tuple(z.loc) for z in state.zombies}
-
-
 def movement_reach(state: ZState, name: str, data: ZData | None = None) -> dict[Square, Fraction]:
     """P(this turn's movement roll lets the Survivor end its move on each square).
 
@@ -151,8 +76,6 @@ def movement_reach(state: ZState, name: str, data: ZData | None = None) -> dict[
             return loc in zs
         return any(sq in zs for sq in footprint(data, surv.size, loc))
 
-    from .capacity import can_end
-    from .variants import MIN_SPEED_COUNTS_RESERVE
 
     roll = movement_roll(data, surv, state.move_bonus, state.move_divisor,
                          MIN_SPEED_COUNTS_RESERVE in state.variants)

@@ -9,7 +9,7 @@ from rules_lib.core.engine import Decision, RandomPolicy
 
 from . import sizes
 from .data import ZData, default_data
-from .movement import HugeView, footprint, squares_of, step_cost
+from .figures import HugeView, footprint, squares_of, step_cost
 from .state import Survivor, ZState, unkey
 from .town import EDGE_STEP, TownMap, tile_centre, tile_exits, town_map
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from . import sizes
 from .data import ZData, default_data
-from .movement import footprint, huge_fits, squares_of
+from .figures import footprint, huge_fits, squares_of
 from .state import Survivor, ZState, unkey
 from .town import TownMap, town_map
 

@@ -11,7 +11,7 @@ from rules_lib.core.engine import Context, Decision, Event, Procedure
 
 from . import provenance as P
 from .data import ZData
-from .movement import squares_of
+from .figures import squares_of
 from .state import PlacedTile, Survivor, ZState, key
 from .town import placement_priority, spawn_squares, town_map
 

@@ -15,7 +15,7 @@ from rules_lib.core.engine import Context, Event, Procedure
 from . import provenance as P
 from . import sizes
 from .data import ZData
-from .movement import squares_of
+from .figures import squares_of
 from .state import Survivor, ZState
 from .town import town_map
 from .variants import ESCAPE_FROM_ANY_PAD_SQUARE, KILLS_NEED_SPENT_ITEMS, KILLS_ONCE_STRANDED

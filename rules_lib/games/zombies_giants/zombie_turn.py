@@ -16,7 +16,7 @@ from rules_lib.core.engine import Context, Event, Procedure
 from . import provenance as P
 from .data import ZData
 from .fight import fight
-from .movement import squares_of
+from .figures import squares_of
 from .state import Survivor, Zombie, ZState
 from .town import TownMap, town_map
 from .variants import PLAIN_ADVANTAGE, ZOMBIES_CHASE_NEAREST

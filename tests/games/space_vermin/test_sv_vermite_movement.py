@@ -228,7 +228,7 @@ def test_nests_hold_any_number_other_hexes_two():
 
 @pytest.mark.rule("SV-VMOV-01")
 def test_preview_shows_each_vermites_path_without_moving_anything():
-    from rules_lib.games.space_vermin.vermite_movement import preview_paths
+    from rules_lib.games.space_vermin import preview_paths
 
     state = turn_table({"Soldier #1": "Nest 1", "Ultra-Mite #2": 434}, "NAT Plague",
                        tunnel_exits={"3": "open"}, jewels={"421": 2, "356": 2})

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from .zg_helpers import SHOP_DOOR_OUT, ctx, make_state, messages, play, run
 
 from rules_lib.games.zombies_giants import sizes
 from rules_lib.games.zombies_giants.crafting import (
@@ -15,6 +14,8 @@ from rules_lib.games.zombies_giants.crafting import (
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.state import Armour, PotionKit
 from rules_lib.games.zombies_giants.turn import move_fight
+
+from .zg_helpers import SHOP_DOOR_OUT, ctx, make_state, messages, play, run
 
 
 def visit(st, stores, i=0, variants=(), answers=()):

@@ -5,6 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
+from rules_lib.core.engine import Decision
+from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.figures import step_cost
+from rules_lib.games.zombies_giants.movement import movement_reach
+from rules_lib.games.zombies_giants.town import town_map
+from rules_lib.games.zombies_giants.turn import move_fight, step_options
+
 from .zg_helpers import (
     SHOP_DOOR_IN,
     SHOP_DOOR_OUT,
@@ -14,12 +22,6 @@ from .zg_helpers import (
     run,
     zombies_at,
 )
-
-from rules_lib.core.engine import Decision
-from rules_lib.games.zombies_giants.data import default_data
-from rules_lib.games.zombies_giants.movement import movement_reach, step_cost
-from rules_lib.games.zombies_giants.town import town_map
-from rules_lib.games.zombies_giants.turn import move_fight, step_options
 
 
 def first_events(proc, n_decisions=1):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from .zg_helpers import ctx, make_state, messages, run
 
 from rules_lib.core.engine import FirstOptionPolicy
 from rules_lib.games.zombies_giants import new_game
@@ -11,6 +10,8 @@ from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.events import deal_start_hands
 from rules_lib.games.zombies_giants.town import placement_priority, placements, town_map
 from rules_lib.games.zombies_giants.turn import draw_tile
+
+from .zg_helpers import ctx, make_state, messages, run
 
 
 def start(scenario, variants=(), seed=0):

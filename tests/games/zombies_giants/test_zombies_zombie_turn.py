@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from .zg_helpers import ctx, make_state, messages, run, zombies_at
 
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.zombie_turn import plan_moves, recover, zombie_turn
+
+from .zg_helpers import ctx, make_state, messages, run, zombies_at
 
 
 @pytest.mark.rule("ZGC-ZTURN-01", "ZGC-ZTURN-03", "ZGC-AMB-06")
