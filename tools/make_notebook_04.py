@@ -151,6 +151,18 @@ rules and take from this lesson only what the sections cited here say about Mons
 - **Switching a variant.** `GAME.variants` lists the variants; `GAME.new_game("both", seed=...,
   variants=["lust_no_move"])` plays with the other reading of GW-AMB-02; in the stepper widget the
   variant picker does the same."""),
+    lesson("""### The tools of this lesson
+The next cell reaches the game through its one contract, `get_game("gods_war")`, and defines a few
+helpers the lesson uses throughout:
+- `show(events)` prints log rows the way the stepper lists them (◆ and a letter for assumed rows);
+- `between(log, start, stop)` and `excerpt(game, start, stop)` cut a piece out of a finished game's
+  log, or step a game on until the moment wanted;
+- `position()` builds a position by hand: the assumed set-up, then counters placed or moved with the
+  set-up editor (`GAME.setup`), which refuses what the rules forbid (Arachne Solara off a web token,
+  Androgeus before the Great Compromise); the turn number and the Great Compromise are set directly;
+- `from_position(state, Storm=Script(...))` plays from such a position, each empire answering from a
+  script and then passing; the engine checks every answer is a legal option, and
+  `game.dice.force(...)` fixes the next die faces so that a battle comes out as the lesson needs."""),
     code("""import pandas as pd
 import plotly.graph_objects as go
 
@@ -245,8 +257,8 @@ def from_position(state, variants=(), seed=0, **players):
 
 print(GAME.title, "| scenarios:", ", ".join(GAME.scenarios), "| phases:", ", ".join(GAME.phases))
 print("empires in player order:", ", ".join(GAME.players))"""),
-    lesson("""The variants: each is the other reading of one catalogued ambiguity (its ID in the `rule`
-column); without any, the engine plays every default reading:"""),
+    lesson("""The variants: each is the other reading of one catalogued ambiguity (its section and ID
+follow the variant's name); without any, the engine plays every default reading:"""),
     check("""for v in GAME.variants:
     print(f"{v.name:<32} {v.rule}")
     print(f"{'':<32}   variant: {v.description}")
@@ -297,8 +309,8 @@ The rulebook recommends no more than {N('monsters.expansion.recommended_per_type
 type in a game; fewer is fine, even none of a type, and experienced players may add as many as they
 are comfortable with (§XIII). Both Cosmic Monster cards also recommend no more than
 {N('monsters.cards.Androgeus.recommended_per_game')} Cosmic Monster per game (§II › Androgeus card;
-§II › Arachne Solara card). If the players cannot agree which Monsters to use, the game's owner has
-the last word (§XIII › Placement Rules).
+§II › Arachne Solara card). If the players cannot agree which Monsters to use, the rulebook
+recommends that the game's owner make the final decision (§XIII › Placement Rules).
 
 In the engine a scenario names the Monsters: `androgeus` and `arachne_solara` follow the
 recommendation; `both` is the experienced players' choice, used in this lesson so that one game
@@ -415,7 +427,8 @@ Actions are paid in power (assumed, `base_game.actions`):
   (assumed, `empires.empires`);
 - **move** one of your pieces to an adjacent surface-world area for {N('base_game.actions.move')}
   power (assumed, `base_game.actions.move`), paying {N('base_game.siren_song.penalty_power')} more
-  when Sea's units are there (assumed Siren Song, `base_game.siren_song.penalty_power`); empire
+  when Sea's units are there and you are not Sea (assumed Siren Song,
+  `base_game.siren_song.penalty_power`); empire
   pieces never enter Hell or the Heavens (assumed, `base_game.hell_permissions`);
 - **build** a building in an area where you have pieces, for {N('base_game.actions.build')} power
   (assumed, `base_game.actions.build`), at most {N('base_game.buildings.per_empire_per_area')} of
@@ -425,7 +438,8 @@ Actions are paid in power (assumed, `base_game.actions`):
   against Monsters*);
 - Storm only: **Teleport** one of its greater gods, with every Storm piece beside it, to any
   surface area, for {N('base_game.actions.teleport')} power (assumed, `base_game.actions.teleport`);
-- the Invisible God only: **Sunspear** one piece in an area where it has pieces, for
+- the Invisible God only: **Sunspear**, which kills one enemy piece in an area where it has pieces,
+  for
   {N('base_game.actions.sunspear')} power (assumed, `base_game.actions.sunspear`);
 - any empire: **Spinning the Web**, Arachne Solara's action (§II › Arachne Solara card › Spinning
   the Web; see *Arachne Solara* below).
@@ -457,9 +471,10 @@ assumed. The Council Phase of the first turn:"""),
 - **The last turn.** The base game's time track is not in the text; the game ends after the Council
   Phase of turn {N('base_game.victory.turn_limit')} (assumed, `base_game.victory.turn_limit`).
 - **Completing the Web** ends the game at once, whatever the VP (see *Arachne Solara* below).
-- **Runes** are played at the end of the game as usual (§II › Arachne Solara card › Completing the
-  Web); what a rune is worth is not in the text: {N('base_game.victory.rune_vp')} VP each (assumed,
-  `base_game.victory.rune_vp`). The empire with the most VP wins; a tie is a draw (assumed).
+- **Runes** may be played at the end of the game as usual (§II › Arachne Solara card › Completing
+  the Web); what runes do is not in the text: the engine plays every rune an empire holds, for
+  {N('base_game.victory.rune_vp')} VP each (assumed, `base_game.victory.rune_vp`). The empire with
+  the most VP wins; a tie is a draw (assumed).
 
 The end of the lesson's game (both Monsters), then the end of a game with Androgeus alone:"""),
     check("""show(tour.log[-7:])
@@ -869,7 +884,8 @@ card is known."""),
 
 **Before the game** (◆ = assumed base game)
 - [ ] Choose the Monsters: no more than {N('monsters.cards.Androgeus.recommended_per_game')} Cosmic
-  Monster is recommended; the owner decides if you disagree (§XIII; §XIII › Placement Rules).
+  Monster is recommended, and the owner is advised to decide if you disagree (§XIII; §XIII ›
+  Placement Rules).
 - [ ] ◆ Each empire: a building and {N('base_game.setup.starting_units')} cheapest units at home,
   {N('base_game.setup.starting_power')} power, {N('base_game.setup.starting_runes')} rune
   (`base_game.setup`).
