@@ -732,15 +732,23 @@ his_dice = (KILL, KILL, ROUT, BLANK, BLANK, BLANK)
 g = from_position(here, Storm=Script("attack Androgeus in Altinela", "no", "Storm Champion"))
 g.dice.force(*storm_dice, *his_dice)
 show(excerpt(g, "Battle in", next_player_acts("Sea"))[:-1])
-print("Androgeus:", g.state.monsters["Androgeus"].status,
-      "| Storm pieces left in Altinela:", [p.kind for p in g.state.pieces_in("Altinela", "Storm")])"""),
+
+
+def storm_force(state):
+    \"\"\"Where the pieces Storm brought to Altinela are now (its start in Dragon Pass left out).\"\"\"
+    return [f"{p.kind} in {p.area}" for p in state.pieces if p.empire == "Storm"
+            and p.area != "Dragon Pass"]
+
+
+print("Androgeus:", g.state.monsters["Androgeus"].status, "| Storm's force:", storm_force(g.state))"""),
     lesson("""The same battle under `androgeus_hero_dies_in_addition`: the Champion's death comes on top
 of both of his kills; and the same dice without any kill by him: Storm's kill has no effect."""),
     check("""g = from_position(here, ["androgeus_hero_dies_in_addition"],
                   Storm=Script("attack Androgeus in Altinela", "no", "Storm Champion"))
 g.dice.force(*storm_dice, *his_dice)
 excerpt(g, "Battle in", next_player_acts("Sea"))
-print("hero dies in addition -> Storm pieces left:", [p.kind for p in g.state.pieces_in("Altinela", "Storm")])
+print("hero dies in addition -> Androgeus:", g.state.monsters["Androgeus"].status,
+      "| Storm's force:", storm_force(g.state))
 g = from_position(here, Storm=Script("attack Androgeus in Altinela", "no"))
 g.dice.force(*storm_dice, ROUT, BLANK, BLANK, BLANK, BLANK, BLANK)
 show([e for e in excerpt(g, "Battle in", next_player_acts("Sea")) if "Androgeus:" in e.message
