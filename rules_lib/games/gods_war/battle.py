@@ -28,7 +28,7 @@ ROUT_REFS = ("map:borders",)
 BUILDING_REFS = ("battle:procedure.loser_buildings_destroyed",)
 ROUT_WHY = why.join(why.BATTLE, why.MAP)
 ROLL_WHY_CHAMPION = why.join(why.ROLL, why.SINGLE_COMBAT)
-ROUT_BY_MONSTER_WHY = why.join(why.AMB_10, why.MAP)
+ROUT_BY_MONSTER_WHY = why.join(why.CONTROL, why.MAP)
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,7 @@ def _apply_results(state: GWState, ctx: Context, area: str, hitter: Side, target
         else:
             yield Event(f"{hitter.name} attacked: {chooser}, who controls it, decides where "
                         f"{target.name}'s routed units go", rule=rule, kind="info",
-                        ids=why.IDS_ROUT_CONTROLLER, assumed=why.AMB_10,
+                        ids=why.IDS_ROUT_CONTROLLER, assumed=why.CONTROL,
                         data={"monster": hitter.name})
     for i in range(hitter.routs):
         if not state.pieces_in(area, target.name):
@@ -246,7 +246,7 @@ def rout_one(state: GWState, ctx: Context, area: str, empire: str, chooser: str,
     if len(dests) > 1:
         dest = yield Decision(chooser, "rout_destination",
                               f"Where does {empire}'s routed {kind} go from {area}?", dests,
-                              rule=rule, ids=ids, assumed=why.MAP)
+                              rule=rule, ids=ids, assumed=assumed)
     move_piece(state, area, empire, kind, dest)
     state.bump("units_routed")
     yield Event(f"{empire}'s {kind} is routed from {area} to {dest} ({reason}; {chooser} chooses "

@@ -46,6 +46,8 @@ LUST_UNIT = ("assumed: which unit is the cheapest follows the assumed unit costs
 LUST_MOVE_ALONE = ("assumed: Androgeus moves even when no enemy could summon (the move is its own "
                    "sentence on the card)")
 ELDER_RACE = "assumed: which Elder Races count as heroes is base-game data (empires.yaml)"
+CONTROL = ("assumed: how a player comes to control a Monster is not in the text (GW-AMB-10): "
+           "this Monster's controller was given with the position")
 
 # -- default readings of the catalogued ambiguities (the other reading is a Variant) --------------
 
