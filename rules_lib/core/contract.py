@@ -27,6 +27,7 @@ from rules_lib.core.engine import (
     Context,
     Game,
     GameState,
+    PersonPolicy,
     Policy,
     Procedure,
     Rules,
@@ -34,6 +35,8 @@ from rules_lib.core.engine import (
     Variant,
     check_variants,
 )
+
+PERSON = "person"  # the policy name every game accepts: the game pauses for a person's answer
 
 # --------------------------------------------------------------------------------------------------
 # Capabilities: what a game offers beyond playing, each optional and typed
@@ -172,9 +175,10 @@ class GameModule(ABC):
 
     def make_policies(self, policies: Mapping[str, Any] | None = None,
                       data: Any = None) -> dict[str, Policy]:
-        """One policy per player: a name from ``policies`` or a Policy object; the game's
-        default for the players not given. Errors name the player or the policy. A policy
-        factory that takes the game's data is given it (a heuristic reading overridden data)."""
+        """One policy per player: a name from ``policies`` (``"person"``: a person answers at a
+        widget) or a Policy object; the game's default for the players not given. Errors name the
+        player or the policy. A policy factory that takes the game's data is given it (a
+        heuristic reading overridden data)."""
         given = dict(policies or {})
         unknown = sorted(set(given) - set(self.players))
         if unknown:
@@ -183,7 +187,9 @@ class GameModule(ABC):
         out: dict[str, Policy] = {}
         for player in self.players:
             choice = given.get(player, self.default_policies.get(player, self.default_policy))
-            if isinstance(choice, str):
+            if choice == PERSON:
+                choice = PersonPolicy()
+            elif isinstance(choice, str):
                 if choice not in self.policies:
                     raise ValueError(f"{self.name}: no policy {choice!r} for {player}; policies: "
                                      f"{', '.join(sorted(self.policies))}")

@@ -155,3 +155,12 @@ def test_the_provenance_report_lists_the_data_files(race):
     report = race.provenance_report()
     assert list(report.columns) == ["file", "path", "assumed"]
     assert isinstance(race.data_loader.files()["track"], GameData)
+
+
+def test_every_game_accepts_a_person_as_a_player(race):
+    from rules_lib.core.engine import PersonPolicy
+
+    game = race.new_game(policies={"Red": "person"})
+    assert isinstance(game.policies["Red"], PersonPolicy)
+    assert game.step_event() is not None and game.step_event() is None
+    assert game.pending is not None and game.pending.player == "Red"
