@@ -99,3 +99,29 @@ def test_lab_passes_its_other_options_to_jupyterlab(monkeypatch):
     assert main(["lab", "--port", "8899", "--allow-root", "--no-browser"]) == 0
     assert calls[0][-3:] == ["--port", "8899", "--allow-root", "--no-browser"][-3:]
     assert "--port" in calls[0] and "8899" in calls[0]
+
+
+def test_analyze_prints_each_players_win_rate_with_its_interval(capsys):
+    assert main(["analyze", "ginormopod", "-n", "8", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Swarm" in out and "Human" in out and "low" in out and "high" in out
+
+
+def test_analyze_options_compares_the_next_decision_of_the_decider(capsys, tmp_path):
+    table = tmp_path / "options.csv"
+    assert main(["analyze", "ginormopod", "-n", "4", "--options", "--decider", "Human",
+                 "--out", str(table)]) == 0
+    out = capsys.readouterr().out
+    assert "Human decides:" in out and "win rate" in out
+    assert len(table.read_text().splitlines()) >= 3  # a header and at least two options
+
+
+def test_analyze_refuses_a_record_of_another_game(tmp_path, capsys):
+    from rules_lib.registry import get_game
+
+    game = get_game("gods_war").new_game(seed=1)
+    game.next_turn()
+    saved = tmp_path / "gw.json"
+    saved.write_text(game.record().to_json())
+    assert main(["analyze", "ginormopod", "--record", str(saved), "-n", "2"]) == 2
+    assert "gods_war" in capsys.readouterr().err

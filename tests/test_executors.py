@@ -15,6 +15,7 @@ from rules_lib.executors import (
     get_executor,
 )
 from rules_lib.playtest import Design, play_block, run_games, seed_blocks, sweep
+from rules_lib.registry import get_game
 
 GAME = "gods_war"
 LIMIT = "base_game.victory.turn_limit"
@@ -105,6 +106,13 @@ def test_two_worker_local_cluster_gives_the_in_process_result(in_process):
             seen = client.run(_dask_setting, key)
             assert list(seen.values()) == [value, value], key
         got = sweep(GAME, {LIMIT: [6, 10]}, n_per_point=5, seed=11, executor=ex, block_size=2)
+        # analysis continuations come back the same from the cluster's workers
+        from rules_lib.analysis import evaluate
+
+        position = get_game(GAME).new_game(seed=3, keep_log=False)
+        position.next_turn()
+        assert evaluate(position, 8, seed=2, executor=ex).rows.equals(
+            evaluate(position, 8, seed=2).rows)
         # a Client given directly is used and left open for its owner
         batch = run_games(GAME, 5, seed=11, executor=client, data_overrides={LIMIT: 10})
         assert client.status == "running"

@@ -148,6 +148,15 @@ class GameModule(ABC):
         """Problems of a loaded (hand-edited) state beyond its type, each naming the piece."""
         return []
 
+    def player_won(self, row: Mapping[str, Any], player: str) -> bool:
+        """Did ``player`` win the game a summary row describes? (A draw is nobody's win.)"""
+        return row.get("outcome") == player
+
+    def exact_odds_of_option(self, game: Game, option: Any) -> Any:
+        """The exact odds of the single combat an option of the pending decision starts, where the
+        game can tell (shown beside the simulated figures); None otherwise."""
+        return None
+
     # -- data, written once (rules_lib.core.data.DataLoader) --------------------------------------
     def data(self, overrides: Mapping[str, Any] | None = None) -> Any:
         """The typed data, built once per set of overrides (the shipped data when none)."""

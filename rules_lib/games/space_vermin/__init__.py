@@ -262,7 +262,17 @@ class SpaceVermin(GameModule):
     def summary(self, state):
         return summary(state)
 
+    def player_won(self, row, player):
+        """The Marines win with any victory level (§Q); the Vermites with a Loss for the
+        Marines; a Draw is nobody's win."""
+        outcome = row.get("outcome")
+        if outcome in NOBODYS_WIN:
+            return False
+        return (outcome in VERMITE_WINS) == (player == "Vermites")
 
+
+NOBODYS_WIN = ("Draw", "unfinished", None)
+VERMITE_WINS = ("Loss", "Instant Loss")
 GAME = SpaceVermin()
 
 __all__ = ["GAME", "VARIANTS", "SVState", "invariants", "migration_vp", "new_game", "preview_paths",

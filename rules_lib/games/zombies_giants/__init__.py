@@ -148,6 +148,7 @@ def summary(state: ZState) -> dict[str, Any]:
         "turns_survived": first.turns_survived,
         "rounds": state.turn,
         "tiles_placed": len(state.tiles),
+        "survivors": len(state.survivors),
         "survivors_escaped": sum(s.status == "escaped" for s in state.survivors),
         "survivors_dead": sum(s.status == "dead" for s in state.survivors),
     }
@@ -279,6 +280,16 @@ class ZombiesGiantsClub(GameModule):
 
     def summary(self, state):
         return summary(state)
+
+    def player_won(self, row, player):
+        """A Survivor wins by escaping or by surviving at Giant size with 25 kills (ZGC-WIN);
+        in a mixed ending the result names each Survivor's fate."""
+        outcome = str(row.get("outcome") or "")
+        wins = ("escaped", "25 kills")
+        if outcome.startswith("mixed: "):
+            return any(f"{player} {w}" in outcome for w in wins)
+        in_game = PLAYERS.index(player) < row.get("survivors", 1) if player in PLAYERS else False
+        return outcome in wins and in_game
 
 
 GAME = ZombiesGiantsClub()
