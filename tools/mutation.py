@@ -14,9 +14,10 @@ What does not count (one documented, reviewable mechanism, ``docs/testing.md``):
   first argument or ``message=``) or the *prompt* of a ``Decision(...)`` (third argument or
   ``prompt=``), i.e. the wording a person reads. Rule citations, kinds, data keys, option strings
   and everything else count.
-* **reviewed equivalent**: a surviving mutant listed in ``tests/mutation_equivalents.yaml`` with one
-  line why no test can tell it from the original (for example a cache size). Entries are keyed by
-  module, function and the changed line, so they survive renumbering.
+* **reviewed equivalent**: a surviving mutant listed in ``tests/mutation_equivalents/*.yaml`` (one
+  file per area: ``core.yaml``, ``ginormopod.yaml`` ...) with one line why no test can tell it from
+  the original (for example a cache size). Entries are keyed by module, function and the changed
+  line, so they survive renumbering.
 
 Score = killed / (mutants - message only - reviewed equivalent). Mutation runs are slow and stay
 out of CI; see ``docs/testing.md`` for the measured table.
@@ -38,7 +39,7 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-EQUIVALENTS = ROOT / "tests" / "mutation_equivalents.yaml"
+EQUIVALENTS = ROOT / "tests" / "mutation_equivalents"
 # mutmut's exit-code meanings (mutmut.stats.status_by_exit_code, 3.8)
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests",
           34: "skipped", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout",
@@ -132,13 +133,14 @@ def write_config(dest: Path, module: str, tests: list[str]) -> None:
 
 
 def load_equivalents() -> list[dict]:
-    if not EQUIVALENTS.exists():
-        return []
-    entries = yaml.safe_load(EQUIVALENTS.read_text(encoding="utf-8")) or []
-    for e in entries:
-        missing = {"module", "function", "before", "after", "why"} - set(e)
-        if missing:
-            raise SystemExit(f"{EQUIVALENTS}: entry {e!r} lacks {', '.join(sorted(missing))}")
+    """The reviewed equivalent mutants, from every YAML file in tests/mutation_equivalents/."""
+    entries: list[dict] = []
+    for path in sorted(EQUIVALENTS.glob("*.yaml")):
+        for e in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            missing = {"module", "function", "before", "after", "why"} - set(e)
+            if missing:
+                raise SystemExit(f"{path}: entry {e!r} lacks {', '.join(sorted(missing))}")
+            entries.append(e)
     return entries
 
 
