@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_lib.core.engine import NO_ANSWER, Game, GameRecord, IllegalChoice
-from rules_lib.core.stats import games_needed, mean_interval, wilson
+from rules_lib.core.stats import games_needed, mean_interval, paired_difference_interval, wilson
 from rules_lib.executors import get_executor
 from rules_lib.registry import get_game
 
@@ -278,9 +278,8 @@ def compare_options(game: Game, n: int = 200, *, policies: Mapping[str, str] | N
     best = results[0]
     best_wins = {r["seed"]: r[f"won:{player}"] for r in by_option[best.index]}
     for o in results[1:]:
-        paired = [float(r[f"won:{player}"]) - float(best_wins[r["seed"]])
-                  for r in by_option[o.index]]
-        ci = mean_interval(paired)
+        ci = paired_difference_interval([(bool(r[f"won:{player}"]), bool(best_wins[r["seed"]]))
+                                         for r in by_option[o.index]])
         o.diff_to_best, o.diff_low, o.diff_high = ci.estimate, ci.low, ci.high
         o.separated = ci.high < 0
         if not o.separated:
