@@ -147,7 +147,7 @@ pd.set_option("display.max_colwidth", 110)
 pd.set_option("display.width", 200)
 
 
-def row(e, width=98):
+def row(e, width=108):
     """One log row: index, ◆ if assumed, turn, phase, message, [rulebook section]."""
     msg = e.message if len(e.message) <= width else e.message[:width - 1] + "…"
     section = e.rule.replace("Ginormopod: ", "§ ")
@@ -312,7 +312,7 @@ the catalogue rules (`ids`); when the project filled its content in, it also say
 * The same mark is the `assumed` column of `game.log_frame()`: empty for the rulebook's own content,
   the reason otherwise.
 
-The opening rows of a game, as a table:"""),
+A few of the opening rows of a game, each with its `assumed` column:"""),
     code("""# NBVAL_CHECK_OUTPUT
 first = GAME.new_game(seed=1)
 first.next_phase()
@@ -380,11 +380,21 @@ units = pd.DataFrame([{
 } for name, t in D.types.items()])
 print(units.to_string(index=False))
 print("A Guard's 'Fresh side' is the die symbol an armed Guard shows once revealed.")"""),
+    T("""*Seen in play.* The first battle of a seeded game (seed 1; both sides are played by the game's
+heuristic policy): Swarm Z attacks Jackson. Every die is compared with its symbol; the Infantry takes a
+Hit and flips to its Reduced side, the next Hit eliminates it, and when no Human unit is left the
+Fort's boxes take the rest until it is destroyed (§ Overview, § Battleground, § Fort Combat):"""),
+    code("""# NBVAL_CHECK_OUTPUT
+seeded = GAME.new_game(seed=1)  # both players: the game's heuristic policy
+seeded.run_to_end()
+first_battle = next(e.index for e in seeded.log if e.kind == "combat")
+show([e for e in seeded.log[first_battle:first_battle + 12] if e.kind != "decision"])"""),
     T("""**Formations and chits.** Every counter also shows a **Formation**, and every Formation has an
 **Activation Chit**: chits drawn at random from a cup decide which units act, and when (§ Overview).
 The rulebook names no Swarm Formation; the game labels them {swarm_forms}, one per Hive
-(`units.yaml:formations.Swarm`: labels only, they change no rule). The Human Formations are the
-{human_forms} that § Fort Combat gives the Forts.
+(`units.yaml:formations.Swarm`: labels only, they change no rule). § Fort Combat says that Forts,
+like units, have a Formation, and names the Forts' Formations {human_forms}; the game reads these as
+the Human Formations, one Activation Chit each.
 
 **FX.** Each side also has Special Effect (**FX**) chits that help it, and each side has one FX whose
 use endangers the planet: a player whose FX ends the world loses the game at once (§ Overview,
@@ -442,7 +452,7 @@ Set-Up, in the rulebook's order (§ Set-Up):
    text (GIN-MF-06): the game's placements are the project's (`units.yaml:human_setup`).
 3. **National Guard.** Roll {guard_rolls:w} times on the National Guard Table and place a Guard in the
    City each roll gives; if a City would get more than {guards_per_city:w} Guards, roll again. Guards
-   go in with their diceless side up: nobody knows yet which can fight. The table is not in the text:
+   go in with their diceless side up: nobody knows yet which are blank. The table is not in the text:
    the game rolls {guard_dice:w} dice on its own table (`tables.yaml:national_guard_table`), and of its
    {n_guards} Guard counters, {guards_armed} show a die symbol and {guards_blank} are blank
    (`units.yaml:guards`).
@@ -483,17 +493,16 @@ chit has been drawn:
 * a **...The End???** chit: it goes on the Turn End Track, whose {end_track_spaces:w} spaces count
   them (§ Flow of Play; GIN-MF-07).
 
-So whether a Formation acts at all this turn is luck: its chit may still be in the cup when the
+A drawn chit stays out of the cup until the Fade Out puts it back (§ Fade Out). So whether a
+Formation acts at all this turn is luck: its chit may still be in the cup when the
 last ...The End??? comes out — unless its owner held the chit over from the last turn (§ Fade Out,
 § Fade In). Here are the draws of Turn {first_turn} of a seeded game (both sides played by the
 game's heuristic policy), only the chits and the Activations they start:"""),
     code("""# NBVAL_CHECK_OUTPUT
-seeded = GAME.new_game(seed=1)  # both players: the game's heuristic policy
-seeded.run_to_end()
 turn1 = [e for e in seeded.log if e.turn == 1 and e.phase in ("Fade In", "Action")]
 show([e for e in turn1 if e.kind in ("turn", "phase", "chit") or e.message.startswith("Formation")
       or "skipped" in e.message])"""),
-    T("""`seeded` is a whole game, played to its end; the lesson comes back to it for the Fade Out, the
+    T("""`seeded` is the whole game of seed 1, played to its end; the lesson comes back to it for the Fade Out, the
 Fade In, the Time Tracker, the Allied reinforcements, FX and victory. The rows marked ◆ are the
 ...The End??? chits (the project's, GIN-AMB-01) and the Swarm's Formations (labels only)."""),
     # ------------------------------------------------------------------------------------------
@@ -665,6 +674,33 @@ play(game, faces=[1, 1, 1] + [5, 1, 1, 1, 1, 1, 1])"""),
 then chooses where it retreats; the Guard cannot retreat:"""),
     code("""# NBVAL_CHECK_OUTPUT
 play(game, "Infantry A1", "Pittsburgh", until=lambda e: e.kind == "chit")"""),
+    T("""*The order of battles, and a Retreat into a contested City.* Seed 1's Set-Up; Swarm Y is drawn and
+splits between Chicago and St Louis. The Swarm player picks the order of the battles.
+At Chicago the Humans suffer more Hits and, though they could hold the Fort, choose to Retreat; the
+Infantry retreats into St Louis, where the Swarm has just arrived — a contested City that was not
+enemy to the Humans when the Activation began — and so sits out the St Louis battle (the Humans
+there are counted without it):"""),
+    code("""# NBVAL_CHECK_OUTPUT
+game = start(seed=1)
+play(game, until=is_phase("Action"), quiet=True)
+draw(game, "Swarm Y")
+play(game, "Chicago", "Chicago", "St Louis", "St Louis")"""),
+    code("""# NBVAL_CHECK_OUTPUT
+play(game, "Chicago", faces=[1, 1, 1, 1, 1, 1, 2] + [6, 1, 1, 1])
+play(game, "Tank A1", "retreat", "St Louis", "Cincinnati", until=lambda e: e.kind == "combat")"""),
+    T("""*Nowhere to go but the enemy.* A lone Ant holds the Hive at Shreveport; every road out of it
+leads to a standing Fort, and standing Forts are enemy to the Swarm (§ Combat). Human C is drawn and
+the Jackson garrison sorties into Shreveport. The Ant suffers the only Hit and must Retreat:"""),
+    code("""# NBVAL_CHECK_OUTPUT
+position = start(seed=1).state.copy()
+for unit in ("Ant Z2", "Spider Z1", "Worm Z1"):
+    position = GAME.setup.remove(position, unit)
+game = start(seed=9, scenario=position)
+play(game, until=is_phase("Action"), quiet=True)
+draw(game, "Human C")
+play(game, "Shreveport", *["stay"] * 5, until=lambda e: e.kind == "combat", quiet=True)
+show(game.log[-1:])
+play(game, "remain", faces=[5, 1] + [1, 1], until=lambda e: e.kind == "chit")"""),
     T("""**Overrun.** If the acting side has at least {overrun_min_acting:w} units in a battle and the enemy
 only {overrun_max_enemy:w}, nobody rolls: the enemy unit is eliminated, the acting units suffer no
 Hits, and they may at once advance together one more City, whatever MP they have left — even into

@@ -290,6 +290,10 @@ LITERALS: list[Literal] = [
     Literal(r"the second\s+City falls", data(lambda d: d.victory_needed), "the Swarm's goal"),
     Literal(r"one more turn", data(lambda d: 1), "a unit that cannot return waits a turn"),
     Literal(r"acts only once that turn", rule("GIN-AMB-09"), "one Activation a turn (GIN-AMB-09)"),
+    Literal(r"one Activation Chit each", rule("GIN-OVER-06"), "a chit per Formation"),
+    Literal(r"The first battle of a seeded game", lambda n, ctx: n == 1 and re.search(
+        r"next\(e\.index for e in seeded\.log if e\.kind == .combat.\)", ctx.next_code) is not None,
+        "the example shows the game's first battle"),
     Literal(r"in three positions", lambda n, ctx: ctx.next_output.count("destroyed ") == n,
             "the Fence example prints one line per position"),
     Literal(r"the first chit drawn is", lambda n, ctx: n == 1 and ctx.next_code.count("draw(") == 1,
