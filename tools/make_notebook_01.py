@@ -572,6 +572,17 @@ game = start(seed=3, scenario=position)
 play(game, until=is_phase("Action"), quiet=True)
 draw(game, "Swarm Y")
 play(game, "Knoxville", until=lambda e: " -> " in e.message)"""),
+    T("""*Its odds.* The Guard counters are drawn at random as they are placed, so before any is revealed
+every hidden Guard is as likely to be blank as any other counter. The game's mix of blank and armed
+Guards is the project's (`units.yaml:guards`); from it, the chance that a City's hidden Guards all
+turn out blank, letting a Swarm unit move on:"""),
+    code("""# NBVAL_CHECK_OUTPUT
+total, blank = D.guards_armed + D.guards_blank, D.guards_blank
+for k in range(1, D.guards_per_city + 1):
+    p = Fraction(1)
+    for i in range(k):
+        p *= Fraction(blank - i, total - i)
+    print(f"{k} hidden Guard(s) in a City, all blank: {p} = {float(p):.3f}")"""),
     # ------------------------------------------------------------------------------------------
     T("""## § Combat
 
@@ -819,6 +830,13 @@ other answers keep its units where they are:"""),
 game = at_fort_order()
 play(game, "Barrage", "stay", "stay", "stay", faces=[5, 6, 1])
 play(game, "Worm Y1", "Ant Y1", until=lambda e: e.kind == "chit")"""),
+    T("""*A Barrage's odds:* the Fort's dice alone, one per box left, each hitting on {fort_pips}+ (the
+strength is the project's, `map.yaml:forts.St Louis.strength`):"""),
+    code("""# NBVAL_CHECK_OUTPUT
+barrage = GAME.odds.combat_odds(["Ant", "Ant", "Spider", "Worm"], [], barrage=True,
+                                fort_strength=D.forts["St Louis"].strength).attrs["hits"]
+print("  ".join(f"P({h} hits on the Swarm) = {p:.4f}"
+                for h, p in zip(barrage.hits, barrage["P(attacker suffers)"])))"""),
     T("""**Withdrawal:** Tank B1 and Tank C1 may leave — Tank C1 belongs to Formation C, which is not
 activated. Tank C1 pulls back to Nashville:"""),
     code("""# NBVAL_CHECK_OUTPUT
