@@ -572,8 +572,9 @@ game = start(seed=3, scenario=position)
 play(game, until=is_phase("Action"), quiet=True)
 draw(game, "Swarm Y")
 play(game, "Knoxville", until=lambda e: " -> " in e.message)"""),
-    T("""*Its odds.* The Guard counters are drawn at random as they are placed, so before any is revealed
-every hidden Guard is as likely to be blank as any other counter. The game's mix of blank and armed
+    T("""*Its odds.* The game draws the Guard counters at random as it places them (the text says only that
+they go in diceless side up), so before any is revealed every hidden Guard is as likely to be blank
+as any other counter. The game's mix of blank and armed
 Guards is the project's (`units.yaml:guards`); from it, the chance that a City's hidden Guards all
 turn out blank, letting a Swarm unit move on:"""),
     code("""# NBVAL_CHECK_OUTPUT
