@@ -141,9 +141,10 @@ def fort_reason(data: GinData, city: str) -> str:
 
 @_memo("_memo_hive_reason")
 def hive_reason(data: GinData, city: str) -> str:
-    """Why a City is the Hive of its Formation (the Hive and its Formation label)."""
-    return join(reason(data, "map", f"hives.{city}"),
-                reason(data, "map", f"hives.{city}.formation"))
+    """Why a City is the Hive of its Formation (the Hive and its Formation label). On a map
+    variant the Hives are the variant section's (``<variant>.hives``), with its provenance."""
+    hive = f"{data.map_variant}.hives.{city}" if data.map_variant else f"hives.{city}"
+    return join(reason(data, "map", hive), reason(data, "map", f"{hive}.formation"))
 
 
 @_memo("_memo_formation_reason")
