@@ -68,8 +68,9 @@ class PhaseStepper(widgets.VBox):
     def __init__(self, entry: Any, game: Game | None = None, *, scenario: str | None = None,
                  seed: int = 0, variants: Sequence[str] = (),
                  players: dict[str, str] | None = None,
-                 banner: ErrorBanner | None = None) -> None:
+                 banner: ErrorBanner | None = None, start_after_setup: bool = True) -> None:
         self.entry = entry
+        self.start_after_setup = start_after_setup
         self.banner = banner or ErrorBanner()
         self._listeners: list[Callable[[Game], None]] = []
         self._quiet = False  # set while the widget itself changes the log selection
@@ -177,6 +178,7 @@ class PhaseStepper(widgets.VBox):
         if game is None:  # a game handed in keeps its own policies until a player is changed
             game = self._start(scenario=self.scenario.value)
             self._apply_players(game)
+            self._through_setup(game)
         self.head: Game = game
         self.game: Game = game
         self._log_key: tuple[int, int] = (-1, -1)
@@ -209,8 +211,18 @@ class PhaseStepper(widgets.VBox):
         """Start a new game from the scenario, seed, variants and players chosen."""
         game = self._start(self.scenario.value)
         self._apply_players(game)
+        self._through_setup(game)
         self._show(game, new_head=True)
         return game
+
+    def _through_setup(self, game: Game) -> None:
+        """Play the Set-Up phase, so the game opens where play starts, its position drawn (the
+        Set-Up events stay in the log; a person's set-up decision stops it there)."""
+        if not self.start_after_setup:
+            return
+        while game.state.phase == "Set-Up" and game.pending is None:
+            if game.step_event() is None:
+                break
 
     def start_from(self, state: GameState) -> Game:
         """Start a game from a given state (a position set up in the editor or loaded)."""

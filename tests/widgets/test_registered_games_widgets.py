@@ -30,12 +30,21 @@ def test_stepping_updates_log_and_board_without_a_problem(explorer):
     assert len(units.x) == len(explorer.entry.board_view.pieces(explorer.game.state))
 
 
-def test_rewinding_to_the_start_redraws_the_start_position(explorer):
+def test_the_explorer_opens_after_set_up_with_the_position_drawn(explorer):
+    assert explorer.game.state.phase != "Set-Up" or explorer.game.pending is not None
+    assert len(explorer.stepper.log_list.options) == explorer.game.events_seen
+
+
+def test_rewinding_redraws_each_moment_as_it_was(explorer):
     units = explorer.board_view.trace["units"]
-    start = (list(units.hovertext), list(units.x), list(units.y))
+    opened = (list(units.hovertext), list(units.x), list(units.y))
+    at = explorer.game.events_seen
     explorer.stepper.buttons["next_phase"].click()
-    explorer.stepper.buttons["first"].click()
-    assert (list(units.hovertext), list(units.x), list(units.y)) == start
+    explorer.stepper.goto(at)
+    assert (list(units.hovertext), list(units.x), list(units.y)) == opened
+    explorer.stepper.buttons["first"].click()  # before Set-Up: the table as the game begins
+    assert explorer.game.events_seen == 0
+    assert len(units.x) == len(explorer.entry.board_view.pieces(explorer.game.state))
 
 
 def test_odds_with_the_default_inputs_draw_a_distribution(explorer):
