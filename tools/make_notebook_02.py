@@ -13,6 +13,8 @@ Plotly bundle or widget state is stored. Run from the repository root:
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from notebook_tools import ROOT, code, md, write_notebook
 
 from rules_lib.registry import get_game
@@ -27,6 +29,7 @@ SC = D.sources["scenarios"].tree
 FJ, GM, CA = SC["family_jewels"], SC["great_migration"], SC["campaign"]
 ALPHA, BETA = D.maps["alpha"], D.maps["beta"]
 M, V = D.marines, D.vermites
+TR0 = D.terrain
 LESSON_SEED = 39  # the lesson's Family Jewels game (commander): nearly every rule shows up in it
 WIN_SEED = 1  # a Family Jewels game the commander wins at once (four Jewels off the map)
 MIGRATION_SEED = 49  # the lesson's Great Migration game
@@ -74,9 +77,14 @@ def levels_text(levels: list[dict]) -> str:
     return ", ".join(out)
 
 
-def side(mtype: str, name: str = "full") -> str:
-    s = M[mtype].sides[name]
-    return f"CF {s.cf}, DN {s.dn}, MA {s.ma}"
+def half(x) -> str:
+    """An MP cost as printed: '½' for one half, the number otherwise."""
+    return "½" if x == Fraction(1, 2) else str(x)
+
+
+def sgn(n: int) -> str:
+    """A modifier as printed: '+1', '−1' (a true minus sign)."""
+    return f"+{n}" if n > 0 else f"−{-n}"
 
 
 STD = {r["result"]: r["hits"] for r in T["damage"]["standard"]}
@@ -555,7 +563,7 @@ print("Vermite Unit Cup:", sorted(u.id for u in at_start.state.units if u.status
 # 3. The sequence of play (§C-2)
 # ==================================================================================================
 CELLS += [
-    md(f"""## 3. The sequence of play (*§C-2*)
+    md(f"""## 3. The sequence of play (*§C*, *§C-2*)
 
 A game lasts 13 or 14 Game Turns unless an Instant Victory or Defeat ends it sooner (*§C-2*).
 The count comes from the Event Cup: every turn uses up a chit, the two chits that call for an extra
@@ -568,12 +576,12 @@ Each Game Turn is six phases, each finished before the next begins:
 
 | | Phase | what happens | taught in |
 |---|---|---|---|
-| a | **Vermite Action** | Event Chit, Movement, Combat and Reinforcement Steps | 4 |
-| b | **NAT Effect** | each NAT Infected Marine may die | 5 |
-| c | **Marine Action** | each Marine takes one action | 6, 7 |
-| d | **Marines Recovery** | Disrupted Marines away from Vermites recover | 8 |
-| e | **NAT Purging** | the Logistics unit lowers NAT markers | 9 |
-| f | **End** | the game goes on while the Event Cup holds a chit | 10 |
+| *§C-2-a* | **Vermite Action** | Event Chit, Movement, Combat and Reinforcement Steps | 4 |
+| *§C-2-b* | **NAT Effect** | each NAT Infected Marine may die | 5 |
+| *§C-2-c* | **Marine Action** | each Marine takes one action | 6, 7 |
+| *§C-2-d* | **Marines Recovery** | Disrupted Marines away from Vermites recover | 8 |
+| *§C-2-e* | **NAT Purging** | the Logistics unit lowers NAT markers | 9 |
+| *§C-2-f* | **End** | the game goes on while the Event Cup holds a chit | 10 |
 
 `GAME.phases` names them as the engine does (with the Set-Up before the first turn). The stepper
 below plays the lesson's game from the start: **Next step** / **Next phase** / **Next turn** advance
@@ -881,7 +889,7 @@ CELLS += [
     md(f"""## 5. The NAT Effect Phase (*§H*)
 
 Each Marine with a **NAT Infected** marker rolls a die; on {upto(nat_die)} it is eliminated at
-once — a chance of {nat_die}/6. (NAT markers come from dying Vermites, *§J-7*, section 7.7; a NAT
+once — a chance of {nat_die} in 6. (NAT markers come from dying Vermites, *§J-7*, section 7.7; a NAT
 Tainted Marine does not roll.) The HQ infected by the Drone's Suicide Attack above rolled in the
 same turn's NAT Effect Phase:"""),
     code('''# NBVAL_CHECK_OUTPUT
@@ -898,7 +906,7 @@ show(find(lesson.log, has("SV-NATFX-01"), before=1, after=1))'''),
 # ==================================================================================================
 RECON, RALLY, REQ, LZ, JP = T["recon"], T["rally"], T["request_reinforcements"], T["landing_zone"], T["jump_pack"]
 CELLS += [
-    md(f"""## 6. The Marine Action Phase (*§C-2-c*, *§I*)
+    md(f"""## 6. The Marine Action Phase (*§I*, *§C-2-c*)
 
 Now you play. **Each Marine may take one action**, in any order you like, finishing one Marine's
 action before the next Marine starts; turn a counter 45 degrees when it has acted (*§C-2-c*,
@@ -920,8 +928,8 @@ print("...")'''),
     md(f"""### 6.1 Full Move (*§I-1*)
 
 A Full Move spends up to the unit's MA in Movement Points and does nothing else; the terrain says
-what each hex costs (*§P*: Clear 1, Bamboo and Bog 2, and ½ MP from one Road hex to a connected
-Road hex, Buildings counting as Road). While moving (*§I-1-a*, *§I-1-b*):
+what each hex costs (*§P*: Clear {TR0["clear"].cost}, Bamboo and Bog {TR0["bamboo"].cost}, and
+{half(D.road_marine_cost)} MP from one Road hex to a connected Road hex, Buildings counting as Road). While moving (*§I-1-a*, *§I-1-b*):
 
 - a Marine may pass through another Marine but **never ends its move stacked** with one, and
   **never enters a Vermite's hex**;
@@ -989,9 +997,9 @@ _, events = act(ss, "Squad 1", "Shoot and Scoot", 6, 6, 1, 1, 2,
 show(events)'''),
     md(f"""### 6.3 Special Actions (*§I-4*)
 
-**Recon** (*§I-4-a*, Scouts only). Roll a die per Scout: +{RECON["hq_assist"]} if an
+**Recon** (*§I-4-a*, Scouts only). Roll a die per Scout: {sgn(RECON["hq_assist"])} if an
 un-Disrupted HQ anywhere on the map assists (one HQ per Scout; it is that HQ's action too),
-{RECON["disrupted"]} if the Scout is Disrupted. On {RECON["target"]} or more the Recon succeeds:
+{sgn(RECON["disrupted"])} if the Scout is Disrupted. On {RECON["target"]} or more the Recon succeeds:
 the Successful Recon marker goes by the Event Cup, and in the next Event Chit Step you draw **two**
 chits, choose the one the Vermites use, and put the other back in the cup. (Several successful
 Recons in one turn still give one choice: default reading of `SV-AMB-12`.)"""),
@@ -1014,8 +1022,8 @@ for hq in (False, True):
         print(f"HQ assists {hq!s:5}, Scout Disrupted {disrupted!s:5}: P(success) = {p}")'''),
     md(f"""**Rally** (*§I-4-b*, Logistics and HQs). The rallying unit and the units next to it may try
 to Rally: each Disrupted one rolls a die and on {RALLY["target"]} or more flips back to full
-strength. Which Disrupted units may try is said two ways — "Disrupted Marines adjacent to
-Vermites" (*§C-2-c*) and "all units adjacent to the unit conducting this action" (*§I-4-b*). By
+strength. Which Disrupted units may try is said two ways: *§C-2-c* speaks of Disrupted Marines
+next to Vermites, *§I-4-b* of all the units next to the rallying unit. By
 default every Disrupted unit next to the rallier, or the rallier itself, may roll (`SV-AMB-13`;
 the variant `rally_only_next_to_vermites` keeps *§C-2-c*'s words). Here Squad 1 (next to a
 Soldier) and Squad 2 (not) are Disrupted beside the Logistics unit — once by default, once with the
@@ -1025,8 +1033,8 @@ ra = position({"Logistics": 353, "Squad 1": 354, "Squad 2": 352, "Soldier #1": 3
               units={"Squad 1": {"reduced": True}, "Squad 2": {"reduced": True}})
 show(act(ra, "Logistics", "Rally", 5, 2)[1])
 show(act(ra, "Logistics", "Rally", 5, variants=["rally_only_next_to_vermites"])[1])'''),
-    md(f"""**Request Reinforcements** (*§I-4-c*, HQs only). Roll a die, {REQ["disrupted"]} if the HQ is
-Disrupted, {REQ["nat_marker"]} if it has a NAT marker; on {REQ["target"]} or more take any
+    md(f"""**Request Reinforcements** (*§I-4-c*, HQs only). Roll a die, {sgn(REQ["disrupted"])} if the HQ is
+Disrupted, {sgn(REQ["nat_marker"])} if it has a NAT marker; on {REQ["target"]} or more take any
 Marine from the pool — not one on the map or already eliminated — and it must try to enter at
 once: through the scenario's entry hex (*§I-5-a*), by the Landing Zone Procedure (*§I-5-b*), or by
 Jump Pack if it has one. The pool is the counter mix, which is assumed
@@ -1178,8 +1186,8 @@ print(sv_odds.ant_gun_odds(max_range=9).to_string(index=False))'''),
 
 The Special Ops' Portable Anti-NAT Targeting System fires through anything, needs no Line of Sight,
 and targets **one Vermite within {PANTS["range"]} hexes** (never an Escorted Queen or a Tunnel
-Exit chit; an Escort may be targeted). Roll one die, {PANTS["shoot_and_scoot"]} in a Shoot and
-Scoot, {PANTS["nat_marker"]} with a NAT marker:
+Exit chit; an Escort may be targeted). Roll one die, {sgn(PANTS["shoot_and_scoot"])} in a Shoot and
+Scoot, {sgn(PANTS["nat_marker"])} with a NAT marker:
 
 - **{band(PANTS["results"])[0][0]}: Misfire!** No effect; the Special Ops is Disrupted.
 - **{band(PANTS["results"])[1][0]}: Jolted!** The target is blasted to a random hex (three dice).
@@ -1345,49 +1353,50 @@ CELLS += [
 
 **On both maps** (*§P-1*):
 
-- **a. Bamboo Grove**: {TR["bamboo"].cost} MP to enter — except for Vermites moving along a Scent
+- **a. Bamboo Grove** (*§P-1-a*): {TR["bamboo"].cost} MP to enter — except for Vermites moving along a Scent
   Trail and for any unit moving along a Road/Bridge; defensive (attacker −1 CF); blocks Line of
   Sight.
-- **b. Bog**: {TR["bog"].cost} MP with the same exceptions; defensive; does not block Line of Sight.
+- **b. Bog** (*§P-1-b*): {TR["bog"].cost} MP with the same exceptions; defensive; does not block Line of Sight.
   **Flooded**: when the Bogs Flood chit is drawn, every Bog and every hex next to one is Flooded
   for that turn only: **every** unit pays {D.flooded_cost} MP to enter, even along a Scent Trail or a
   Road/Bridge, and the hex is defensive.
-- **c. Building**: a Road hex too, connected to every Building or Road next to it; defensive; blocks
+- **c. Building** (*§P-1-c*): a Road hex too, connected to every Building or Road next to it; defensive; blocks
   Line of Sight.
-- **d. Clear**: {TR["clear"].cost} MP.
-- **e. Road**: a Marine going from a Road/Bridge hex to a connected, unflooded Road/Bridge hex pays
-  only {D.road_marine_cost} MP, whatever else is in the hex; Vermites pay {D.road_vermite_cost} MP.
-- **f. Scent Trail**: begins at a large dot, runs through small dots, ends at the X. A Soldier,
+- **d. Clear** (*§P-1-d*): {TR["clear"].cost} MP.
+- **e. Road** (*§P-1-e*): a Marine going from a Road/Bridge hex to a connected, unflooded Road/Bridge hex pays
+  only {half(D.road_marine_cost)} MP, whatever else is in the hex; Vermites pay {D.road_vermite_cost} MP.
+- **f. Scent Trail** (*§P-1-f*): begins at a large dot, runs through small dots, ends at the X. A Soldier,
   Ultra-Mite or Queen entering a trail hex must follow it to its end (unless moved off it), then
   goes on in the Preferred Direction. Moving between connected trail hexes costs Vermites
   {D.trail_vermite_cost} MP whatever the terrain, except {D.flooded_cost} MP into a Flooded hex.
   Soldiers using Tunnel Movement and all Marines ignore trails. (Stepping onto a trail from off it
   pays the hex's own terrain, default reading of `SV-AMB-17`, section 4.2.)
-- **g. Toxic Tar Pit**: no unit may enter except along a Road/Bridge; Vermites go round it (*§D-2*);
+- **g. Toxic Tar Pit** (*§P-1-g*): no unit may enter except along a Road/Bridge; Vermites go round it (*§D-2*);
   blocks Line of Sight.
 
-**Mapzone Alpha only** (*§P-2*): **h.** the Crown Jewel Locations; **i.** the **Jewel Exit
-Trails** — not Scent Trails: they steer only a Soldier or Ultra-Mite carrying a Jewel, which
+**Mapzone Alpha only** (*§P-2*): **h.** the Crown Jewel Locations (*§P-2-h*); **i.** the **Jewel Exit
+Trails** (*§P-2-i*) — not Scent Trails: they steer only a Soldier or Ultra-Mite carrying a Jewel, which
 follows its trail paying every terrain cost to the Nest Tunnel Entrance, and goes back to normal
-movement if it is ever off the trail; **j. NAT Infestation** — each Nest and the five Clear hexes
+movement if it is ever off the trail; **j. NAT Infestation** (*§P-2-j*) — each Nest and the five Clear hexes
 around it: no Marine may ever enter them on purpose, and a Marine forced in by any game effect is
-eliminated; **k. Nest** — a safe haven: nothing in it can be targeted, attacked or destroyed by the
+eliminated; **k. Nest** (*§P-2-k*) — a safe haven: nothing in it can be targeted, attacked or destroyed by the
 Marines, any number of units may stack there, Vermites also come and go through the hexes next to
-it, and it is Clear terrain (the Nest is its single X hex); **l. Nest Tunnel Entrance** —
+it, and it is Clear terrain (the Nest is its single X hex); **l. Nest Tunnel Entrance** (*§P-2-l*) —
 indestructible one-way openings back to the home Nest, which Marines can block by standing on
 them: a Vermite entering one goes straight back into the Vermite Unit Cup and its Jewel into that
-Nest, Clear terrain; **m. Nest Tunnel Exit** — opens when its chit is placed on it, stays
+Nest, Clear terrain; **m. Nest Tunnel Exit** (*§P-2-m*) — opens when its chit is placed on it, stays
 operational when damaged (Partially Collapsed), Clear terrain.
 
 The text sends **every** Vermite entering a Nest Tunnel Entrance back to the cup, not only Jewel
 carriers; the game plays it so by default (`SV-AMB-15`; variant
-`tunnel_entrance_only_jewel_carriers`), and a Drone landing there stays.
+`tunnel_entrance_only_jewel_carriers`); a Drone that lands there stays (assumed: the catalogue
+leaves it open and suggests so).
 
-**Mapzone Beta only** (*§P-3*): **n. Bridge** — a Road/Scent Trail hex for movement, a Toxic Tar
-Pit for Line of Sight; **o. Queen's Psychic Whip** — Soldiers, Ultra-Mites and Queens that begin
+**Mapzone Beta only** (*§P-3*): **n. Bridge** (*§P-3-n*) — a Road/Scent Trail hex for movement, a Toxic Tar
+Pit for Line of Sight; **o. Queen's Psychic Whip** (*§P-3-o*) — Soldiers, Ultra-Mites and Queens that begin
 their move within 5 hexes of the west edge get +{D.psychic_whip_ma} MA (read as the
 {BETA.psychic_whip_columns} westernmost columns, `beta:psychic_whip_columns`, assumed); **p. Vermite
-Entry** hexes — where Vermites come on, any number may stack; **q. The Wormhole** — Clear terrain,
+Entry** hexes (*§P-3-p*) — where Vermites come on, any number may stack; **q. The Wormhole** (*§P-3-q*) — Clear terrain,
 shut down, no effect.
 
 **Reminders**: Bamboo Groves, Buildings, Toxic Tar Pits, Vermites and Marines block Line of Sight;
@@ -1555,7 +1564,8 @@ print("with her Escort gone, Special Ops 1 may fire at:",
 **Victory** (*§Q-2-g*): +{GM["vp"]["eliminated_vermite"]} VP for each unit in the Eliminated
 pile; for each Escaped Vermite the Marines lose {-esc["high_queen"]} VP (High Queen),
 {-esc["sister_queen"]} (Sister Queen), {-esc["child_queen"]} (Child Queen) or
-{-esc["soldier"]} (a Soldier or Ultra-Mite); {GM["vp"]["marine_lost"]} VP for each Marine lost.
+{-esc["soldier"]} (a Soldier or Ultra-Mite); and they lose {-GM["vp"]["marine_lost"]} VP for each
+Marine lost.
 The net score gives the level: {levels_text(GM["levels"])}."""),
     code('''# NBVAL_CHECK_OUTPUT
 show(find(migration.log, has("SV-S2-19"), before=2))
@@ -1573,7 +1583,7 @@ Play *The Family Jewels*, then *The Great Migration*, with these rules.
 **Battle 1**: keep a pile of eliminated Marines; at the end write down how many Jewels are still on
 the map outside the Nests (0–4) — by default Jewels still carried by Vermites count too
 (`SV-AMB-21`; variant `campaign_counts_lying_jewels_only`); score +{CA["jewel_exited_vp"]} VP per
-Jewel taken off the map and {CA["marine_lost_vp"]} VP per Marine lost.
+Jewel taken off the map and {sgn(CA["marine_lost_vp"])} VP per Marine lost.
 
 **Battle 2**: if one Jewel or more was written down, hand them to the Queens in the order
 {", ".join(V[k].name for k in CA["queen_jewel_order"])}; their bonuses add up (DN still at most
@@ -1635,7 +1645,7 @@ the {len(D.secret_weapons)} Secret Weapon chits aside, generic side up.
 {FJ["instant_victory_jewels"]} Jewels off the map win at once; otherwise {fj_levels}, one level
 lower for more than {FJ["marine_losses_reduce"]["more_than"]} Marines lost (*§Q-1-d*). *The Great
 Migration*: it ends at once when only Drones are left; +{GM["vp"]["eliminated_vermite"]} VP per
-Vermite eliminated by the Marines, minus the Escaped Vermites and the Marines lost:
+Soldier, Ultra-Mite or Queen the Marines eliminate, minus the Escaped Vermites and the Marines lost:
 {levels_text(GM["levels"])} (*§Q-2-g*). *The Campaign*: the two battles' VP added:
 {levels_text(CA["levels"])} (*§Q-3*).
 
