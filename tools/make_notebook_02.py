@@ -151,9 +151,18 @@ project filled in (an assumed value, a default reading, an invented effect) carr
 and the printed excerpts below mark such rows with **◆** (`show(..., why=True)` prints the reason
 under the row). A row without ◆ is the rulebook's own content.
 
+Printed excerpts show one log row per line: its number in the game's log, ◆ if the content is
+the project's, the message, and the rule in brackets; `·` instead of a number marks an action
+driven on its own, outside a game (below).
+
 **The Marines' player.** In the seeded games of this lesson the Marines are played by the policy
 `commander` (the stronger of the game's two Marine commanders; the other, `heuristic`, is quicker
 and simpler). You can play them yourself: pick `person` for the Marines in the stepper below."""),
+    md("""The helpers every later cell uses: `show` prints log rows; `position` sets up a table by
+hand, as the plain data of a saved game; `play` plays such a table through the engine for one
+Game Turn with forced dice (`game.dice.force`); `act` drives one Marine's action (*§I*) with
+`rules_lib.core.engine.drive`, the rolls and answers given; `options` lists what an action lets
+the player choose; `draw_map` draws a Mapzone."""),
     code('''import pandas as pd
 import plotly.graph_objects as go
 from fractions import Fraction
@@ -508,7 +517,7 @@ for d, name in zip(range(1, 7), ("north", "northeast", "southeast", "south", "so
 # 2. Set-up (§C-1, §Q-1-a, §Q-1-b)
 # ==================================================================================================
 hq_nest = ", ".join(
-    f"{(HQN[i - 1]['at_most'] + 1) if i else 1}–{row['at_most']} in Nest {row['nest']}"
+    f"{(HQN[i - 1]['at_most'] + 1) if i else 1}–{row['at_most']}: Nest {row['nest']}"
     for i, row in enumerate(HQN))
 exits_total = D.sources["counters"].get("tunnel_exit_chits.count")
 exits_start = FJ["tunnel_exits_at_start"]
@@ -526,8 +535,8 @@ it is needed.
 The lesson plays **The Family Jewels** (Mapzone Alpha), set up like this (*§Q-1-a*, *§Q-1-b*);
 *The Great Migration*'s set-up is taught with its scenario in section 13.
 
-1. **Queens.** Roll a die: {hq_nest}, the High Queen and {FJ["high_queen_jewels"]} Crown Jewel go
-   there; the Sister Queen goes in the other Nest.
+1. **Queens.** Roll a die ({hq_nest}) and put the High Queen and {FJ["high_queen_jewels"]} Crown
+   Jewel in that Nest; the Sister Queen goes in the other Nest.
 2. **Tunnel Exits.** Pick {exits_start} of the {exits_total} Nest Tunnel Exit chits at random and
    place them on their numbered hexes.
 3. **First spawn.** Draw {hq_spawn} random Vermites into the High Queen's Nest (her Spawn Number
@@ -724,9 +733,8 @@ stops its story at 152):"""),
     code('''# NBVAL_CHECK_OUTPUT
 g = play(position({"Soldier #1": 212}, chits=("Frogs Croak",)))
 show(part(g, step="Movement", rule="§D-"))'''),
-    md("""The lesson game shows the other two overrides: an Ultra-Mite that reaches the north edge
-turns round, and stops when it enters a hex next to a Marine; and a Vermite that starts next to a
-Marine does not move:"""),
+    md("""The lesson game shows a map edge turning an Ultra-Mite round, the same Ultra-Mite stopping as
+it enters a hex next to a Marine, and a Soldier that starts next to a Marine staying put:"""),
     code('''# NBVAL_CHECK_OUTPUT
 show(find(lesson.log, has("SV-VMOV-04"), before=4))
 show(find(lesson.log, has("SV-VMOV-05")))'''),
@@ -1032,7 +1040,9 @@ variant:"""),
 ra = position({"Logistics": 353, "Squad 1": 354, "Squad 2": 352, "Soldier #1": 355},
               units={"Squad 1": {"reduced": True}, "Squad 2": {"reduced": True}})
 show(act(ra, "Logistics", "Rally", 5, 2)[1])
-show(act(ra, "Logistics", "Rally", 5, variants=["rally_only_next_to_vermites"])[1])'''),
+show(act(ra, "Logistics", "Rally", 5, variants=["rally_only_next_to_vermites"])[1])
+target = DATA.tables["rally"]["target"]
+print("P(a Disrupted unit rallies) =", Fraction(sum(1 for f in range(1, 7) if f >= target), 6))'''),
     md(f"""**Request Reinforcements** (*§I-4-c*, HQs only). Roll a die, {sgn(REQ["disrupted"])} if the HQ is
 Disrupted, {sgn(REQ["nat_marker"])} if it has a NAT marker; on {REQ["target"]} or more take any
 Marine from the pool — not one on the map or already eliminated — and it must try to enter at
@@ -1044,7 +1054,12 @@ rq = position({"HQ 1": 423, "Squad 1": 433, "Soldier #1": 462})
 print("the pool in the lesson game:",
       [u.id for u in at_start.state.units if u.is_marine and u.status == "pool"])
 show(act(rq, "HQ 1", "Request Reinforcements", 2)[1])
-show(act(rq, "HQ 1", "Request Reinforcements", 4, answers=["Squad 2", "Enter the map", "555"])[1])'''),
+show(act(rq, "HQ 1", "Request Reinforcements", 4, answers=["Squad 6", "Enter the map", "555"])[1])
+t = DATA.tables["request_reinforcements"]
+for mod, who in ((0, "an HQ"), (t["disrupted"], "a Disrupted HQ"),
+                 (t["disrupted"] + t["nat_marker"], "a Disrupted HQ with a NAT marker")):
+    p = Fraction(sum(1 for f in range(1, 7) if f + mod >= t["target"]), 6)
+    print(f"P(reinforcements granted) for {who}: {p}")'''),
     md(f"""### 6.4 Marine map entry (*§I-5*)
 
 **Designated Hex Entry** (*§I-5-a*): the unit marches on through the scenario's entry hex (or one of
@@ -1066,7 +1081,7 @@ turn. Three drops on hex 334:"""),
     code('''# NBVAL_CHECK_OUTPUT
 for faces in ((2,), (4, 3, 5), (6,)):
     after, events = act(rq, "HQ 1", "Request Reinforcements", 5, *faces,
-                        answers=["Squad 2", "Land (Landing Zone)", "334"])
+                        answers=["Squad 6", "Land (Landing Zone)", "334"])
     show(events[4:])
 print("waiting to land again:", after.lz_delayed)
 print(sv_odds.landing_zone_odds().to_string(index=False))
@@ -1243,7 +1258,8 @@ for i, w in enumerate(DATA.secret_weapons):
                  "effect from": chits.provenance_of(f"secret_weapons[{i}].effect").kind})
 print(pd.DataFrame(rows).to_string(index=False))
 print()
-show(find(lesson.log, has("SV-MAD-02")))              # built in the College Lab
+show(find(lesson.log, lambda e: e.message.startswith("M.A.D. Scientist moves")))  # to a Lab
+show(find(lesson.log, has("SV-MAD-02")))              # next turn, built in the Lab
 show(find(lesson.log, has("SV-MAD-11"), before=1))    # attacked while carrying it: weapon lost
 show(find(lesson.log, has("SV-MAD-04"), after=5))     # a later weapon, detonated'''),
     md(f"""### 7.6 Recovery Vehicles (*§J-6*)
@@ -1601,8 +1617,7 @@ show([e for e in campaign.log if e.rule == "Space Vermin §Q-3"])'''),
 # ==================================================================================================
 # 14. How to play: the checklist; 15. What next
 # ==================================================================================================
-gm_first = ", ".join(str(r) for r in hordes["rows"][0]["rolls"])
-CELLS += [
+HOW_TO_PLAY = [
     md(f"""## 14. How to play — the whole game on one page
 
 **Set up** (*§C-1*, *§Q*): the scenario's map and units (*§Q-1-a*, *§Q-1-b* or *§Q-2-a*,
@@ -1647,16 +1662,14 @@ lower for more than {FJ["marine_losses_reduce"]["more_than"]} Marines lost (*§Q
 Migration*: it ends at once when only Drones are left; +{GM["vp"]["eliminated_vermite"]} VP per
 Soldier, Ultra-Mite or Queen the Marines eliminate, minus the Escaped Vermites and the Marines lost:
 {levels_text(GM["levels"])} (*§Q-2-g*). *The Campaign*: the two battles' VP added:
-{levels_text(CA["levels"])} (*§Q-3*).
+{levels_text(CA["levels"])} (*§Q-3*)."""),
+    md("""## 15. What next
 
-## 15. What next
-
-Play a game yourself in the explorer below (choose `person` for the Marines in its Play tab), with
-the rule variants you prefer. Every assumed value is listed in `docs/assumptions.md` and can be
-changed for a game with `data_overrides`. Notebook `05_designer_playtesting.ipynb` and the command
-line (`rules-explorer simulate space_vermin --scenario family_jewels -n 500`) play many games to
-study balance. The material that follows is for designers and the curious: it is not needed to
-play."""),
+Play a game yourself: in the explorer above (its Play tab) or the stepper of section 3, choose
+`person` for the Marines and answer each decision; switch on the rule variants you prefer. Every
+assumed value is listed in `docs/assumptions.md` and can be changed for a game with
+`data_overrides`. To study balance, notebook `05_designer_playtesting.ipynb` and the command line
+(`rules-explorer simulate space_vermin --scenario family_jewels -n 500`) play many games."""),
 ]
 
 # ==================================================================================================
@@ -1664,6 +1677,9 @@ play."""),
 # ==================================================================================================
 CELLS += [
     md("""## Beyond the lesson: odds studies and designer material
+
+Not needed to play: what the dice do over many games, for designers and the curious. The lesson
+ends with the one-page summary after this part.
 
 ### Marine fire at a glance
 
@@ -1710,6 +1726,7 @@ as this lesson."""),
 
 Explorer("space_vermin", scenario="family_jewels", seed={LESSON_SEED})'''),
 ]
+CELLS += HOW_TO_PLAY
 
 
 if __name__ == "__main__":

@@ -323,7 +323,7 @@ CLAIMS: list[tuple[str, Callable[[], list]]] = [
     (rf"three dice read in order as the digits of a hex number\*\* \({N}–{N}\)",
      lambda: [int(NUMBERED["alpha"][0]), int(NUMBERED["alpha"][-1])]),
     # §C-1, §Q-1-a, §Q-1-b
-    (rf"Roll a die: {N}–{N} in Nest {N}, {N}–{N} in Nest {N}, the High Queen and {N} Crown Jewel",
+    (rf"Roll a die \({N}–{N}: Nest {N}, {N}–{N}: Nest {N}\) and put the High Queen and {N} Crown Jewel",
      lambda: [1, FJ["high_queen_nest"][0]["at_most"], FJ["high_queen_nest"][0]["nest"],
               FJ["high_queen_nest"][0]["at_most"] + 1, FJ["high_queen_nest"][1]["at_most"],
               FJ["high_queen_nest"][1]["nest"], FJ["high_queen_jewels"]]),
