@@ -71,8 +71,8 @@ project fills these gaps with data and procedures of its own, and says so wherev
 * **the tiles** — the town and mall tiles, their streets, buildings, doors and exits: a small
   invented set of {N_TILES} tiles (`town.yaml`, assumed as a whole);
 * **the event deck** — a stand-in deck of {N_CARDS} cards with base-game names and simplified
-  effects (`events.yaml`, assumed as a whole); only the size limits that § Card specific states
-  are the text's;
+  effects (`events.yaml`, assumed as a whole); only the size limits the text gives (§ Card
+  specific) are its own;
 * **the zombies a new tile brings, and the heart and bullet counters lying on it** — base-game
   set-up of a tile, with counts per tile in `town.yaml` (assumed);
 * **where everyone starts** — the Town Square, as in the base game (assumed);
@@ -297,11 +297,11 @@ print(f"P(2d6 >= {target}) = {p} = {float(p):.4f}")"""),
 
 **ZGC-AMB-01: how many hearts does a Giant start with?** The size sections say Big
 {BIG.start_hearts_size_section} and Huge {HUGE.start_hearts_size_section}; § Game Start says Big
-{BIG.start_hearts} and Huge {HUGE.start_hearts}. The project's default is § Game Start's numbers as
-whole counters (it is the set-up step itself). Variant `size_section_hearts` plays the size
-sections' numbers; variant `start_hearts_are_halves` reads § Game Start's numbers as half hearts
-(a Giant loses a half heart per hit, so Big {BIG.start_hearts_size_section} counters are
-{2 * BIG.start_hearts_size_section} halves — that fits Big, not Huge). Section 12 measures how much
+{BIG.start_hearts} and Huge {HUGE.start_hearts}. The project's default is the numbers of
+§ Game Start, as whole counters (it is the set-up step itself). The other readings of ZGC-AMB-01 are variants:
+`size_section_hearts` plays the size sections' numbers; `start_hearts_are_halves` reads
+the numbers of § Game Start, in turn, as half hearts (a Giant loses a half heart per hit, so Big
+{BIG.start_hearts_size_section} counters are {2 * BIG.start_hearts_size_section} halves — that fits Big, not Huge). Section 12 measures how much
 the reading matters.
 
 A seeded two-Survivor game (a Normal and a Big) played through Game Start:"""),
@@ -319,7 +319,7 @@ for reading in [(), ("size_section_hearts",), ("start_hearts_are_halves",)]:
         print(f"  {laid.message.split(' on the ')[0]}\\n      ◆ {laid.assumed.split(';')[0]}")"""),
 
     # ---------------------------------------------------------------------------------------
-    md(f"""## 3. The sequence of play (§ Turn Flow)
+    md("""## 3. The sequence of play (§ Turn Flow)
 
 The players take turns; each turn has five steps, always in this order:
 
@@ -342,7 +342,7 @@ square: a Normal may pass through a square it cannot stop on):"""),
     code("""# NBVAL_CHECK_OUTPUT
 show(team.next_phase()[:-1])"""),
 
-    md(f"""### Step 1: Draw a tile (§ Step 1: Draw tile)
+    md("""### Step 1: Draw a tile (§ Step 1: Draw tile)
 
 Draw a tile from the pile of the area you are in: the Town pile in town, the Mall pile in the Mall.
 Place it next to your own tile if you can; otherwise within your line of sight; otherwise anywhere
@@ -364,7 +364,7 @@ show(play_until(replay, "places it"))
 asked = next(d for d in replay.policies["Survivor 1"].asked if d.kind == "place_tile")
 print("legal places offered:", asked.options)"""),
 
-    md(f"""### Step 2: Event card (§ Step 2: Event Card)
+    md("""### Step 2: Event card (§ Step 2: Event Card)
 
 Draw one Event card, even when your hand is full. A **Negative Event** is played at once, on you.
 A positive, weapon or item card goes face up on top of the deck: you may play it this turn, or take
@@ -399,7 +399,8 @@ Huge costs are in section 1.
 
 Moving into a zombie's square starts a **fight**: combat checks, one after another, until the
 Survivor wins or dies. A single zombie is beaten by a check of {HP}. A check that falls short costs
-the Survivor one heart, and the target for the next check is lowered by what was rolled. When no
+the Survivor one heart (a Giant half a heart: section 1), and the target for the next check is
+lowered by what was rolled. When no
 roll could fail any more, the zombie dies at once — after it has done its damage. (The text also
 tells this as zombie HP in § Zombies and Combat; the project reads both as one rule: each short
 check takes its total off the HP, {HP} per zombie, default reading of ZGC-AMB-08. A total equal to
@@ -493,7 +494,7 @@ from rules_lib.core.dice import KeepHighest
 advantage = KeepHighest(DATA.rules["zombie_turn"]["advantage_dice"]).dist()
 print({k: str(p) for k, p in sorted(advantage.items())}, "| mean", advantage.mean())"""),
 
-    md(f"""### Step 5: Discard chance (§ Step 5: Discard chance)
+    md("""### Step 5: Discard chance (§ Step 5: Discard chance)
 
 You may discard one Event card. If a card was revealed on top of the deck in Step 2 and is still
 there, you may now take it into your hand — but only if a card left your hand this turn (played or
@@ -554,7 +555,9 @@ show(play_until(game, "Step 5"))"""),
   give them away. The project uses a reserve heart at once when a Survivor's last heart goes
   (`rules.yaml` `game.reserve_auto_use`, assumed); a player may also spend one during Step 3.
 * **Bullets** may be collected and shared; anyone may hold any number. Giants cannot use them
-  normally (a Giant with a Size-Ray can: section 11).
+  normally; yet a Giant wielding a Size-Ray may spend them (§ Size Ray), so the project lets a Giant
+  spend bullets only through a Size-Ray, for Snipe and +{RAY['bullet_bonus']} or to recharge it (the default reading of
+  ZGC-AMB-10; variant `giants_never_spend_bullets` keeps them for recharging only).
 * Normals and Big Giants may use Weapon and Item cards; Huge Giants may not (but see § Card
   specific, section 7).
 * A Survivor may spend only one bullet in a combat; after failing to beat a zombie with a roll, it
@@ -651,8 +654,8 @@ play_until(game, "Survivor 2's turn")
 play_until(game, "Step 4: Zombie turn")
 game.dice.force(1, 2, 1, 2, 4)  # Advantage, then the Giant's two dice and the Normal's die
 show(play_until(game, "kills"))"""),
-    md(f"""**Exact fight odds.** Each size at its § Game Start counters (the default reading of
-ZGC-AMB-01) against one zombie ({HP} to beat) and against two ({CAP * HP}), bullets spent only when
+    md(f"""**Exact fight odds.** Each size with its starting counters (§ Game Start; the default
+reading of ZGC-AMB-01) against one zombie ({HP} to beat) and against two ({CAP * HP}), bullets spent only when
 they turn a roll into a kill. A Normal helped by a Big Giant standing next to it, last:"""),
     code("""# NBVAL_CHECK_OUTPUT
 rows = []
