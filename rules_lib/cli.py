@@ -201,6 +201,14 @@ def _position(game_module: Any, args: argparse.Namespace) -> Any:
                               keep_log=False)
     else:
         game = game_module.new_game(args.state or None, seed=args.seed, keep_log=False)
+    if args.options and args.decision:
+        from rules_lib.analysis import position_at
+
+        if args.state or args.record:
+            raise ValueError("--decision searches seeded games; it does not take --state or "
+                             "--record")
+        return position_at(game_module.name, args.decision, player=args.decider,
+                           seed=args.seed)
     if args.options:
         decider = args.decider
         if decider is not None and decider not in game_module.players:
@@ -394,6 +402,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--options", action="store_true",
                    help="compare the options of the next decision (of --decider, if given)")
     p.add_argument("--decider", metavar="PLAYER", help="with --options: whose decision")
+    p.add_argument("--decision", metavar="KIND",
+                   help="with --options: the first decision of this kind in seeded games from "
+                        "--seed (e.g. retreat, fire_at, bullet)")
     p.add_argument("-n", type=games_count, default=200, help="continuations (per option)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--policy", action="append", default=[], metavar="PLAYER=NAME",
