@@ -1180,6 +1180,23 @@ for seed in range(1, N_GAMES + 1):
     games.append(GAME.summary(g.state))
 games = pd.DataFrame(games)
 games.groupby(["outcome", "reason"]).size().rename("games").reset_index()"""),
+    T("""### Who is winning, and which choice is best (analysis, not a rule)
+
+From any moment of a game, the analysis library plays seeded continuations to the end. Here the
+game pauses at a real decision (a Retreat found in seeded games) and every option is played on
+the same seeds, ranked by the deciding player's win rate with its interval; an option counts as
+*worse than the best* only when the paired interval of the difference lies wholly below it. The
+continuations are played by the game's own policies, so the ranking describes these players, and a
+small batch may leave the options unseparated: the table then says how many games would separate
+them."""),
+    code("""from rules_lib.analysis import compare_options, position_at
+
+turning_point = position_at("ginormopod", "retreat", seed=1)
+print(turning_point.pending.player, "decides:", turning_point.pending.prompt)
+choice = compare_options(turning_point, 60, seed=1)
+print("best:", choice.best.option, "| better than every other option beyond doubt:",
+      choice.best_is_separated)
+choice.to_frame().round(3)"""),
 ]
 
 

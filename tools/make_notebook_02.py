@@ -1726,6 +1726,25 @@ as this lesson."""),
 
 Explorer("space_vermin", scenario="family_jewels", seed={LESSON_SEED})'''),
 ]
+CELLS += [
+    md("""### Who is winning, and which choice is best (analysis, not a rule)
+
+From any moment of a game, `rules_lib.analysis` plays seeded continuations to the end. Here the game
+pauses at a real decision (`position_at` finds the first Marine action in seeded games) and
+`compare_options` plays every option on the same seeds, ranking the options by the deciding player's
+win rate with their intervals; an option counts as *worse than the best* only when the paired
+interval of the difference lies wholly below it. The continuations are played by the game's own
+policies, so the ranking describes these players, and a small batch may leave the options
+unseparated: the table then says how many games would separate them."""),
+    code("""from rules_lib.analysis import compare_options, position_at
+
+turning_point = position_at("space_vermin", "action", seed=1)
+print(turning_point.pending.player, "decides:", turning_point.pending.prompt)
+choice = compare_options(turning_point, 25, seed=1)
+print("best:", choice.best.option, "| better than every other option beyond doubt:",
+      choice.best_is_separated)
+choice.to_frame().round(3)"""),
+]
 CELLS += HOW_TO_PLAY
 
 
