@@ -40,7 +40,8 @@ from rules_lib.teaching.reference import CATALOGUE_ID, RuleEntry, rule_reference
 
 DEFAULT_GAMES = 1000  # games searched at most unless the call (or the rule's entry) says otherwise
 MAX_GAMES = 1_000_000
-MAX_BLOCK = 16  # games per task at most: small blocks keep the first answer quick
+MAX_BLOCK = 8  # games per task at most: the first answer comes quick, and a search that is
+# settled waits for at most one block per worker to finish
 SCAN_CACHE_SIZE = 4000  # games remembered per process (a few kB each)
 RESULT_CACHE_SIZE = 256
 
