@@ -180,10 +180,6 @@ class Target:
         found = [first[k] for k in self.scan_keys if k in first]
         return min(found) if found else None
 
-    def matches(self, event: Event) -> bool:
-        return bool(set(self.ids) & set(event.ids)) or (
-            event.rule in self.citations and (not event.ids or not self.ids))
-
 
 def resolve(game: str, rule: str) -> Target:
     """The target for a catalogue ID, a reference entry key or a citation text."""

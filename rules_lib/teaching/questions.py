@@ -264,10 +264,23 @@ def _sv_vermite_step(p: Probe, i: int) -> Draft | None:
     chit = p.before(i, lambda ev: "SV-EVT-05" in ev.ids or "SV-S2-19" in ev.ids)
     indicator = f" This turn's movement indicator: {chit.message}." if chit is not None else ""
 
+    # where the unit stands before this step: the previous step of the same move (the state
+    # moves the unit only once its whole move is done), else its place in the state
+    previous = None
+    for ev in reversed(p.log[:i]):
+        if ev.kind != "step_detail":
+            break
+        if ev.data.get("units") == units:
+            previous = str(ev.data.get("to"))
+            break
+
     def options(state: GameState) -> list[str]:
         board = _board(p, state)
-        here = next((pc["loc"] for pc in p.module.board_view.pieces(state)
-                     if pc["id"] == unit), None)
+        if previous is not None:
+            here = _loc(board, previous)
+        else:
+            here = next((pc["loc"] for pc in p.module.board_view.pieces(state)
+                         if pc["id"] == unit), None)
         if here is None:
             return []
         out = []
@@ -477,8 +490,8 @@ def _zgc_min_speed(p: Probe, i: int) -> Draft | None:
         return None
     who = _zgc_who(p, i)
     m = re.search(r"at least ([\d.]+) \(hearts\)", e.message)
-    if who is None or m is None:
-        return None
+    if who is None or m is None or re.search(r"\+\d+ from", e.message):
+        return None  # a card's bonus on top: not the rule this kind asks about
     roll, points, hearts = _int(e.data["roll"]), _int(e.data["points"]), int(float(m.group(1)))
     options = sorted({str(roll), str(hearts), str(points), str(roll + hearts)}, key=int)
     return Draft("min_speed", i, i,

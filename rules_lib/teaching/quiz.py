@@ -326,46 +326,49 @@ def build_lesson(game: str, n: int = LESSON_QUESTIONS, *, seed: int = 0,
                  kinds: Iterable[str] | None = None,
                  designs: Sequence[SearchDesign] | None = None,
                  max_games: int = LESSON_MAX_GAMES) -> Lesson:
-    """A lesson of ``n`` questions from seeded games: the kinds take turns (each as often as
-    the games allow), a question per game and kind first so the positions vary, the more telling
-    drafts first. The same arguments give the same lesson."""
+    """A lesson of ``n`` questions from seeded games (the designs of the game's default plan in
+    turn: every scenario, default and random play). The kinds take turns, each as often as the
+    games allow; every game gives at most two questions of a kind, its most telling drafts, and
+    the first question of each game comes before any game's second, so the positions vary. A
+    question already asked (the same prompt) is not asked again. The same arguments give the
+    same lesson."""
     chosen = _kinds(game, kinds)
     if not chosen:
         raise ValueError(f"{game}: no question kinds")
     designs = list(designs) if designs is not None else search_plan(game)
-    # per kind: (rank in its game, game number, probe, draft); the best draft of every game
-    # comes before any game's second best, so a lesson's questions come from varied positions
-    per_kind: dict[str, list[tuple[int, int, Probe, Draft]]] = {k.name: [] for k in chosen}
-    want = -(-n // len(chosen)) + 1
+    want = -(-n // len(chosen))  # questions per kind for an even lesson
+    posed: dict[str, list[tuple[int, int, Question]]] = {k.name: [] for k in chosen}
+    seen: set[tuple[str, str]] = set()
     probed = 0
     for _, design, s in search_order(designs, seed, max_games):
         probe = Probe(game, design, s)
         found = drafts(probe, chosen)
         for k in chosen:
             mine = sorted((d for d in found if d.kind == k.name), key=lambda d: -d.interest)
-            per_kind[k.name] += [(rank, probed, probe, d) for rank, d in enumerate(mine[:2])]
-        probed += 1
-        if probed >= 2 and sum(min(len(v), want) for v in per_kind.values()) >= n \
-                and all(len(v) >= want for v in per_kind.values() if v):
-            break
-    questions: list[Question] = []
-    seen: set[tuple[str, str]] = set()
-    by_kind = {k.name: k for k in chosen}
-    queues = {name: [(p, d) for _, _, p, d in sorted(v, key=lambda t: (t[0], t[1]))]
-              for name, v in per_kind.items()}
-    while len(questions) < n and any(queues.values()):
-        for name in list(queues):
-            while queues[name]:
-                probe, d = queues[name].pop(0)
-                if (name, d.prompt) in seen:
-                    continue
-                q = pose(probe, by_kind[name], d)
-                if q is not None:
-                    seen.add((name, d.prompt))
-                    questions.append(q)
+            taken = 0
+            for d in mine:
+                if taken >= 2:
                     break
-            if len(questions) >= n:
-                break
+                if (k.name, d.prompt) in seen:
+                    continue
+                q = pose(probe, k, d)
+                if q is not None:
+                    seen.add((k.name, d.prompt))
+                    posed[k.name].append((taken, probed, q))
+                    taken += 1
+        probed += 1
+        total = sum(len(v) for v in posed.values())
+        every_kind = all(len(v) >= want for v in posed.values())
+        every_design = probed >= len(designs)
+        if total >= n and (every_kind or every_design) and probed >= min(3, max_games):
+            break
+    queues = {name: [q for _, _, q in sorted(v, key=lambda t: (t[0], t[1]))]
+              for name, v in posed.items()}
+    questions: list[Question] = []
+    while len(questions) < n and any(queues.values()):
+        for queue in queues.values():
+            if queue and len(questions) < n:
+                questions.append(queue.pop(0))
     return Lesson(game, questions, Score(game), games_probed=probed)
 
 
