@@ -88,6 +88,20 @@ def test_the_rare_rules_of_the_issue_are_found(game, rule):
     assert m.design.label in result.message and result.designs_used == [m.design.label]
 
 
+def test_the_events_a_stepper_highlights_are_those_that_apply_the_rule():
+    m = find_moments("ginormopod", "GIN-FENCE-02").first
+    game = m.game_at(before=5)
+    for _ in range(10):
+        game.step_event()
+    assert m.applying(game.log) == [m.index]  # a derived moment: its own event
+    m = find_moments("ginormopod", "GIN-RETR-01").first
+    game = m.game_at(before=0)
+    game.run_to_end()
+    marked = m.applying(game.log)
+    assert marked[0] == m.index and len(marked) > 1
+    assert all("GIN-RETR-01" in game.log[i].ids for i in marked)
+
+
 def test_overrun_is_found_where_its_variant_makes_it_possible_and_the_result_says_so():
     result = find_moments("ginormopod", "GIN-OVRN-01")
     m = result.first
@@ -190,3 +204,11 @@ def test_how_often_rules_apply():
     common, rare = df.iloc[0], df.iloc[1]
     assert (common["games"], common["of"], common["first game"]) == (6, 6, 0)
     assert rare["games"] == 0 and pd.isna(rare["first game"])
+
+
+def test_moments_are_the_same_on_a_dask_cluster():
+    pytest.importorskip("distributed")
+    here = find_moments("gods_war", "GW-AND-05", n=2, use_cache=False)
+    clear_cache()
+    there = find_moments("gods_war", "GW-AND-05", n=2, executor="dask:2", use_cache=False)
+    assert [m.as_dict() for m in here.moments] == [m.as_dict() for m in there.moments]

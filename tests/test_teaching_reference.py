@@ -289,3 +289,23 @@ def test_the_other_moments_of_a_rule_in_a_game_are_the_events_that_apply_it():
     picks = moments_in_log(sv.log, "SV-SEQ-07", rule_reference("space_vermin"))
     assert picks and all(sv.log[i].rule == "Space Vermin §C-2-c" or "SV-SEQ-07" in sv.log[i].ids
                          for i in picks)
+
+
+# --------------------------------------------------------------------------------------------------
+# The command line
+# --------------------------------------------------------------------------------------------------
+
+
+def test_the_rule_command_shows_an_entry_searches_the_index_and_finds_a_moment(capsys):
+    from rules_lib.cli import main
+
+    assert main(["rule", "ginormopod", "GIN-OVRN-01", "--find"]) == 0
+    out = capsys.readouterr().out
+    assert "Overrun" in out and "overrun_ignores_fort_boxes" in out
+    assert "1 moment(s)" in out and "seed 13" in out
+    assert main(["rule", "space_vermin", "magnetic storm"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("SV-S2-19")
+    assert main(["rule", "gods_war", "nothing-here"]) == 1
+    assert "no entry" in capsys.readouterr().out
+    assert main(["rule", "chess", "e4"]) == 2
+    assert "unknown game" in capsys.readouterr().err

@@ -36,7 +36,7 @@ from typing import Any
 from rules_lib.core.engine import Event, Game
 from rules_lib.executors import get_executor
 from rules_lib.registry import get_game
-from rules_lib.teaching.reference import CATALOGUE_ID, RuleEntry, rule_reference
+from rules_lib.teaching.reference import CATALOGUE_ID, RuleEntry, moments_in_log, rule_reference
 
 DEFAULT_GAMES = 1000  # games searched at most unless the call (or the rule's entry) says otherwise
 MAX_GAMES = 1_000_000
@@ -290,6 +290,14 @@ class Moment:
         g = self.design.new_game(self.game, self.seed, keep_log=keep_log)
         step_to(g, max(0, self.index - max(0, before)))
         return g
+
+    def applying(self, log: Sequence[Event]) -> list[int]:
+        """The events of a log of this game that apply the rule, the moment's own included (what
+        a stepper highlights; a derived moment, such as the Fence opening, is its own event)."""
+        found = set(moments_in_log(log, self.rule, rule_reference(self.game)))
+        if any(e.index == self.index for e in log):
+            found.add(self.index)
+        return sorted(found)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data (``Moment.from_dict`` reads it back)."""

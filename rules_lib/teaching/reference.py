@@ -189,13 +189,13 @@ class RuleReference:
                 continue
             hay = " ".join([entry.key, " ".join(entry.ids), entry.section, entry.summary,
                             entry.why, " ".join(entry.variants)]).lower()
-            if not all(w in hay for w in words):
+            if not all(_starts_a_word(w, hay) for w in words):
                 continue
             score = 0
             if text.strip().upper() in (entry.key.upper(), *entry.ids):
                 score -= 100
-            score -= sum(3 for w in words if w in entry.summary.lower())
-            score -= sum(2 for w in words if w in entry.section.lower())
+            score -= sum(3 for w in words if _starts_a_word(w, entry.summary.lower()))
+            score -= sum(2 for w in words if _starts_a_word(w, entry.section.lower()))
             scored.append((score, n, entry))
         scored.sort(key=lambda t: (t[0], t[1]))
         found = [e for _, _, e in scored]
@@ -218,6 +218,12 @@ class RuleReference:
         """The game's Variant objects that change an entry (name, description, default)."""
         names = set(self[key].variants)
         return [v for v in get_game(self.game).variants if v.name in names]
+
+
+def _starts_a_word(word: str, text: str) -> bool:
+    """Does some word of ``text`` begin with ``word`` ('overrun' finds 'Overruns', 'here' does
+    not find 'where')?"""
+    return re.search(r"(?<![a-z0-9])" + re.escape(word), text) is not None
 
 
 # --------------------------------------------------------------------------------------------------
