@@ -123,6 +123,23 @@ def test_a_time_budget_stops_the_search_and_says_so():
     assert 1 <= result.games_searched < 500 and "time budget" in result.message
 
 
+def test_a_search_can_be_cancelled_from_another_thread_and_is_not_remembered():
+    import threading
+
+    stop = threading.Event()
+    seen = []
+
+    def progress(done, total):
+        seen.append(done)
+        stop.set()  # as a widget's Cancel button would, while the search runs
+
+    result = find_moments("space_vermin", "SV-S2-18", n_games=300, progress=progress,
+                          cancel=stop)
+    assert result.stopped == "cancelled" and not result.found and seen[0] >= 1
+    assert "cancelled" in result.message
+    assert not find_moments("space_vermin", "SV-S2-18", n_games=1).cached
+
+
 def test_a_rule_no_event_cites_is_answered_at_once_with_how_it_is_applied():
     entry = rule_reference("ginormopod")["GIN-MAP-01"]
     assert not entry.in_log

@@ -362,7 +362,8 @@ class FindResult:
     games_searched: int  # games in the search order up to the last moment kept (or all searched)
     n_games: int  # the budget in games
     designs: list[SearchDesign]
-    stopped: str  # "found" | "games" (n_games spent) | "time" (budget seconds spent) | "not in log"
+    stopped: str  # "found", "games" (n_games spent), "time" (budget spent), "cancelled" or
+    # "not in log" (no event cites the rule: its note says how the engine applies it)
     seconds: float
     budget: float | None = None
     cached: bool = False
@@ -395,13 +396,18 @@ class FindResult:
         if self.moments:
             seeds = ", ".join(f"seed {m.seed} [{m.design.label}] event {m.index}"
                               for m in self.moments)
-            more = ("" if len(self.moments) >= self.wanted else
-                    f" (of {self.wanted} asked: the {'time budget' if self.stopped == 'time' else 'games budget'} ran out)")
+            why = {"time": "the time budget ran out", "cancelled": "the search was cancelled"}.get(
+                self.stopped, "the games budget ran out")
+            more = "" if len(self.moments) >= self.wanted else f" (of {self.wanted} asked: {why})"
             return (f"{what}: {len(self.moments)} moment(s) in the first {self.games_searched} "
                     f"game(s) searched{more}: {seeds}. Designs searched in turn: {plan}")
-        spent = (f"the time budget of {self.budget:g} s ran out after {self.games_searched} game(s)"
-                 if self.stopped == "time" else
-                 f"no game of the {self.games_searched} searched (the budget) applies it")
+        if self.stopped == "time":
+            spent = (f"the time budget of {self.budget:g} s ran out after {self.games_searched} "
+                     "game(s)")
+        elif self.stopped == "cancelled":
+            spent = f"the search was cancelled after {self.games_searched} game(s)"
+        else:
+            spent = f"no game of the {self.games_searched} searched (the budget) applies it"
         return f"{what}: not found - {spent}. Designs searched in turn: {plan}"
 
     def __str__(self) -> str:
@@ -478,7 +484,7 @@ def find_moments(game: str, rule: str, n: int = 1, *, n_games: int | None = None
                  policies: Sequence[Mapping[str, str]] | None = None,
                  variants: Sequence[Sequence[str]] | None = None, recent: int = 3,
                  progress: Callable[[int, int], None] | None = None,
-                 use_cache: bool = True) -> FindResult:
+                 cancel: Any = None, use_cache: bool = True) -> FindResult:
     """Search seeded games for events that apply ``rule``; up to ``n`` moments, one per game.
 
     ``rule``: a catalogue ID (``"GIN-OVRN-01"``), a rule reference key or a citation text.
@@ -487,7 +493,10 @@ def find_moments(game: str, rule: str, n: int = 1, *, n_games: int | None = None
     way, only how far the search gets depends on it). ``scenarios``, ``policies`` (a list of
     {player: policy name}) and ``variants`` (a list of variant sets) replace the plan's designs.
     ``executor``: None (here), "processes[:N]", "dask[:N]", an address or an Executor.
-    ``progress(done, total)`` is called as games finish.
+    ``progress(done, total)`` is called as games finish; ``cancel`` (anything with
+    ``is_set()``, such as a ``threading.Event``) stops the search between blocks of games, with
+    what was found so far (``stopped == "cancelled"``). A widget running the search in a thread
+    passes both, and a time ``budget``.
     """
     start = time.perf_counter()
     if n < 1:
@@ -526,14 +535,15 @@ def find_moments(game: str, rule: str, n: int = 1, *, n_games: int | None = None
                 found[k] = at
                 if len(found) >= n:
                     break
-    stopped = _search(game, target, order, scanned, found, n, executor, budget, start, progress)
+    stopped = _search(game, target, order, scanned, found, n, executor, budget, start, progress,
+                      cancel)
     kept = sorted(found)[:n]
     moments = [build_moment(game, target.key, order[k][1], order[k][2], found[k], recent)
                for k in kept]
     searched = (kept[-1] + 1) if len(kept) >= n else _prefix(scanned)
     result = FindResult(game, target.key, moments, n, searched, n_games, designs, stopped,
                         time.perf_counter() - start, budget)
-    if stopped != "time":  # a search cut short by the clock may go further next time
+    if stopped not in ("time", "cancelled"):  # a search cut short may go further next time
         _memo(memo, result)
     return result
 
@@ -549,7 +559,7 @@ def _prefix(scanned: Mapping[int, Any]) -> int:
 def _search(game: str, target: Target, order: Sequence[tuple[int, SearchDesign, int]],
             scanned: dict[int, GameScan], found: dict[int, int], n: int, executor: Any,
             budget: float | None, start: float,
-            progress: Callable[[int, int], None] | None) -> str:
+            progress: Callable[[int, int], None] | None, cancel: Any = None) -> str:
     """Scan games of the order not yet scanned until the first ``n`` hits of the order are
     certain (every game before the n-th hit scanned), the order is spent, or time is up."""
     def settled() -> bool:
@@ -578,6 +588,8 @@ def _search(game: str, target: Target, order: Sequence[tuple[int, SearchDesign, 
                 return "found"
             if budget is not None and time.perf_counter() - start > budget:
                 return "time"
+            if cancel is not None and cancel.is_set():
+                return "cancelled"
     finally:
         stream.close()
         if owned:
