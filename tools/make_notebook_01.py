@@ -1132,6 +1132,11 @@ show([e for e in seeded.log if e.rule.endswith("Victory") and e.turn == seeded.s
   value in `rules_lib/games/ginormopod/data/` and the ◆ marks that rest on it go away.
 * Try the other readings: every variant above changes one rule; the designer notebook
   `05_designer_playtesting.ipynb` measures what such a change does to the balance."""),
+    code("""# Test yourself: what happens next? Questions from seeded games, the engine's own
+# alternatives as buttons; each answer says what the engine did and which rule decided it.
+from widgets.teaching import QuizPanel
+
+QuizPanel("ginormopod", seed=0, n=5)"""),
     # ------------------------------------------------------------------------------------------
     T("""## After the lesson: odds studies and designer material
 

@@ -1670,6 +1670,11 @@ Play a game yourself: in the explorer above (its Play tab) or the stepper of sec
 assumed value is listed in `docs/assumptions.md` and can be changed for a game with
 `data_overrides`. To study balance, notebook `05_designer_playtesting.ipynb` and the command line
 (`rules-explorer simulate space_vermin --scenario family_jewels -n 500`) play many games."""),
+    code("""# Test yourself: what happens next? Questions from seeded games, the engine's own
+# alternatives as buttons; each answer says what the engine did and which rule decided it.
+from widgets.teaching import QuizPanel
+
+QuizPanel("space_vermin", seed=0, n=5)"""),
 ]
 
 # ==================================================================================================

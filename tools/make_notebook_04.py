@@ -938,6 +938,11 @@ Play a game yourself in the Explorer at the end of this notebook (set a player t
 ruling you read differently with its variant, and change an assumed value with `data_overrides` to
 see what the base game's numbers do to the Monsters. Notebook `05_designer_playtesting.ipynb` plays
 many games at once."""),
+    code("""# Test yourself: what happens next? Questions from seeded games, the engine's own
+# alternatives as buttons; each answer says what the engine did and which rule decided it.
+from widgets.teaching import QuizPanel
+
+QuizPanel("gods_war", seed=0, n=5)"""),
     # ------------------------------------------------------------------------------------------
     lesson(f"""## After the lesson: odds studies and designer material (not rules)
 
