@@ -118,6 +118,27 @@ def test_a_structure_errors_notes_come_before_its_text() -> None:
     assert _describe_structure_error(exc) == "Structuring class S; field x -> bad value"
 
 
+def test_a_structure_error_group_lists_each_part_with_its_notes() -> None:
+    group = ExceptionGroup("while structuring S", [
+        _noted(TypeError("not an int"), "Structuring class S @ attribute x", "here"),
+        KeyError("y"),
+    ])
+    assert _describe_structure_error(group) == \
+        "Structuring class S @ attribute x; here -> not an int; 'y'"
+
+
+def test_a_bad_state_names_each_place_of_each_problem_once() -> None:
+    from rules_lib.core.engine import StateError
+
+    with pytest.raises(StateError) as err:
+        PickState.from_data({"game": "pick", "turn": "x", "rolls": [1, "b"]})
+    assert str(err.value) == (
+        "PickState: Structuring class PickState @ attribute turn -> "
+        "invalid literal for int() with base 10: 'x'; "
+        "Structuring class PickState @ attribute rolls -> Structuring list[int] @ index 1 -> "
+        "invalid literal for int() with base 10: 'b'")
+
+
 def test_a_bad_state_names_the_class_the_field_and_the_problem() -> None:
     from rules_lib.core.engine import StateError
 
