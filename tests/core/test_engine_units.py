@@ -511,3 +511,302 @@ def test_undo_goes_back_one_event_by_default_and_never_before_the_start() -> Non
     assert game.undo().events_seen == 2
     start = game.undo(10)
     assert start.events_seen == 0 and start.log == [] and start.state == PickState(game="pick")
+
+
+# --------------------------------------------------------------------------------------------------
+# More of the game: construction, decisions as events, pausing, batch runs
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class EchoState(GameState):
+    received: list[Any] = field(default_factory=list)
+    notes: list[Any] = field(default_factory=list)
+
+
+def echoing(state: EchoState, ctx):
+    """Records what comes back from each yield; asks Red once, in turn 3, phase P, step S."""
+    state.received.append((yield Event("first")))
+    state.turn, state.phase, state.step = 3, "P", "S"
+    state.received.append((yield Decision("Red", "go", "Go on?", ["yes", "no"], rule="§7",
+                                          ids=("E-1",), assumed="invented")))
+    state.received.append((yield Event("second")))
+    state.received.append((yield Event("third")))
+
+
+ECHO = Rules("echo", EchoState, echoing, players=("Red",), phases=("Set-Up", "P"))
+
+
+def test_a_game_sends_nothing_back_for_events_and_the_answer_for_a_decision() -> None:
+    stepped = Game(ECHO, EchoState(), policies={"Red": ScriptedPolicy(["no"])})
+    while stepped.step_event() is not None:
+        pass
+    assert stepped.state.received == [None, "no", None, None]
+    run = Game(ECHO, EchoState(), policies={"Red": ScriptedPolicy(["no"])})
+    run.run_to_end()
+    assert run.state.received == [None, "no", None, None]
+
+
+def test_a_decision_is_logged_with_its_rule_ids_assumption_and_the_moment() -> None:
+    game = Game(ECHO, EchoState(), policies={"Red": ScriptedPolicy(["no"])})
+    game.step_event()
+    assert game.step_event() == Event("Red chooses 'no': Go on?", "§7", "decision",
+                                      {"decision": "go", "choice": "no"}, 3, "P", "S", 1,
+                                      ("E-1",), "invented")
+    assert game.log[1] is not None and game.log[1].index == 1
+
+
+def test_stepped_events_are_logged_with_their_running_index() -> None:
+    game = Game(ECHO, EchoState(), policies={"Red": FirstOptionPolicy()})
+    events = [game.step_event() for _ in range(4)]
+    assert game.log == events and [e.index for e in events] == [0, 1, 2, 3]
+
+
+def test_stepping_past_the_end_finishes_the_game() -> None:
+    game = Game(ECHO, EchoState(), policies={"Red": FirstOptionPolicy()})
+    assert game.finished is False
+    while game.step_event() is not None:
+        pass
+    assert game.finished is True
+    assert game.step_event() is None and game.events_seen == 4
+
+
+def test_a_paused_game_neither_steps_nor_runs_on() -> None:
+    game = Game(ECHO, EchoState(), policies={"Red": PersonPolicy()})
+    game.step_event()
+    assert game.step_event() is None and game.pending is not None
+    pending = game.pending
+    assert game.step_event() is None and game.run_to_end() is game.state
+    assert game.pending is pending and game.events_seen == 1 and game.state.received == [None]
+    game.answer("no")
+    game.run_to_end()
+    assert game.state.received == [None, "no", None, None]
+
+
+def test_run_to_end_pauses_for_a_person_with_the_decision_pending() -> None:
+    game = Game(ECHO, EchoState(), policies={"Red": PersonPolicy()})
+    assert game.run_to_end() is game.state
+    assert game.pending is not None and game.pending.kind == "go"
+    assert game.finished is False and game.events_seen == 1
+
+
+def test_policies_are_handed_the_games_state_when_stepping_and_running() -> None:
+    for advance in (lambda g: (g.step_event(), g.step_event()), lambda g: g.run_to_end()):
+        policy = RecordingPolicy()
+        game = Game(ECHO, EchoState(), policies={"Red": policy})
+        advance(game)
+        assert policy.calls[0][0] is game.state
+
+
+def test_a_player_without_a_policy_gets_a_random_one() -> None:
+    game = Game(ECHO, EchoState())
+    game.step_event(), game.step_event()
+    assert list(game.policies) == ["Red"] and isinstance(game.policies["Red"], RandomPolicy)
+
+
+def test_an_illegal_answer_in_a_batch_run_names_it_and_the_legal_ones() -> None:
+    game = Game(ECHO, EchoState(), policies={"Red": ScriptedPolicy(["perhaps"])})
+    with pytest.raises(IllegalChoice) as err:
+        game.run_to_end()
+    assert str(err.value) == \
+        "'perhaps' is not a legal answer to 'go' (Go on?); legal: ['yes', 'no']"
+
+
+def test_a_batch_run_without_a_log_records_decisions_and_counts_events() -> None:
+    game = new_pick(seed=4, policies={"Red": FirstOptionPolicy()}, keep_log=False)
+    game.run_to_end()
+    assert game.decisions == [0] * 6 and game.events_seen == 13
+    assert game.log == [] and game.dice.log == []
+
+
+def test_an_endless_game_stops_after_the_given_number_of_events() -> None:
+    game = Game(KINDS_RULES, GameState())
+    with pytest.raises(RuntimeError) as err:
+        game.run_to_end(max_events=5)
+    assert str(err.value) == "kinds: no end after 5 events" and game.events_seen == 5
+
+
+def test_an_endless_game_stops_after_a_million_events_by_default() -> None:
+    def endless(state, ctx):
+        while True:
+            yield Event("tick")
+
+    game = Game(Rules("endless", GameState, endless), GameState(), keep_log=False)
+    with pytest.raises(RuntimeError, match="no end after 1000000 events"):
+        game.run_to_end()
+    assert game.events_seen == 1_000_000
+
+
+def test_a_state_in_an_unknown_phase_is_refused_listing_the_phases() -> None:
+    with pytest.raises(Exception) as err:
+        Game(ECHO, EchoState(phase="Nowhere"))
+    assert str(err.value) == "echo: the state is in unknown phase 'Nowhere'; phases: Set-Up, P"
+
+
+def test_a_game_starts_with_seed_zero_an_empty_options_dict_and_its_variants() -> None:
+    game = Game(PICK, PickState(game="pick", variants=["v"]))
+    assert game.seed == 0 and game.ctx.options == {} and game.ctx.variants == frozenset({"v"})
+    game.step_event()
+    assert game.state.rolls == list(seeded_faces(0, 1))
+
+
+def test_a_game_keeps_no_dice_log_when_it_keeps_no_log() -> None:
+    game = new_pick(keep_log=False, policies={"Red": FirstOptionPolicy()})
+    game.step_event()
+    assert game.dice.log == [] and game.log == []
+
+
+def test_a_record_names_the_game_and_works_with_dice_that_force_nothing() -> None:
+    game = new_pick(dice=ScriptedDice([1, 2, 3, 4, 5, 6]), policies={"Red": FirstOptionPolicy()})
+    game.run_to_end()
+    record = game.record()
+    assert record.game == "pick" and record.forced_faces == {} and record.decisions == [0] * 6
+
+
+def test_a_game_built_from_a_record_reads_its_initial_state_without_copying() -> None:
+    record = new_pick(seed=4).record()
+    game = Game.from_record(PICK, record)
+    assert game.initial_state is record.initial_state
+    assert game.record().initial_state is record.initial_state
+
+
+def test_a_game_from_a_record_keeps_its_reseeds_and_forced_faces() -> None:
+    game = new_pick(seed=4, policies={"Red": FirstOptionPolicy()})
+    game.dice.force(6)
+    game.step_event(), game.step_event()
+    game.reseed(30)
+    game.run_to_end()
+    record = game.record()
+    assert record.forced_faces == {0: 6} and record.reseeds == [[1, 30]]
+    again = Game.from_record(PICK, record, policies={"Red": FirstOptionPolicy()})
+    again.run_to_end()
+    assert again.state == game.state and again.state.rolls[0] == 6
+    assert again.record().reseeds == [[1, 30]] and again.dice.log == []
+
+
+def test_replay_to_beyond_the_end_gives_the_finished_game() -> None:
+    game = new_pick(seed=4, policies={"Red": FirstOptionPolicy()})
+    game.run_to_end()
+    back = game.replay_to(100)
+    assert back.finished and back.events_seen == 13 and back.state == game.state
+
+
+def test_replay_to_after_a_reseed_restarts_the_policies_random_stream_of_that_seed() -> None:
+    game = new_pick(seed=4, policies={"Red": RandomPolicy()})
+    game.reseed(77)
+    game.run_to_end()
+    back = game.replay_to(0)
+    back.run_to_end()
+    assert back.state.picks == random_picks("policy-77", 6)
+    assert back.state.rolls == list(seeded_faces(77, 6))
+
+
+def noting(state: EchoState, ctx):
+    """Changes a list nested in the state (a field typed Any: cattrs does not copy it)."""
+    for i in range(3):
+        state.notes[0].append(i)
+        yield Event(f"note {i}")
+
+
+NOTE = Rules("note", EchoState, noting)
+
+
+def test_replays_start_from_an_untouched_initial_state() -> None:
+    game = Game(NOTE, EchoState(notes=[[]]))
+    game.run_to_end()
+    assert game.replay_to(1).state.notes == [[0]]
+    assert game.replay_to(1).state.notes == [[0]]
+    assert game.initial_state["notes"] == [[]]
+
+
+# --------------------------------------------------------------------------------------------------
+# Dice of a game: counting, forcing, odd sizes
+# --------------------------------------------------------------------------------------------------
+
+
+def test_counting_dice_start_at_roll_zero_and_keep_a_log_by_default() -> None:
+    dice = CountingDice(3, forced={0: 5})
+    assert dice.rolls == 0 and dice.keep_log is True
+    assert dice.roll() == 5
+    assert dice.log == [("", 6, 5)] and dice.rolls == 1
+
+
+def test_counting_dice_roll_defaults_to_d6_and_no_purpose() -> None:
+    dice = CountingDice(3)
+    assert tuple(dice.roll() for _ in range(6)) == seeded_faces(3, 6)
+    assert dice.log == [("", 6, f) for f in seeded_faces(3, 6)]
+
+
+def test_counting_dice_roll_a_numpy_size_from_the_same_stream() -> None:
+    import numpy as np
+
+    dice = CountingDice(3)
+    assert tuple(dice.roll(np.int64(6), "np") for _ in range(5)) == seeded_faces(3, 5)
+    assert dice.log[0][0] == "np"
+
+
+def test_counting_dice_refuse_a_die_without_sides() -> None:
+    with pytest.raises(ValueError):
+        CountingDice(3).roll(0)
+
+
+def test_a_forced_face_may_be_any_face_of_the_die() -> None:
+    dice = CountingDice(3)
+    dice.force(1, 6)
+    assert (dice.roll(), dice.roll()) == (1, 6)
+
+
+def test_a_forced_face_off_the_die_is_refused_naming_the_roll() -> None:
+    dice = CountingDice(3)
+    dice.force(7)
+    with pytest.raises(ValueError) as err:
+        dice.roll(6, "attack")
+    assert str(err.value) == "forced face 7 is not on a d6 (attack)"
+
+
+def test_a_decision_without_options_is_refused_naming_it() -> None:
+    with pytest.raises(ValueError) as err:
+        Decision("Red", "retreat", "Where?", [])
+    assert str(err.value) == "Decision 'retreat' for Red has no legal option"
+
+
+def test_unknown_variants_are_refused_naming_the_known_ones_or_none() -> None:
+    from rules_lib.core.engine import check_variants
+
+    known = [Variant("b", "B"), Variant("a", "A")]
+    with pytest.raises(ValueError) as err:
+        check_variants(["c"], known, "toy")
+    assert str(err.value) == "toy: unknown rule variant 'c'; known: a, b"
+    with pytest.raises(ValueError) as err:
+        check_variants(["c"], [], "toy")
+    assert str(err.value) == "toy: unknown rule variant 'c'; known: none"
+
+
+def test_checked_variants_are_sorted_without_repeats() -> None:
+    from rules_lib.core.engine import check_variants
+
+    known = [Variant("b", "B"), Variant("a", "A")]
+    assert check_variants(["b", "a", "b"], known, "toy") == ["a", "b"]
+
+
+# --------------------------------------------------------------------------------------------------
+# Records as JSON
+# --------------------------------------------------------------------------------------------------
+
+
+def test_a_record_is_json_with_sorted_keys() -> None:
+    record = GameRecord("g", {"z": 1, "a": 2}, 5, ["v"], ["yes"], {3: 6}, [[1, 2]])
+    assert record.to_json() == (
+        '{"decisions": ["yes"], "forced_faces": {"3": 6}, "game": "g", '
+        '"initial_state": {"a": 2, "z": 1}, "reseeds": [[1, 2]], "seed": 5, "variants": ["v"]}')
+
+
+def test_a_record_read_from_json_has_int_roll_numbers() -> None:
+    record = GameRecord("g", {}, 5, [], [], {3: 6, 10: 1})
+    again = GameRecord.from_json(record.to_json())
+    assert again == record and list(again.forced_faces) == [3, 10]
+
+
+def test_a_record_read_from_json_without_the_optional_fields_has_none_of_them() -> None:
+    record = GameRecord.from_json('{"game": "g", "initial_state": {}, "seed": 5, "variants": []}')
+    assert record == GameRecord("g", {}, 5, [], [], {}, [])
