@@ -335,9 +335,8 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        data = json.loads(text)
-        data["forced_faces"] = {int(k): v for k, v in data.get("forced_faces", {}).items()}
-        return _converter.structure(data, cls)
+        # cattrs turns the JSON object's string keys back into roll numbers (dict[int, int])
+        return _converter.structure(json.loads(text), cls)
 
     def forked(self, at_roll: int, seed: int, answer: Any = NO_ANSWER) -> GameRecord:
         """This record continued from roll ``at_roll`` with ``seed``'s stream, and the decision
