@@ -402,3 +402,146 @@ def test_holes_in_the_board_do_not_block() -> None:
     board = HexBoard([ORIGIN, Hex(0, 2)])  # (0, 1) is not on the board
     assert board.line_of_sight(ORIGIN, Hex(0, 2), lambda h: True) is True
     assert board.visible_from(ORIGIN, lambda h: h == Hex(0, 1)) == {ORIGIN, Hex(0, 2)}
+
+
+# --- each behaviour alone, exact values ----------------------------------------------------------
+
+
+def test_default_name_size_and_repr() -> None:
+    board = HexBoard(hex_range(ORIGIN, 1))
+    assert board.name == "hex map" and board.size == 1.0
+    assert repr(board) == "HexBoard('hex map', 7 hexes)"
+
+
+def test_hexes_may_be_given_as_pairs_and_repeats_count_once_in_order() -> None:
+    board = HexBoard([(1, 0), (0, 0), (1, 0)])
+    assert board.locations() == (Hex(1, 0), ORIGIN)
+    assert tuple(board) == (Hex(1, 0), ORIGIN) and len(board) == 2
+
+
+def test_default_labels_are_q_comma_r() -> None:
+    board = HexBoard([Hex(2, -1)])
+    assert board.label(Hex(2, -1)) == "2,-1" and board.hex_at("2,-1") == Hex(2, -1)
+
+
+def test_a_label_or_terrain_for_a_hex_off_the_board_is_refused() -> None:
+    with pytest.raises(UnknownLocation) as err:
+        HexBoard([ORIGIN], name="m", labels={Hex(5, 5): "X"})
+    assert (err.value.loc, err.value.board_name) == (Hex(5, 5), "m")
+    with pytest.raises(UnknownLocation) as err:
+        HexBoard([ORIGIN], name="m", terrain={Hex(5, 5): "woods"})
+    assert (err.value.loc, err.value.board_name) == (Hex(5, 5), "m")
+
+
+def test_a_label_used_twice_is_refused_naming_it_and_the_board() -> None:
+    with pytest.raises(ValueError) as err:
+        HexBoard([ORIGIN, Hex(1, 0)], name="m", labels={ORIGIN: "A", Hex(1, 0): "A"})
+    assert str(err.value) == "label 'A' is used twice on board 'm'"
+    with pytest.raises(ValueError):  # a given label equal to another hex's default label
+        HexBoard([ORIGIN, Hex(1, 0)], labels={ORIGIN: "1,0"})
+
+
+def test_an_unknown_label_names_itself_as_a_hex_label() -> None:
+    with pytest.raises(UnknownLocation) as err:
+        HexBoard([ORIGIN], name="m").hex_at("9999")
+    assert str(err.value) == "hex label '9999' is not on board 'm'"
+
+
+def test_from_offset_numbers_columns_and_rows_from_the_given_firsts_and_format() -> None:
+    board = HexBoard.from_offset(2, 3, name="m", layout="even-q", first_col=3, first_row=0,
+                                 label_format="{col}.{row}", terrain=None, size=2.0)
+    assert board.name == "m" and board.size == 2.0 and len(board) == 6
+    assert [board.label(h) for h in board.locations()] == [
+        "3.0", "3.1", "3.2", "4.0", "4.1", "4.2"]
+    assert board.hex_at("4.1") == offset_to_axial(4, 1, "even-q")
+    assert board.outline(board.hex_at("3.0"))[0] == pytest.approx(
+        (hex_to_xy(board.hex_at("3.0"), 2.0)[0] + 2.0, hex_to_xy(board.hex_at("3.0"), 2.0)[1]))
+
+
+def test_from_offset_keeps_the_terrain_given() -> None:
+    h = offset_to_axial(1, 1)
+    board = HexBoard.from_offset(2, 2, terrain={h: "woods"})
+    assert board.terrain_at(h) == "woods" and board.terrain_at(offset_to_axial(2, 2)) is None
+
+
+def test_neighbors_are_listed_n_ne_se_s_sw_nw() -> None:
+    board = HexBoard(hex_range(ORIGIN, 1))
+    assert board.neighbors(ORIGIN) == tuple(ORIGIN.neighbor(d) for d in range(1, 7))
+
+
+def test_xy_and_outline_follow_the_boards_size() -> None:
+    board = HexBoard([Hex(1, 0)], size=2.0)
+    assert board.xy(Hex(1, 0)) == hex_to_xy(Hex(1, 0), 2.0) == pytest.approx((3.0, -math.sqrt(3)))
+    assert board.outline(Hex(1, 0)) == hex_corners(Hex(1, 0), 2.0)
+
+
+@pytest.mark.parametrize("method", ["neighbors", "xy", "label", "outline", "terrain_at"])
+def test_one_hex_methods_refuse_a_hex_off_the_board(method: str) -> None:
+    board = HexBoard([ORIGIN], name="m")
+    with pytest.raises(UnknownLocation) as err:
+        getattr(board, method)(Hex(3, 3))
+    assert (err.value.loc, err.value.board_name) == (Hex(3, 3), "m")
+
+
+def test_neighbor_refuses_a_hex_off_the_board() -> None:
+    with pytest.raises(UnknownLocation):
+        HexBoard([ORIGIN]).neighbor(Hex(3, 3), 1)
+
+
+@pytest.mark.parametrize("a,b", [(Hex(3, 3), ORIGIN), (ORIGIN, Hex(3, 3))])
+def test_two_hex_methods_refuse_either_hex_off_the_board(a: Hex, b: Hex) -> None:
+    board = HexBoard([ORIGIN, Hex(1, 0)])
+    for call in (lambda: board.distance(a, b),
+                 lambda: board.line_of_sight(a, b, lambda h: False)):
+        with pytest.raises(UnknownLocation) as err:
+            call()
+        assert err.value.loc == Hex(3, 3)
+
+
+def test_visible_from_refuses_a_hex_off_the_board_and_an_unknown_rule() -> None:
+    board = HexBoard([ORIGIN])
+    with pytest.raises(UnknownLocation):
+        board.visible_from(Hex(3, 3), lambda h: False)
+    with pytest.raises(ValueError) as err:
+        board.visible_from(ORIGIN, lambda h: False, "most")  # type: ignore[arg-type]
+    assert str(err.value) == "line-of-sight rule must be 'either' or 'both', not 'most'"
+
+
+def test_contains_is_false_for_an_unhashable_value() -> None:
+    board = HexBoard([ORIGIN])
+    assert ORIGIN in board and (0, 0) in board and Hex(1, 0) not in board
+    assert [0, 0] not in board
+
+
+def test_hex_range_lists_column_by_column() -> None:
+    assert hex_range(Hex(2, 1), 1) == [Hex(1, 1), Hex(1, 2), Hex(2, 0), Hex(2, 1), Hex(2, 2),
+                                       Hex(3, 0), Hex(3, 1)]
+    assert hex_range(Hex(2, 1), 0) == [Hex(2, 1)]
+
+
+def test_unknown_direction_and_layout_errors_name_the_value() -> None:
+    from rules_lib.core.boards import hex_neighbor
+
+    with pytest.raises(ValueError) as err:
+        hex_neighbor(ORIGIN, 0)
+    assert str(err.value) == "hex direction must be 1..6, not 0"
+    for call in (lambda: offset_to_axial(0, 0, "odd-r"), lambda: axial_to_offset(ORIGIN, "odd-r")):
+        with pytest.raises(ValueError) as err:
+            call()  # type: ignore[arg-type]
+        assert str(err.value) == "hex layout must be 'odd-q' or 'even-q', not 'odd-r'"
+
+
+@pytest.mark.parametrize(("col", "row", "odd_q", "even_q"), [
+    (0, 0, Hex(0, 0), Hex(0, 0)),
+    (1, 0, Hex(1, 0), Hex(1, -1)),
+    (2, 0, Hex(2, -1), Hex(2, -1)),
+    (3, 2, Hex(3, 1), Hex(3, 0)),
+    (-1, 0, Hex(-1, 1), Hex(-1, 0)),
+    (-2, 3, Hex(-2, 4), Hex(-2, 4)),
+])
+def test_offset_to_axial_hand_values(col: int, row: int, odd_q: Hex, even_q: Hex) -> None:
+    assert offset_to_axial(col, row, "odd-q") == odd_q
+    assert offset_to_axial(col, row, "even-q") == even_q
+    assert axial_to_offset(odd_q, "odd-q") == (col, row)
+    assert axial_to_offset(even_q, "even-q") == (col, row)
+    assert offset_to_axial(col, row) == odd_q and axial_to_offset(odd_q) == (col, row)
