@@ -566,3 +566,145 @@ def test_a_roll_without_a_purpose_has_an_empty_one() -> None:
     source = ScriptedDice([3, 1])
     assert SumDice(2).roll(source) == RollResult((3, 1), 4, "")
     assert source.log == [("", 6, 3), ("", 6, 1)]
+
+
+def test_a_bool_or_a_float_face_is_refused_naming_the_roll() -> None:
+    with pytest.raises(TypeError) as err:
+        ScriptedDice([True]).roll(6, "morale")
+    assert str(err.value) == "face True for roll 'morale' is not an integer"
+    with pytest.raises(TypeError):
+        ScriptedDice([2.0]).roll(6, "morale")
+
+
+def test_scripted_dice_fall_back_with_the_purpose() -> None:
+    base = ScriptedDice([2])
+    assert ScriptedDice([], then=base).roll(6, "reserve") == 2
+    assert base.log == [("reserve", 6, 2)]
+
+
+def test_a_definition_without_dice_rolls_nothing() -> None:
+    source = ScriptedDice([])
+    assert SumDice(0, modifier=4).roll(source) == RollResult((), 4, "")
+    assert HitPool(()).roll(source, "none") == RollResult((), 0, "none")
+    assert source.log == []
+
+
+def test_dists_with_one_common_denominator_but_different_weights_differ() -> None:
+    assert Dist.point(1) != Dist.point(2)
+    assert Dist.uniform([1, 2]) != Dist.uniform([1, 3])
+
+
+def test_dist_construction_errors_are_exact() -> None:
+    with pytest.raises(TypeError) as err:
+        Dist({1: 0.5, 2: 0.5})
+    assert str(err.value) == ("probability of 1 is 0.5 (float); exact distributions take int or "
+                              "Fraction (use FloatDist for floats)")
+    with pytest.raises(TypeError) as err:
+        Dist({1: True})
+    assert str(err.value) == ("probability of 1 is True (bool); exact distributions take int or "
+                              "Fraction (use FloatDist for floats)")
+    with pytest.raises(ValueError) as err:
+        Dist({})
+    assert str(err.value) == "a distribution needs at least one outcome"
+    with pytest.raises(ValueError) as err:
+        Dist.uniform([])
+    assert str(err.value) == "uniform() needs at least one value"
+
+
+def test_from_weights_errors_are_exact() -> None:
+    with pytest.raises(TypeError) as err:
+        Dist.from_weights({1: True})
+    assert str(err.value) == "weight of 1 is True; weights must be integers"
+    with pytest.raises(TypeError) as err:
+        Dist.from_weights({1: 1.0})
+    assert str(err.value) == "weight of 1 is 1.0; weights must be integers"
+    with pytest.raises(ValueError) as err:
+        Dist.from_weights({1: 0, 2: 0})
+    assert str(err.value) == "weights sum to 0: no outcome is possible"
+
+
+def test_sample_rolls_one_die_as_big_as_the_denominator_for_its_purpose() -> None:
+    source = ScriptedDice([3, 1])
+    d = Dist({"a": F(1, 4), "b": F(3, 4)})
+    assert d.sample(source, "pick") == "b"
+    assert d.sample(source) == "a"
+    assert source.log == [("pick", 4, 3), ("", 4, 1)]
+
+
+def test_sample_of_weights_short_of_their_denominator_is_an_internal_error() -> None:
+    broken = Dist._from_int_weights({"a": 1, "b": 1}, 3)  # trusted constructor, broken on purpose
+    with pytest.raises(AssertionError) as err:
+        broken.sample(ScriptedDice([3]))
+    assert str(err.value) == "weights do not sum to the denominator"
+
+
+def test_float_dist_errors_are_exact() -> None:
+    for empty in ({}, {1: 0.0}):
+        with pytest.raises(ValueError) as err:
+            FloatDist(empty)
+        assert str(err.value) == "a distribution needs at least one outcome"
+    with pytest.raises(ValueError) as err:
+        FloatDist({1: 1.5, 2: -0.5})
+    assert str(err.value) == "negative probability -0.5"
+    with pytest.raises(ValueError) as err:
+        FloatDist({1: 0.5})
+    assert str(err.value) == "probabilities sum to 0.5, not 1"
+
+
+def test_float_dist_tolerance_bounds_are_inclusive() -> None:
+    assert FloatDist({1: 1.5, 2: -0.5}, tol=0.5).p(2) == -0.5
+    assert FloatDist({1: 0.75}, tol=0.25).p(1) == 0.75
+    with pytest.raises(ValueError):
+        FloatDist({1: 0.75}, tol=0.125)
+
+
+def test_a_die_of_one_side_is_allowed_and_of_none_refused() -> None:
+    assert HitDie(1, sides=1).compute_dist() == Dist.point(1)
+    assert HitDie(2, sides=1).compute_dist() == Dist.point(0)
+    with pytest.raises(ValueError) as err:
+        HitDie(4, sides=0)
+    assert str(err.value) == "a die needs at least one side, got 0"
+
+
+def test_natural_roll_bounds_are_inclusive() -> None:
+    assert HitDie(1, auto_miss=2).hits(2) is False  # a natural 2 misses under auto_miss=2
+    assert HitDie(1, auto_miss=2).hits(3) is True
+    assert HitDie(9, auto_hit=5).hits(5) is True  # a natural 5 hits under auto_hit=5
+    assert HitDie(9, auto_hit=5).hits(4) is False
+    assert HitDie(9, auto_hit=6).hits(6) is True
+
+
+def test_natural_roll_rules_in_the_uncached_distribution() -> None:
+    assert HitDie(2, modifier=3, auto_miss=1).enumerate_dist().p(1) == F(5, 6)
+    assert HitDie(9, auto_hit=6).enumerate_dist().p(1) == F(1, 6)
+    assert HitDie(1, auto_miss=2, auto_hit=2).enumerate_dist().p(1) == F(4, 6)
+
+
+def test_a_pool_evaluating_the_wrong_number_of_faces_says_so() -> None:
+    with pytest.raises(ValueError) as err:
+        HitPool.repeat(HitDie(4), 2).evaluate((1,))
+    assert str(err.value) == "expected 2 faces, got 1"
+
+
+def test_seeded_dice_remember_their_seed() -> None:
+    assert SeededDice(42).seed == 42
+
+
+def test_a_source_rolls_a_d6_with_no_purpose_by_default() -> None:
+    seeded = SeededDice(5)
+    expected = random.Random(5).randint(1, 6)
+    assert seeded.roll() == expected and seeded.log == [("", 6, expected)]
+    scripted = ScriptedDice([1, 2])
+    assert scripted.roll_many(2) == (1, 2) and scripted.log == [("", 6, 1), ("", 6, 2)]
+    with pytest.raises(ValueError):
+        ScriptedDice([7]).roll()  # a d6 by default: 7 is not on it
+    with pytest.raises(ValueError):
+        ScriptedDice([7]).roll_many(1)
+
+
+def test_a_source_rolls_a_one_sided_die_and_refuses_one_without_sides() -> None:
+    assert ScriptedDice([1]).roll(1) == 1
+    assert SeededDice(5).roll(1) == 1
+    with pytest.raises(ValueError) as err:
+        SeededDice(5).roll(0, "x")
+    assert str(err.value) == "a die needs at least one side (roll 'x')"
