@@ -261,3 +261,118 @@ def test_numpy_fast_path_agrees_with_exact_on_8v7() -> None:
 def test_mode_is_validated() -> None:
     with pytest.raises(ValueError, match="mode"):
         solve_absorbing((1, 1), battle(4, 4), one_side_out, mode="approx")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------------------------
+# Each behaviour alone, exact values
+# --------------------------------------------------------------------------------------------
+
+COIN = {"s": Dist({"s": F(1, 2), "A": F(1, 8), "B": F(3, 8)})}
+
+
+def ends_in_a_or_b(state: str) -> bool:
+    return state in ("A", "B")
+
+
+def test_argument_errors_are_exact() -> None:
+    with pytest.raises(ValueError) as err:
+        solve_absorbing("s", COIN.__getitem__, ends_in_a_or_b, mode="approx")  # type: ignore
+    assert str(err.value) == "mode must be 'exact' or 'fast', got 'approx'"
+    with pytest.raises(ValueError) as err:
+        solve_absorbing("s", COIN.__getitem__, ends_in_a_or_b, max_rounds=-1)
+    assert str(err.value) == "max_rounds must be >= 0, got -1"
+    with pytest.raises(ValueError) as err:
+        solve_absorbing("s", COIN.__getitem__, ends_in_a_or_b, per_round=True)
+    assert str(err.value) == "per_round=True needs max_rounds (the number of rounds to report)"
+
+
+def test_zero_rounds_leave_the_start_in_both_modes() -> None:
+    assert solve_absorbing("s", COIN.__getitem__, ends_in_a_or_b, max_rounds=0) == Dist.point("s")
+    fast = solve_absorbing("s", COIN.__getitem__, ends_in_a_or_b, max_rounds=0, mode="fast")
+    assert fast == FloatDist({"s": 1.0})
+
+
+def test_a_start_that_stop_when_ends_is_the_answer_in_both_modes() -> None:
+    never = lambda s: False  # noqa: E731
+    stop = lambda s: s == "s"  # noqa: E731
+    assert solve_absorbing("s", COIN.__getitem__, never, stop_when=stop) == Dist.point("s")
+    assert solve_absorbing("s", COIN.__getitem__, never, stop_when=stop, mode="fast") == \
+        FloatDist({"s": 1.0})
+
+
+def test_stop_when_stops_the_chain_in_fast_mode_and_round_by_round() -> None:
+    chain = {3: Dist.uniform([2, 1]), 2: Dist.point(1)}
+    one, two = (lambda s: s == 1), (lambda s: s == 2)
+    fast = solve_absorbing(3, chain.__getitem__, one, stop_when=two, mode="fast")
+    assert fast == FloatDist({1: 0.5, 2: 0.5})
+    rounds = solve_absorbing(3, chain.__getitem__, one, stop_when=two, max_rounds=3)
+    assert rounds == Dist.uniform([1, 2])
+    fast_rounds = solve_absorbing(3, chain.__getitem__, one, stop_when=two, max_rounds=3,
+                                  mode="fast")
+    assert fast_rounds == FloatDist({1: 0.5, 2: 0.5})
+
+
+def test_transition_type_errors_are_exact() -> None:
+    floaty = {0: FloatDist({1: 1.0})}
+    with pytest.raises(TypeError) as err:
+        solve_absorbing(0, floaty.__getitem__, lambda s: s == 1)
+    assert str(err.value) == "exact mode needs transition(0) to return a Dist, got FloatDist"
+    with pytest.raises(TypeError) as err:
+        solve_absorbing(0, floaty.__getitem__, lambda s: s == 1, max_rounds=2)
+    assert str(err.value) == "exact mode needs transition(0) to return a Dist, got FloatDist"
+    plain = {0: {1: 1.0}}
+    for kwargs in ({}, {"max_rounds": 2}):
+        with pytest.raises(TypeError) as err:
+            solve_absorbing(0, plain.__getitem__, lambda s: s == 1, mode="fast", **kwargs)
+        assert str(err.value) == "transition(0) must return a Dist or FloatDist, got dict"
+
+
+def test_a_state_that_only_loops_is_named_exactly() -> None:
+    chain = {0: Dist.point(0)}
+    for mode in ("exact", "fast"):
+        with pytest.raises(ValueError) as err:
+            solve_absorbing(0, chain.__getitem__, lambda s: s == 1, mode=mode)
+        assert str(err.value) == (
+            "state 0 is not absorbing but its only transition is to itself (p = 1): the chain "
+            "would never end; mark it absorbing or use stop_when")
+
+
+def test_a_closed_loop_is_named_by_its_first_state_and_size() -> None:
+    chain = {0: Dist.uniform([1, 9]), 1: Dist.point(2), 2: Dist.point(1)}
+    for mode in ("exact", "fast"):
+        with pytest.raises(ValueError) as err:
+            solve_absorbing(0, chain.__getitem__, lambda s: s == 9, mode=mode)
+        assert str(err.value) == (
+            "state 1 can never reach an absorbing state (a closed loop of 2 non-absorbing "
+            "states); mark one absorbing or use stop_when")
+
+
+def test_which_transitions_are_called_with_the_mode() -> None:
+    from rules_lib.core.markov import _accepts_mode
+
+    def named(state, mode): ...
+    def keyword_only(state, *, mode="exact"): ...
+    def any_keywords(state, **kwargs): ...
+    def positional_only(state, mode, /): ...
+    def star_mode(state, *mode): ...
+    def plain(state): ...
+    def other_keyword(state, *, fast=False): ...
+
+    assert [_accepts_mode(f) for f in (named, keyword_only, any_keywords)] == [True] * 3
+    assert [_accepts_mode(f) for f in (positional_only, star_mode, plain, other_keyword)] == \
+        [False] * 4
+    assert _accepts_mode(max) is False  # a builtin without a signature
+
+
+def test_a_transition_taking_the_mode_is_told_it_in_every_solver() -> None:
+    seen: list[str] = []
+
+    def transition(state: str, mode: str) -> Dist:
+        seen.append(mode)
+        return COIN[state]
+
+    for mode in ("exact", "fast"):
+        for kwargs in ({}, {"max_rounds": 1}):
+            seen.clear()
+            solve_absorbing("s", transition, ends_in_a_or_b, mode=mode, **kwargs)
+            assert seen == [mode]
