@@ -810,3 +810,12 @@ def test_a_record_read_from_json_has_int_roll_numbers() -> None:
 def test_a_record_read_from_json_without_the_optional_fields_has_none_of_them() -> None:
     record = GameRecord.from_json('{"game": "g", "initial_state": {}, "seed": 5, "variants": []}')
     assert record == GameRecord("g", {}, 5, [], [], {}, [])
+
+
+def test_reseeding_dice_roll_many_defaults_to_d6_and_no_purpose_on_both_paths() -> None:
+    plain = ReseedingDice(1)
+    assert plain.roll_many(3) == seeded_faces(1, 3)
+    switching = ReseedingDice(1, reseeds=[[1, 9]])
+    assert switching.roll_many(3) == seeded_faces(1, 1) + seeded_faces(9, 2)
+    for dice in (plain, switching):
+        assert [(purpose, sides) for purpose, sides, _ in dice.log] == [("", 6)] * 3
