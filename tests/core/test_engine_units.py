@@ -819,3 +819,9 @@ def test_reseeding_dice_roll_many_defaults_to_d6_and_no_purpose_on_both_paths() 
     assert switching.roll_many(3) == seeded_faces(1, 1) + seeded_faces(9, 2)
     for dice in (plain, switching):
         assert [(purpose, sides) for purpose, sides, _ in dice.log] == [("", 6)] * 3
+
+
+def test_a_game_logs_its_dice_by_default() -> None:
+    game = new_pick(seed=4, policies={"Red": FirstOptionPolicy()})
+    game.step_event()
+    assert game.dice.log == [("roll 0", 6, game.state.rolls[0])]
