@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 import itertools
 from fractions import Fraction
 
@@ -376,3 +377,86 @@ def test_a_transition_taking_the_mode_is_told_it_in_every_solver() -> None:
             seen.clear()
             solve_absorbing("s", transition, ends_in_a_or_b, mode=mode, **kwargs)
             assert seen == [mode]
+
+
+def absorption_oracle(start, table: dict, absorbing) -> dict:
+    """Oracle: P(end in a) from h = Q h + R, by plain Gauss-Jordan on Fractions (self-loops kept,
+    one right-hand side per absorbing state); independent of the module's solvers."""
+    transient, queue = [start], [start]
+    ends: list = []
+    while queue:
+        s = queue.pop(0)
+        for t, _ in table[s].items():
+            if absorbing(t):
+                if t not in ends:
+                    ends.append(t)
+            elif t not in transient:
+                transient.append(t)
+                queue.append(t)
+    n, pos = len(transient), {s: i for i, s in enumerate(transient)}
+    matrix = [[F(int(i == j)) for j in range(n)] + [F(0)] * len(ends) for i in range(n)]
+    for s in transient:
+        for t, p in table[s].items():
+            if t in pos:
+                matrix[pos[s]][pos[t]] -= p
+            else:
+                matrix[pos[s]][n + ends.index(t)] += p
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if matrix[r][col] != 0)
+        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
+        lead = matrix[col][col]
+        matrix[col] = [x / lead for x in matrix[col]]
+        for r in range(n):
+            if r != col and matrix[r][col] != 0:
+                factor = matrix[r][col]
+                matrix[r] = [x - factor * y for x, y in zip(matrix[r], matrix[col])]
+    return {a: matrix[0][n + k] for k, a in enumerate(ends) if matrix[0][n + k]}
+
+
+def random_cyclic_chain(seed: int, n: int = 6, ends: int = 3) -> dict:
+    """States 0..n-1 jump among themselves (self-loops included) and to ends n..n+ends-1."""
+    rng = random.Random(seed)
+    return {s: Dist.from_weights({t: rng.randint(1, 5)
+                                  for t in rng.sample(range(n + ends), rng.randint(2, 4))})
+            for s in range(n)}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_cyclic_chains_match_the_absorption_oracle(seed: int) -> None:
+    table = random_cyclic_chain(seed)
+    absorbing = lambda s: s >= 6  # noqa: E731
+    oracle = absorption_oracle(0, table, absorbing)
+    assert solve_absorbing(0, table.__getitem__, absorbing) == Dist(oracle)
+    fast = solve_absorbing(0, table.__getitem__, absorbing, mode="fast")
+    assert set(fast.outcomes) == set(oracle)
+    for s, p in oracle.items():
+        assert fast.p(s) == pytest.approx(float(p), abs=1e-12)
+
+
+def test_the_oracle_agrees_with_the_hand_solved_coin() -> None:
+    assert absorption_oracle("s", COIN, ends_in_a_or_b) == {"A": F(1, 4), "B": F(3, 4)}
+
+
+def test_topological_order_lists_every_state_after_its_predecessors() -> None:
+    from rules_lib.core.markov import _topological_order
+
+    succ = {"a": ["b", "c", "x"], "b": ["d"], "c": ["b", "d"], "d": ["x"]}
+    assert _topological_order(succ) == ["a", "c", "b", "d"]
+    assert _topological_order({"a": ["x"], "b": ["x"]}) == ["a", "b"]
+    assert _topological_order({}) == []
+
+
+def test_topological_order_of_a_cycle_is_none() -> None:
+    from rules_lib.core.markov import _topological_order
+
+    assert _topological_order({"a": ["b"], "b": ["a"]}) is None
+    assert _topological_order({"a": ["b", "x"], "b": ["c"], "c": ["b"]}) is None
+
+
+def test_a_state_left_only_by_float_noise_never_ends() -> None:
+    # within FloatDist's tolerance, but the way out has no positive probability
+    negative = {0: FloatDist({0: 1.0 + 1e-10, 1: -1e-10})}
+    cancelling = {0: FloatDist({0: 1.0, 1: 1e-10, 2: -1e-10})}
+    for table in (negative, cancelling):
+        with pytest.raises(ValueError, match="state 0 is not absorbing"):
+            solve_absorbing(0, table.__getitem__, lambda s: s > 0, mode="fast")
