@@ -545,3 +545,84 @@ def test_offset_to_axial_hand_values(col: int, row: int, odd_q: Hex, even_q: Hex
     assert axial_to_offset(odd_q, "odd-q") == (col, row)
     assert axial_to_offset(even_q, "even-q") == (col, row)
     assert offset_to_axial(col, row) == odd_q and axial_to_offset(odd_q) == (col, row)
+
+
+def nearest_centre(q: float, r: float) -> Hex:
+    """Oracle: the hex whose centre is nearest to the point (Euclidean, in drawing coordinates)."""
+    x, y = 1.5 * q, -math.sqrt(3) * (r + q / 2)
+    candidates = [Hex(math.floor(q) + i, math.floor(r) + j) for i in (-1, 0, 1, 2)
+                  for j in (-1, 0, 1, 2)]
+    return min(candidates, key=lambda h: math.dist((x, y), hex_to_xy(h)))
+
+
+def test_hex_round_finds_the_nearest_centre() -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        q, r = rng.uniform(-6, 6), rng.uniform(-6, 6)
+        assert hex_round(q, r) == nearest_centre(q, r)
+
+
+ROUNDING_POINTS = [(0.5, -0.5), (0.5, 0.0), (0.0, 0.5), (-0.5, 0.5), (1.5, -0.75), (0.5, -0.25),
+                   (-0.5, -0.25), (0.25, 0.25), (2.5, -1.25), (-1.5, 0.5), (0.4, 0.1), (0.9, -0.1)]
+
+
+def test_rounding_many_points_at_once_is_hex_round_point_by_point() -> None:
+    import numpy as np
+
+    from rules_lib.core.boards.hex import _round_many
+
+    rng = random.Random(5)
+    points = ROUNDING_POINTS + [(rng.uniform(-6, 6), rng.uniform(-6, 6)) for _ in range(3000)]
+    points += [(k / 4, m / 4) for k in range(-12, 13) for m in range(-12, 13)]  # ties included
+    q = np.array([p[0] for p in points])
+    r = np.array([p[1] for p in points])
+    rq, rr = _round_many(q, r)
+    assert rq.dtype == np.int64 and rr.dtype == np.int64
+    assert [Hex(int(a), int(b)) for a, b in zip(rq, rr)] == [hex_round(*p) for p in points]
+
+
+@pytest.mark.parametrize(("q", "r", "expected"), [
+    (0.5, -0.5, Hex(1, -1)),  # midpoint of the side between (0, 0) and (1, -1): a tie
+    (0.5, 0.0, Hex(1, 0)),  # tie between (0, 0) and (1, 0)
+    (0.0, 0.5, Hex(0, 1)),  # tie between (0, 0) and (0, 1)
+    (-0.5, 0.5, Hex(0, 0)),  # tie between (0, 0) and (-1, 1)
+    (0.5, -0.25, Hex(0, 0)),  # nearest centre (0, 0), 0.75 away
+    (1.5, -0.75, Hex(2, -1)),  # nearest centre (2, -1), 0.75 away
+])
+def test_hex_round_of_points_on_hexsides_and_near_them(q: float, r: float, expected: Hex) -> None:
+    assert hex_round(q, r) == expected
+
+
+def test_corners_run_counter_clockwise_from_the_east() -> None:
+    h = math.sqrt(3) / 2
+    expected = [(1.0, 0.0), (0.5, h), (-0.5, h), (-1.0, 0.0), (-0.5, -h), (0.5, -h)]
+    for corner, point in zip(hex_corners(ORIGIN), expected):
+        assert corner == pytest.approx(point)
+    x, y = hex_to_xy(Hex(1, 0), 2.0)
+    assert hex_corners(Hex(1, 0), 2.0)[1] == pytest.approx((x + 1.0, y + 2 * h))
+
+
+def test_xy_to_hex_uses_unit_hexes_by_default() -> None:
+    x, y = hex_to_xy(Hex(2, 0))
+    assert xy_to_hex(x, y) == Hex(2, 0)
+    assert xy_to_hex(x, y, size=2.0) == Hex(1, 0)
+
+
+@pytest.mark.parametrize("layout", ["odd-q", "even-q"])
+def test_printed_columns_and_rows_are_integers(layout: str) -> None:
+    for h in hex_range(ORIGIN, 3):
+        col, row = axial_to_offset(h, layout)
+        assert type(col) is int and type(row) is int
+        assert f"{col:02d}{row:02d}"  # usable in a printed label
+
+
+@pytest.mark.parametrize("rule", ["either", "both"])
+@pytest.mark.parametrize("seed", range(4, 12))
+def test_visible_from_agrees_with_line_of_sight_on_crowded_maps(rule: str, seed: int) -> None:
+    board = HexBoard.from_offset(10, 8)
+    rng = random.Random(seed)
+    walls = set(rng.sample(list(board.locations()), 35))
+    source = rng.choice([h for h in board.locations() if h not in walls])
+    expected = {h for h in board.locations()
+                if board.line_of_sight(source, h, walls.__contains__, rule)}
+    assert board.visible_from(source, walls.__contains__, rule=rule) == expected
