@@ -626,3 +626,51 @@ def test_visible_from_agrees_with_line_of_sight_on_crowded_maps(rule: str, seed:
     expected = {h for h in board.locations()
                 if board.line_of_sight(source, h, walls.__contains__, rule)}
     assert board.visible_from(source, walls.__contains__, rule=rule) == expected
+
+
+def test_an_empty_board_can_be_made() -> None:
+    board = HexBoard([], name="void")
+    assert len(board) == 0 and board.locations() == () and ORIGIN not in board
+    assert repr(board) == "HexBoard('void', 0 hexes)"
+
+
+def test_from_offset_names_the_board_hex_map_by_default() -> None:
+    assert HexBoard.from_offset(2, 2).name == "hex map"
+
+
+@pytest.mark.parametrize("layout", ["odd-q", "even-q"])
+def test_axial_coordinates_from_printed_numbers_are_integers(layout: str) -> None:
+    for col in range(-3, 4):
+        h = offset_to_axial(col, 2, layout)
+        assert type(h.q) is int and type(h.r) is int
+
+
+def test_visible_from_the_last_hex_of_the_board_includes_it() -> None:
+    board = HexBoard(hex_range(ORIGIN, 2))
+    last = board.locations()[-1]
+    walls = {Hex(0, 0)}
+    seen = board.visible_from(last, walls.__contains__)
+    assert last in seen
+    assert seen == {h for h in board.locations()
+                    if board.line_of_sight(last, h, walls.__contains__)}
+
+
+def test_visible_along_a_long_single_row() -> None:
+    # a board much longer in q than in r: its lookup grid is long and thin
+    row = HexBoard([Hex(q, 0) for q in range(9)])
+    assert row.visible_from(Hex(0, 0), {Hex(4, 0)}.__contains__) == {Hex(q, 0) for q in range(5)}
+    assert row.visible_from(Hex(8, 0), {Hex(4, 0)}.__contains__) == {Hex(q, 0) for q in range(4, 9)}
+    column = HexBoard([Hex(0, r) for r in range(9)])
+    assert column.visible_from(Hex(0, 8), {Hex(0, 2)}.__contains__) == \
+        {Hex(0, r) for r in range(2, 9)}
+
+
+@pytest.mark.parametrize("rule", ["either", "both"])
+def test_visible_from_agrees_with_line_of_sight_for_every_viewer_and_single_blocker(rule) -> None:
+    board = HexBoard(hex_range(ORIGIN, 2))
+    for wall in board.locations():
+        blocks = {wall}.__contains__
+        for viewer in board.locations():
+            expected = {h for h in board.locations()
+                        if board.line_of_sight(viewer, h, blocks, rule)}
+            assert board.visible_from(viewer, blocks, rule) == expected, (wall, viewer)
