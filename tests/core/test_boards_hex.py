@@ -674,3 +674,46 @@ def test_visible_from_agrees_with_line_of_sight_for_every_viewer_and_single_bloc
             expected = {h for h in board.locations()
                         if board.line_of_sight(viewer, h, blocks, rule)}
             assert board.visible_from(viewer, blocks, rule) == expected, (wall, viewer)
+
+
+def test_a_line_from_a_hex_to_itself_is_that_hex() -> None:
+    line = hex_line(Hex(2, -1), Hex(2, -1))
+    assert line.left == line.right == (Hex(2, -1),)
+
+
+# far = direction k + direction k+1 (clockwise): the line runs along the side between the two
+# neighbours; travelling outwards, direction k's neighbour is on the left (counter-clockwise)
+HEXSIDE_CASES = [(k, k % 6 + 1) for k in range(1, 7)]
+
+
+@pytest.mark.parametrize(("k", "k_next"), HEXSIDE_CASES)
+def test_along_each_hexside_the_counter_clockwise_neighbour_is_on_the_left(k, k_next) -> None:
+    first, second = ORIGIN.neighbor(k), ORIGIN.neighbor(k_next)
+    far = first + second
+    line = hex_line(ORIGIN, far)
+    assert line.left == (ORIGIN, first, far)
+    assert line.right == (ORIGIN, second, far)
+
+
+def test_a_line_crossing_a_hexside_at_a_sample_point_is_not_along_a_hexside() -> None:
+    # ORIGIN -> (1, 3): its middle sample (0.5, 1.5) is the midpoint of the side between (1, 1) and
+    # (0, 2), which the line crosses (it passes through the inside of both hexes)
+    line = hex_line(ORIGIN, Hex(1, 3))
+    assert {line.left[2], line.right[2]} == {Hex(1, 1), Hex(0, 2)}
+    assert line.left[:2] == line.right[:2] == (ORIGIN, Hex(0, 1))
+    assert line.left[3:] == line.right[3:] == (Hex(1, 2), Hex(1, 3))
+    assert line.along_hexside is False
+
+
+@pytest.mark.parametrize("rule", ["either", "both"])
+@pytest.mark.parametrize("wall", [Hex(1, 1), Hex(0, 2)])
+def test_a_hex_a_line_passes_through_blocks_it_under_either_rule(rule: str, wall: Hex) -> None:
+    board = HexBoard(hex_range(ORIGIN, 4))
+    assert board.line_of_sight(ORIGIN, Hex(1, 3), {wall}.__contains__, rule) is False
+    assert Hex(1, 3) not in board.visible_from(ORIGIN, {wall}.__contains__, rule)
+
+
+def test_only_lines_in_the_six_hexside_directions_run_along_hexsides() -> None:
+    along = {h for h in hex_range(ORIGIN, 4) if hex_line(ORIGIN, h).along_hexside}
+    sides = [ORIGIN.neighbor(d) + ORIGIN.neighbor(d % 6 + 1) for d in range(1, 7)]
+    assert along == {Hex(k * q, k * r) for q, r in sides for k in (1, 2)}
