@@ -394,3 +394,28 @@ def test_piece_neighbors_leave_out_places_it_does_not_fit() -> None:
     occupied = {(2, 1)}
     assert board.piece_neighbors((0, 1), 2, 1, passable=lambda sq: sq not in occupied) == [
         (0, 2), (0, 0)]
+
+
+def test_distance_counts_both_coordinate_differences() -> None:
+    assert SquareBoard(6, 6).distance((3, 1), (1, 4)) == 5
+    assert SquareBoard(6, 6, diagonal=True).distance((3, 1), (1, 4)) == 3
+    assert SquareBoard(6, 6, diagonal=True).distance((1, 4), (4, 2)) == 3
+
+
+def test_a_piece_fits_with_walls_along_every_outside_edge() -> None:
+    # a 2x2 piece anchored at (2, 1): walls on its west, south, east and north outside edges
+    walls = [((1, 1), (2, 1)), ((2, 0), (2, 1)), ((3, 2), (4, 2)), ((3, 2), (3, 3))]
+    board = SquareBoard(5, 4, walls=walls)
+    assert board.fits((2, 1), 2, 2)
+
+
+@pytest.mark.parametrize("wall", [((2, 1), (3, 1)), ((2, 2), (3, 2)),
+                                  ((2, 1), (2, 2)), ((3, 1), (3, 2))])
+def test_a_piece_off_the_diagonal_does_not_fit_across_a_wall_inside_it(wall) -> None:
+    assert not SquareBoard(5, 4, walls=[wall]).fits((2, 1), 2, 2)
+
+
+def test_piece_neighbors_go_on_after_a_step_barred_by_a_wall() -> None:
+    # moving north, the east square meets a wall (the west one a door): barred; south is free
+    board = SquareBoard(4, 3, walls=[((1, 1), (1, 2))], doors=[((0, 1), (0, 2))])
+    assert board.piece_neighbors((0, 1), 2, 1) == [(1, 1), (0, 0)]
