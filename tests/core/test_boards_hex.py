@@ -454,6 +454,7 @@ def test_from_offset_numbers_columns_and_rows_from_the_given_firsts_and_format()
     assert [board.label(h) for h in board.locations()] == [
         "3.0", "3.1", "3.2", "4.0", "4.1", "4.2"]
     assert board.hex_at("4.1") == offset_to_axial(4, 1, "even-q")
+    assert board.hex_at("3.0") == offset_to_axial(3, 0, "even-q") == Hex(3, -2)  # odd-q: (3, -1)
     assert board.outline(board.hex_at("3.0"))[0] == pytest.approx(
         (hex_to_xy(board.hex_at("3.0"), 2.0)[0] + 2.0, hex_to_xy(board.hex_at("3.0"), 2.0)[1]))
 
