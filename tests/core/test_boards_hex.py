@@ -704,6 +704,9 @@ def test_a_line_crossing_a_hexside_at_a_sample_point_is_not_along_a_hexside() ->
     assert line.left[:2] == line.right[:2] == (ORIGIN, Hex(0, 1))
     assert line.left[3:] == line.right[3:] == (Hex(1, 2), Hex(1, 3))
     assert line.along_hexside is False
+    # ``left`` is the line moved by the fixed nudge that lies to its left; that nudge also slides
+    # the middle sample a hair forward, past the crossing, into (0, 2)
+    assert line.left[2] == Hex(0, 2) and hex_line(Hex(1, 3), ORIGIN).left[2] == Hex(1, 1)
 
 
 @pytest.mark.parametrize("rule", ["either", "both"])
