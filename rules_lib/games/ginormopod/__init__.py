@@ -8,7 +8,6 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from rules_lib.core.contract import BoardView, GameModule, OddsCalculator, Reach, SetupEditing
@@ -18,10 +17,11 @@ from .board import build_board
 from .data import LOADER, GinData, data_for, load_game_data, validate_data
 from .odds import add_odds_arguments, combat_odds, odds_from_args, odds_from_selection
 from .policies import HeuristicPolicy, RandomPolicy
+from .position import invariants, validate_state
 from .reach import movement_reach
 from .setup import initial_forts, manifest
 from .setup_editing import SETUP_API
-from .state import POOLS, GinState
+from .state import GinState
 from .turn import play
 
 NAME = "ginormopod"
@@ -104,79 +104,11 @@ def standard_state(data: GinData, variants: list[str]) -> GinState:
     return GinState(game=NAME, variants=variants, units=manifest(data), forts=initial_forts(data))
 
 
-def validate_state(state: GinState, data: GinData) -> list[str]:
-    """Problems of a (hand-edited) state, each naming the unit, City or Fort concerned."""
-    out = []
-    for u in state.units:
-        if u.type not in data.types:
-            out.append(f"unit {u.id!r} has unknown unit type {u.type!r}")
-        if u.pool not in POOLS:
-            out.append(f"unit {u.id!r} is in unknown pool {u.pool!r}")
-        if u.pool == "map" and u.loc not in data.cities:
-            out.append(f"unit {u.id!r} is in unknown City {u.loc!r}")
-    for city in state.forts:
-        if city not in data.forts:
-            out.append(f"unknown Fort {city!r}")
-    out.extend(_stacking_problems(state, data))
-    out.extend(_fort_problems(state, data))
-    return out
-
-
-def _stacking_problems(state: GinState, data: GinData) -> list[str]:
-    counts = Counter((u.loc, u.side) for u in state.units if u.pool == "map")
-    out = []
-    for (city, side), n in sorted(counts.items()):
-        total = n + (state.fort_boxes(city) if side == "Human" else 0)
-        if total > data.stack_limit:
-            out.append(f"City {city!r} holds {total} {side} units (Fort boxes included), "
-                       f"more than {data.stack_limit}")
-    return out
-
-
-def _fort_problems(state: GinState, data: GinData) -> list[str]:
-    out = []
-    for city, f in state.forts.items():
-        if not 0 <= f.strength <= f.max_strength:
-            out.append(f"Fort {city!r} strength {f.strength} outside 0..{f.max_strength}")
-        if f.destroyed != (f.strength == 0):
-            out.append(f"Fort {city!r}: Destroyed marker and strength {f.strength} disagree")
-    return out
-
-
 def new_game(scenario: Any = None, seed: int = 0, variants: Any = (),
              policies: dict[str, Any] | None = None, data_overrides: dict[str, Any] | None = None,
              keep_log: bool = True) -> Game:
     """A Game ready to step: the standard set-up, or a saved/hand-edited scenario."""
     return GAME.new_game(scenario, seed, variants, policies, data_overrides, keep_log)
-
-
-def _manifest_ids(data: GinData) -> list[str]:
-    cached = getattr(data, "_manifest_ids", None)
-    if cached is None:
-        cached = sorted(u.id for u in manifest(data))
-        object.__setattr__(data, "_manifest_ids", cached)
-    return cached
-
-
-def invariants(state: GinState) -> list[str]:
-    """Violated invariants: stacking, conservation of units, pools, Fort strengths."""
-    data = data_for(state)
-    out = _stacking_problems(state, data) + _fort_problems(state, data)
-    ids = sorted(u.id for u in state.units)
-    expected = _manifest_ids(data)
-    if ids != expected:
-        out.append(f"units not conserved: {len(ids)} counters, expected {len(expected)}")
-    for u in state.units:
-        if u.pool not in POOLS:
-            out.append(f"{u.id} in unknown pool {u.pool!r}")
-        elif u.pool == "map" and u.loc not in data.cities:
-            out.append(f"{u.id} on the map at unknown City {u.loc!r}")
-        elif u.pool == "track" and u.track_turn <= state.turn:
-            out.append(f"{u.id} on the Time Tracker at Turn {u.track_turn}, not ahead of "
-                       f"Turn {state.turn}")
-        elif u.pool in ("track", "returning") and u.side != "Swarm":
-            out.append(f"{u.id} is Human but in the {u.pool} pool")
-    return out
 
 
 def summary(state: GinState) -> dict[str, Any]:

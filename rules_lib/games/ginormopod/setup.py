@@ -15,48 +15,10 @@ R_SETUP = "Ginormopod: Set-Up"
 END_CHIT = "...The End???"
 
 
-def abbreviation(formation: str) -> str:
-    """'Canadian Kingdom' -> 'CK', 'X' -> 'X': short Formation tags for unit ids."""
-    words = formation.split()
-    return formation if len(words) == 1 and len(formation) <= 2 else "".join(w[0] for w in words)
-
-
 def manifest(data: GinData) -> list[Unit]:
     """Every counter of the game, unplaced (set-up then puts them where they start)."""
-    spec = data.__dict__.get("_manifest_spec")
-    if spec is None:  # the counters' fields, worked out once per data
-        spec = data.__dict__["_manifest_spec"] = tuple(
-            (u.id, u.type, u.side, u.formation, u.pool, u.loc, u.track_turn, u.reduced,
-             u.revealed, u.armed) for u in _build_manifest(data))
-    return [Unit(*fields) for fields in spec]
-
-
-def _build_manifest(data: GinData) -> list[Unit]:
-    """The counters of manifest(), built from the data tables."""
-    units: list[Unit] = []
-    counters: dict[str, int] = {}
-
-    def add(kind: str, side: str, formation: str, **kw: Any) -> None:
-        key = f"{kind} {abbreviation(formation)}"
-        counters[key] = counters.get(key, 0) + 1
-        units.append(Unit(f"{key}{counters[key]}", kind, side, formation, pool="unplaced", **kw))
-
-    for hive, formation in data.hives.items():
-        for kind, n in data.hive_units.items():
-            for _ in range(n):
-                add(kind, "Swarm", formation)
-    for row in data.human_setup:
-        for _ in range(int(row.get("count", 1))):
-            add(row["type"], "Human", row["formation"])
-    for nation, rows in data.allied_units.items():
-        for row in rows:
-            for _ in range(int(row.get("count", 1))):
-                add(row["type"], "Human", nation)
-    n_guards = data.guards_armed + data.guards_blank
-    for i in range(n_guards):
-        units.append(Unit(f"Guard {i + 1}", "Guard", "Human", "Guard", pool="unplaced",
-                          revealed=False, armed=i < data.guards_armed))
-    return units
+    return [Unit(c.id, c.type, c.side, c.formation, "unplaced", "", 0, False, c.revealed, c.armed)
+            for c in data.counters]
 
 
 def initial_forts(data: GinData) -> dict[str, Fort]:

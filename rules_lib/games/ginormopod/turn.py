@@ -6,7 +6,8 @@ from typing import Any
 
 from rules_lib.core.engine import Context, Decision, Event
 
-from .combat import Activation, resolve_battle
+from .activation import Activation
+from .combat import resolve_battle
 from .danger import roll_for_danger
 from .data import SIDES, GinData
 from .fort import fort_options

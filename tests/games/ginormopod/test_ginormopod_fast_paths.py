@@ -9,21 +9,15 @@ import pytest
 
 from rules_lib.core.dice import HitDie, HitPool, ScriptedDice
 from rules_lib.games.ginormopod import new_game
-from rules_lib.games.ginormopod.combat import Activation, Fighter, Volley, volley
-from rules_lib.games.ginormopod.movement import (
-    _city_bits,
-    _count_move,
-    _move_options,
-    _search,
-    _terrain_masks,
-    fence_closed,
-    terrain,
-)
+from rules_lib.games.ginormopod.activation import Activation
+from rules_lib.games.ginormopod.combat import volley
+from rules_lib.games.ginormopod.movement import _count_move, _terrain_masks, fence_closed, terrain
+from rules_lib.games.ginormopod.volley import Fighter, Volley
 
 
 def _plain_options(data, start, mp, ter):
-    """What _move_options answers, worked out by the search on the terrain's full sets."""
-    reach, _ = _search(data, start, mp, ter.stops, ter.full, ter.closed)
+    """What RoadMap.move_options answers, worked out by the search on the terrain's full sets."""
+    reach, _ = data.road_map.search(start, mp, ter.stops, ter.full, ter.closed)
     ranked = sorted((n, c) for c, n in reach.items() if c != start)
     return [c for _, c in ranked], {c: n for n, c in ranked}
 
@@ -47,7 +41,7 @@ def test_cached_move_options_match_a_fresh_search_through_whole_games(seed):
                 mp = data.types[u.type].mp
                 if u.pool != "map" or u.side != side or mp <= 0:
                     continue
-                _, dests, costs = _move_options(data, u.loc, mp, stops, full, closed)
+                _, dests, costs = data.road_map.move_options(u.loc, mp, stops, full, closed)
                 assert (dests, costs) == _plain_options(data, u.loc, mp, ter)
                 checked += 1
     assert checked > 50
@@ -58,7 +52,7 @@ def test_terrain_masks_hold_the_same_cities_as_the_terrain_sets():
     for _ in range(400):
         game.step_event()
     state, data = game.state, game.ctx.data
-    bits = _city_bits(data)
+    bits = data.road_map.bits
     for side in ("Swarm", "Human"):
         stops, full = _terrain_masks(state, data, side, state.occupancy())
         ter = terrain(state, data, side)
