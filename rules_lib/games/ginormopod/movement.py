@@ -61,28 +61,30 @@ def terrain(state: GinState, data: GinData, side: str,
 
 def _terrain_masks(state: GinState, data: GinData, side: str,
                    occ: dict[str, list[int]]) -> tuple[int, int]:
-    """The stop and full sets of terrain(), as City bitmasks (see battleground.RoadMap)."""
+    """The stop and full sets of terrain(), as City bitmasks (see battleground.RoadMap): the same
+    rules as must_stop and the stacking limit, for every City at once."""
     bits = data.road_map.bits
-    swarm = side == "Swarm"
-    me, foe = (0, 1) if swarm else (1, 0)
     limit = data.stack_limit
-    forts = state.forts
     stops = full = 0
-    for c, row in occ.items():
-        n = row[me]
-        if not swarm:
-            f = forts.get(c)
-            if f is not None and not f.destroyed:
-                n += f.strength
-        if n >= limit:
+    if side == "Swarm":
+        for c, (swarm, humans, hidden) in occ.items():
+            if swarm >= limit:
+                full |= bits[c]
+            if humans and (hidden != humans or swarm >= limit):
+                stops |= bits[c]  # Cities held only by unrevealed Guards may be tried (GIN-NG-03)
+        for c, f in state.forts.items():
+            if not f.destroyed:
+                stops |= bits[c]  # undestroyed Forts are always enemy to the Swarm
+        return stops, full
+    for c, (swarm, humans, _hidden) in occ.items():
+        if swarm:
+            stops |= bits[c]
+        if humans >= limit:
             full |= bits[c]
-        if row[foe] and not (swarm and row[2] == row[1] and n < limit):
-            stops |= bits[c]  # Cities held only by unrevealed Guards may be tried (GIN-NG-03)
-    for c, f in forts.items():
-        if not f.destroyed:
-            if swarm:
-                stops |= bits[c]
-            elif f.strength + (occ[c][1] if c in occ else 0) >= limit:
+    for c, f in state.forts.items():
+        if not f.destroyed:  # each box of strength counts as a Human unit
+            row = occ.get(c)
+            if f.strength + (row[1] if row is not None else 0) >= limit:
                 full |= bits[c]
     return stops, full
 

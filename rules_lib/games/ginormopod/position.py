@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .data import GinData, data_for
-from .state import POOLS, GinState
+from .state import POOLS, GinState, Unit
 
 
 def validate_state(state: GinState, data: GinData) -> list[str]:
@@ -22,12 +22,28 @@ def validate_state(state: GinState, data: GinData) -> list[str]:
             out.append(f"unit {u.id!r} is in unknown pool {u.pool!r}")
         if u.pool == "map" and u.loc not in data.cities:
             out.append(f"unit {u.id!r} is in unknown City {u.loc!r}")
+        marks = _activation_marks(u)
+        if marks and u.pool != "map":
+            out.append(f"unit {u.id!r} is in the {u.pool} pool but carries this Activation's "
+                       f"marks ({marks}): only a unit on the map moves, retreats or sorties")
+        elif marks and u.type in data.types and data.types[u.type].no_reduced_side:
+            out.append(f"unit {u.id!r} is a National Guard but carries this Activation's marks "
+                       f"({marks}): Guards never move or Retreat")
     for city in state.forts:
         if city not in data.forts:
             out.append(f"unknown Fort {city!r}")
     out.extend(_stacking_problems(state, data))
     out.extend(_fort_problems(state, data))
     return out
+
+
+def _activation_marks(u: Unit) -> str:
+    """The marks an Activation leaves on a unit it moved or retreated ('' if none)."""
+    marks = [f"{name} {value!r}" for name, value in (("came_from", u.came_from),
+                                                    ("sortie_from", u.sortie_from)) if value]
+    if u.no_combat:
+        marks.append("no_combat")
+    return ", ".join(marks)
 
 
 def _stacking_problems(state: GinState, data: GinData) -> list[str]:

@@ -56,15 +56,11 @@ def retreat_targets(state: GinState, data: GinData, act: Activation, unit: Unit,
 
 def _displace_options(state: GinState, data: GinData, act: Activation, side: str, city: str,
                       exclude: str = "") -> list[str]:
-    opts = []
-    for u in state.at(city, side):
-        if u.id == exclude:
-            continue
-        for nb in data.adjacency[city]:
-            if may_enter(state, data, side, city, nb) and not has_enemy(state, nb, side) \
-                    and room(state, data, nb, side):
-                opts.append(f"{u.id} -> {nb}")
-    return opts
+    """GIN-RETR-09: 'unit -> City' for each unit of the side in the City (but `exclude`) and each
+    adjacent City it could be displaced to (enterable, no enemy, room)."""
+    dests = [nb for nb in data.adjacency[city] if may_enter(state, data, side, city, nb)
+             and not has_enemy(state, nb, side) and room(state, data, nb, side)]
+    return [f"{u.id} -> {nb}" for u in state.at(city, side) if u.id != exclude for nb in dests]
 
 
 def displace(state: GinState, ctx: Context, act: Activation, side: str, city: str,

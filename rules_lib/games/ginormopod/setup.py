@@ -1,6 +1,7 @@
 """Set-Up: the counter manifest, Hives, Human placement, twelve National Guard rolls, the cup."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Generator
 from typing import Any
 
@@ -111,11 +112,12 @@ def national_guard(state: GinState, ctx: Context) -> Generator[Event, Any, None]
     table_dice = SumDice(data.guard_dice)
     placed = 0
     guards = [u for u in state.units if u.pool == "unplaced" and u.type == "Guard"]
+    guards_in = Counter(u.loc for u in state.units if u.pool == "map" and u.type == "Guard")
     while placed < data.guard_rolls:
         roll = table_dice.roll(ctx.dice, "National Guard Table")
         city = data.guard_table[roll.value]
         why = whys(data).guard_rolls[roll.value]
-        here = sum(1 for u in state.at(city, "Human") if u.type == "Guard")
+        here = guards_in[city]
         if here >= data.guards_per_city:
             yield Event(f"National Guard roll {roll.value} -> {city}: already {here} Guards there, "
                         "reroll", rule=R_SETUP, kind="roll", ids=("GIN-SETUP-04",),
@@ -130,6 +132,7 @@ def national_guard(state: GinState, ctx: Context) -> Generator[Event, Any, None]
         pick = ctx.dice.roll(len(pool), "which Guard counter (hidden)") - 1 if len(pool) > 1 else 0
         g = pool[pick]
         g.pool, g.loc, g.revealed = "map", city, False
+        guards_in[city] += 1
         placed += 1
         yield Event(f"National Guard roll {roll.value} -> {city}: a Guard is placed diceless side "
                     "up", rule=R_SETUP, kind="setup", ids=("GIN-SETUP-03", "GIN-SETUP-05"),

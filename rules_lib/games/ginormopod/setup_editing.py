@@ -81,6 +81,7 @@ def remove(state: GinState, piece_id: str) -> GinState:
     if unit.pool != "map":
         raise ValueError(f"{piece_id} is not on the map")
     unit.pool, unit.loc, unit.reduced = "unplaced", "", False
+    unit.came_from, unit.sortie_from, unit.no_combat = "", "", False  # (marks of the map only)
     return new
 
 
