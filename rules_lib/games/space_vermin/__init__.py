@@ -1,11 +1,25 @@
 """Space Vermin From Beyond! (rulebook 002_7b0e0cb0284ead64.txt).
 
-Part 1: the maps, terrain, Line-of-Sight, counters and the Marines' side (``data``, ``board``,
-``los``, ``state``, ``counters``, ``dice``, ``combat``, ``movement``, ``actions``, ``odds``).
-Part 2: the programmed Vermite opponent (``vermite_turn``: §C-2-a, §D; ``chit_events``: the drawn
-chit's event, §D; ``vermite_movement``: §D-2, §E; ``tunnels``: §E-1-c; ``spawning``: §G, §Q-2-c),
-the sequence of play (``turn``: §C-2, §M), the scenarios (``scenarios``: §Q), victory (``victory``:
-§N, §Q) and the Marine ``policies``. ``provenance`` says which events apply assumed data.
+The modules follow the rulebook's sections:
+
+* the table: ``data`` (the YAML files), ``board`` (the Mapzones, §B-2, §P), ``los`` (§J-1),
+  ``state`` and ``counters`` (§B-1), ``dice``, ``lowest_numbered`` (the "lowest-numbered" hex);
+* the sequence of play (§C-2, §M): ``turn``;
+* the Vermite Action Phase (§C-2-a): ``vermite_turn``; the Event Chits (§D): ``events``,
+  ``chit_events``; Vermite movement (§D-2, §E): ``vermite_movement``, ``tunnels`` (§E-1-c);
+  Vermite Attacks (§F): ``vermite_attacks``; reinforcements (§G, §Q-2-c): ``spawning``;
+* the NAT Effect Phase and NAT rolls (§H, §J-7): ``nat``;
+* the Marine Action Phase (§I): ``actions`` (the phase and its list of actions), ``movement``
+  (Full Move reach), ``full_move`` (§I-1, §J-6), ``jump_pack`` and ``landings`` (§I-1-c, §I-5-b),
+  ``fire_actions`` (§I-2, §I-3), ``special_actions`` (§I-4), ``map_entry`` (§I-5);
+* Marine Combat (§J): ``targets`` (what may be targeted), ``fire_plans`` and ``marine_fire``
+  (§J-1, §J-2), ``ant_gun`` (§J-3), ``pants`` (§J-4), ``scientist`` (§J-5); losses:
+  ``marine_losses``, ``vermite_losses``; ``odds`` (exact odds from the same dice);
+* the Marines Recovery and NAT Purging Phases (§K, §L): ``recovery``;
+* victory (§N, §Q): ``victory``; the scenarios (§Q): ``scenarios``; the two-player option (§O)
+  is a variant below;
+* players and tools: ``policies``, ``commander``, ``preview``, ``setup_editing``, ``views``,
+  ``provenance`` (which events apply assumed data).
 
 Every catalogued ambiguity whose readings change play has its other reading as a variant below;
 the default reading is cited (ID and reason) on the events that apply it.

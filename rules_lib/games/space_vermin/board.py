@@ -43,8 +43,10 @@ from rules_lib.core.boards.hex import (
     hex_distance,
     offset_to_axial,
 )
+from rules_lib.core.engine import Context
 
-from .data import MapData, SVData, load_game_data
+from .data import MapData, SVData, game_data, load_game_data
+from .state import SVState
 
 EDGES = ("north", "south", "west", "east")
 
@@ -413,3 +415,9 @@ def map_for(state_map: str, data: SVData | None = None) -> SVMap:
     if data is None or data is load_game_data():
         return load_map(state_map)
     return load_map(state_map, data)
+
+
+def data_and_map(state: SVState, ctx: Context | None) -> tuple[SVData, SVMap]:
+    """The game data a procedure works with (``game_data``) and the Mapzone the state plays on."""
+    data = game_data(ctx)
+    return data, map_for(state.map, data)

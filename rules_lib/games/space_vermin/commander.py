@@ -19,8 +19,9 @@ from rules_lib.core.engine import Decision
 from . import actions as act
 from . import dice as svdice
 from .board import SVMap, map_for
-from .combat import _adjacent_hq
 from .data import SVData, load_game_data
+from .fire_plans import adjacent_hq
+from .full_move import EXIT_PREFIX
 from .odds import banded_outcome
 from .policies import HeuristicPolicy, _steps_to_nearest
 from .state import MARINES, SVState, Unit, counter_side, effective_values
@@ -215,7 +216,7 @@ class CommanderPolicy(HeuristicPolicy):
         only one hit, which has no effect (§J-1). The HQ modifier by the fire rules' own test and
         table; a NAT marker's -1 is in the effective CF."""
         cf = effective_values(data, unit).cf
-        if _adjacent_hq(data, smap, state, unit):
+        if adjacent_hq(data, smap, state, unit):
             cf += data.tables["marine_fire"]["adjacent_hq"]
         return cf >= _hits_for(data, "step")
 
@@ -237,7 +238,7 @@ class CommanderPolicy(HeuristicPolicy):
         smap = map_for(state.map)
         unit = state.unit(uid)
         if unit.type == "recovery_vehicle":  # (only an RV with a Jewel is offered an exit)
-            exits = [o for o in options if o.startswith(act.EXIT_PREFIX)]
+            exits = [o for o in options if o.startswith(EXIT_PREFIX)]
             if exits:
                 return exits[0]
             return self._rv_destination(state, smap, unit, options)

@@ -16,6 +16,7 @@ from typing import Any
 
 from rules_lib.core.boards.hex import DIRECTIONS, Hex, offset_to_axial
 from rules_lib.core.data import Check, DataError, DataLoader, GameData
+from rules_lib.core.engine import Context
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = {
@@ -213,6 +214,12 @@ def load_sources(overrides: dict[str, Any] | None = None) -> dict[str, GameData]
 def load_game_data(overrides: dict[str, Any] | None = None) -> SVData:
     """The game's data, with designer overrides if given (built once per set)."""
     return LOADER.data(overrides)
+
+
+def game_data(ctx: Context | None) -> SVData:
+    """The game data a procedure works with (the context's, else the standard files)."""
+    data = getattr(ctx, "data", None)
+    return data if isinstance(data, SVData) else load_game_data()
 
 
 def label_of(value: Any) -> str:

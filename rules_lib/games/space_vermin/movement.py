@@ -33,6 +33,14 @@ def vermite_adjacent_hexes(smap: SVMap, state: SVState) -> frozenset[Hex]:
     return smap.neighbourhood(state.vermite_hexes())
 
 
+def adjacent_to_vermite(smap: SVMap, state: SVState, label: str) -> bool:
+    """Whether a hex touches any Vermite (Drones included): ``vermite_adjacent_hexes`` holds it
+    exactly when one of its neighbours holds a Vermite (adjacency is mutual)."""
+    vermites = state.vermite_hexes()
+    label_of = smap.label_of
+    return any(label_of[n] in vermites for n in smap.neighbors(smap.hex(label)))
+
+
 def marine_reach(
     data: SVData,
     smap: SVMap,

@@ -13,6 +13,7 @@ from rules_lib.core.engine import Decision, RandomPolicy
 from . import actions as act
 from .board import SVMap, map_for
 from .data import load_game_data
+from .full_move import EXIT_PREFIX
 from .state import SVState, Unit, effective_values
 
 __all__ = ["HeuristicPolicy", "RandomPolicy"]
@@ -85,10 +86,10 @@ class HeuristicPolicy:
     def _destination(self, state: SVState, uid: str, options: list[Any]) -> Any:
         smap = map_for(state.map)
         unit = state.unit(uid)
-        exits = [o for o in options if str(o).startswith(act.EXIT_PREFIX)]
+        exits = [o for o in options if str(o).startswith(EXIT_PREFIX)]
         if exits:
             return exits[0]
-        hexes = [o for o in options if not str(o).startswith(act.EXIT_PREFIX)]
+        hexes = [o for o in options if not str(o).startswith(EXIT_PREFIX)]
         if unit.type == "recovery_vehicle":
             goals = list(smap.mdata.jewel_exit_hexes) if unit.jewels else [
                 lab for lab, n in state.jewels.items() if n]

@@ -11,13 +11,12 @@ from rules_lib.core.engine import Context, Decision, Event
 
 from . import dice as svdice
 from .board import map_for
-from .combat import game_data, kind_of
 from .counters import all_units
-from .data import SVData
+from .data import SVData, game_data
 from .events import fill_event_cup
 from .provenance import counter_path, map_reason, values_reason
 from .spawning import draw_from_cup
-from .state import MARINES, SVState
+from .state import MARINES, SVState, kind_of
 from .tunnels import place_tunnel_exit
 
 SCENARIOS = ("family_jewels", "great_migration", "campaign")

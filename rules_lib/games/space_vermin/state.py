@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules_lib.core.engine import GameState, StateError
+from rules_lib.core.engine import Context, GameState, StateError
 
 from .data import CounterSide, SVData
 
@@ -145,6 +145,16 @@ def counter_side(data: SVData, unit: Unit) -> CounterSide:
         return mtype.sides["disrupted" if unit.reduced else "full"]
     vtype = data.vermites[unit.type]
     return vtype.reduced if unit.reduced else vtype.full
+
+
+def kind_of(data: SVData, unit: Unit) -> str:
+    """drone / soldier / ultra_mite / queen for a Vermite."""
+    return data.vermites[unit.type].kind
+
+
+def variant_on(state: SVState, ctx: Context | None, name: str) -> bool:
+    """Is a rule variant on (the game's variants, or a test's context)?"""
+    return name in state.variants or (ctx is not None and ctx.variant(name))
 
 
 def effective_values(data: SVData, unit: Unit, with_jewel_ma: bool = True) -> CounterSide:

@@ -14,11 +14,11 @@ from rules_lib.core.engine import Context, Event
 
 from . import dice as svdice
 from .board import SVMap, map_for
-from .combat import game_data, kind_of, unnumbered_first
-from .data import SVData
+from .data import SVData, game_data
 from .events import preferred_direction
+from .lowest_numbered import unnumbered_first
 from .provenance import chit_reason, counter_path, join, map_reason, values_reason
-from .state import MARINES, SVState, Unit, effective_values
+from .state import MARINES, SVState, Unit, effective_values, kind_of
 
 RULE_MOVE = "Space Vermin §E-1"
 CARRIERS = ("soldier", "ultra_mite")

@@ -5,24 +5,19 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table, texts
 
 from rules_lib.core.engine import Decision, IllegalChoice
 from rules_lib.games.space_vermin import actions as act
-from rules_lib.games.space_vermin.actions import (
-    full_move,
-    jump_pack_move,
-    landing_zone,
-    legal_actions,
-    marine_action,
-    marine_action_phase,
-    nat_effect_phase,
-    purging_phase,
-    rally,
-    recon,
-    recovery_phase,
-    request_reinforcements,
-)
+from rules_lib.games.space_vermin.actions import legal_actions, marine_action, marine_action_phase
+from rules_lib.games.space_vermin.full_move import full_move
+from rules_lib.games.space_vermin.jump_pack import jump_pack_move
+from rules_lib.games.space_vermin.map_entry import landing_zone
+from rules_lib.games.space_vermin.nat import nat_effect_phase
+from rules_lib.games.space_vermin.recovery import purging_phase, recovery_phase
+from rules_lib.games.space_vermin.scientist import detonate_secret_weapon
+from rules_lib.games.space_vermin.special_actions import rally, recon, request_reinforcements
+
+from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table, texts
 
 
 def h(label):
@@ -389,7 +384,7 @@ def test_detonation_picks_a_random_chit_range_and_count_and_the_player_picks_vic
     doc = state.unit("M.A.D. Scientist")
     doc.weapon_ready, doc.weapon_built_turn = True, 1
     # chit 1 of 6 = The Alley Cat; range die 3 + 1 = 4; count die 4 / 2 = 2
-    proc = act.detonate_secret_weapon(state, dice(1, 3, 4, 6, 6), "M.A.D. Scientist")
+    proc = detonate_secret_weapon(state, dice(1, 3, 4, 6, 6), "M.A.D. Scientist")
     offered = []
     events = []
     item, answers = next(proc), ["Soldier #3", "Ultra-Mite #2"]
@@ -436,10 +431,10 @@ def test_a_weapon_without_rolls_and_the_kitten_removing_drones_from_the_game():
     )
     doc = state.unit("M.A.D. Scientist")
     doc.weapon_ready, doc.weapon_built_turn = True, 1
-    run(act.detonate_secret_weapon(state, dice(1, 6, 2, 6), "M.A.D. Scientist"))
+    run(detonate_secret_weapon(state, dice(1, 6, 2, 6), "M.A.D. Scientist"))
     assert state.unit("Drone #4").status == "removed" and state.unit("Soldier #1").on_map
     doc.weapon_ready = True
-    events = run(act.detonate_secret_weapon(state, dice(), "M.A.D. Scientist"))
+    events = run(detonate_secret_weapon(state, dice(), "M.A.D. Scientist"))
     assert "The Fat Cat: range 1" in texts(events)
     assert state.secret_weapons_left == []
     doc.acted = False

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table, texts
 
 from rules_lib.core.engine import IllegalChoice
-from rules_lib.games.space_vermin.actions import full_fire
-from rules_lib.games.space_vermin.combat import (
-    ant_targets,
-    fire_plans,
-    resolve_ant_fire,
-    resolve_fire,
-    vermite_attack,
-)
+from rules_lib.games.space_vermin.ant_gun import ant_targets, resolve_ant_fire
+from rules_lib.games.space_vermin.fire_actions import full_fire
+from rules_lib.games.space_vermin.fire_plans import fire_plans
+from rules_lib.games.space_vermin.marine_fire import resolve_fire
 from rules_lib.games.space_vermin.state import effective_values
+from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
+
+from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table, texts
 
 
 def plan(state, firer, target, scoot=False):

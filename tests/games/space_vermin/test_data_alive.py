@@ -16,13 +16,14 @@ from rules_lib.core.data import track_reads
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context, Game, Rules, drive
 from rules_lib.games.space_vermin import GAME, NAME, PLAYERS, VARIANTS, new_game, odds
-from rules_lib.games.space_vermin.actions import recon, request_reinforcements
-from rules_lib.games.space_vermin.combat import resolve_ant_fire, vermite_attack
+from rules_lib.games.space_vermin.ant_gun import resolve_ant_fire
 from rules_lib.games.space_vermin.counters import placed_state
 from rules_lib.games.space_vermin.data import build, load_sources
 from rules_lib.games.space_vermin.scenarios import SCENARIOS, new_state
+from rules_lib.games.space_vermin.special_actions import recon, request_reinforcements
 from rules_lib.games.space_vermin.state import SVState
 from rules_lib.games.space_vermin.turn import play
+from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
 from rules_lib.games.space_vermin.victory import migration_vp
 
 # (file, path) -> why the rules never read it. Empty: every number of the data is consulted.

@@ -7,10 +7,13 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from .sv_helpers import dice, run, table
 
 from rules_lib.games.space_vermin import odds
-from rules_lib.games.space_vermin.combat import resolve_ant_fire, resolve_fire, vermite_attack
+from rules_lib.games.space_vermin.ant_gun import resolve_ant_fire
+from rules_lib.games.space_vermin.marine_fire import resolve_fire
+from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
+
+from .sv_helpers import dice, run, table
 
 
 def tally(outcomes):
@@ -133,7 +136,7 @@ def test_fire_table_covers_every_cf_and_dn():
 
 @pytest.mark.rule("SV-NATFX-01")
 def test_nat_effect_phase_infected_dies_on_1_to_4_tainted_never_rolls():
-    from rules_lib.games.space_vermin.actions import nat_effect_phase
+    from rules_lib.games.space_vermin.nat import nat_effect_phase
 
     outcomes = []
     for face in range(1, 7):

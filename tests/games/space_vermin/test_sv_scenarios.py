@@ -6,17 +6,12 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.space_vermin import GAME, new_game
-from rules_lib.games.space_vermin.actions import (
-    BUILD,
-    ENTER,
-    LAND,
-    designated_entry,
-    legal_actions,
-    marine_action,
-    request_reinforcements,
-)
+from rules_lib.games.space_vermin.actions import legal_actions, marine_action
+from rules_lib.games.space_vermin.map_entry import ENTER, LAND, designated_entry
 from rules_lib.games.space_vermin.scenarios import scenario_table
+from rules_lib.games.space_vermin.scientist import BUILD
 from rules_lib.games.space_vermin.spawning import hordes
+from rules_lib.games.space_vermin.special_actions import request_reinforcements
 from rules_lib.games.space_vermin.views import invariants
 
 from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, run, texts

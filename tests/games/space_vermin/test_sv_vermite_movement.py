@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.space_vermin.combat import eliminate_vermite
+from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite
 from rules_lib.games.space_vermin.vermite_movement import move_group
 from rules_lib.games.space_vermin.vermite_turn import entrance_check, movement_step
 from rules_lib.games.space_vermin.views import invariants

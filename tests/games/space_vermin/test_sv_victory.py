@@ -7,9 +7,10 @@ import pytest
 
 from rules_lib.core.engine import Game, ScriptedPolicy
 from rules_lib.games.space_vermin import GAME, new_game
-from rules_lib.games.space_vermin.combat import eliminate_vermite, resolve_fire
+from rules_lib.games.space_vermin.marine_fire import resolve_fire
 from rules_lib.games.space_vermin.scenarios import scenario_table, setup_great_migration
 from rules_lib.games.space_vermin.state import effective_values
+from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite
 from rules_lib.games.space_vermin.vermite_movement import move_group
 from rules_lib.games.space_vermin.victory import (
     family_jewels_level,
