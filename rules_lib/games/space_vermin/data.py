@@ -195,6 +195,9 @@ class SVData:
     # of events (provenance.py)
     maps_built: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     reasons: dict[Any, str] = field(default_factory=dict, repr=False, compare=False)
+    # a unit's face-up values with its markers (``state.effective_values``), by what they depend on
+    effective_cache: dict[tuple, CounterSide] = field(default_factory=dict, repr=False,
+                                                      compare=False)
 
     def vermite_kind(self, key: str) -> str:
         """drone / soldier / ultra_mite / queen for a Vermite type key."""

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from rules_lib.core.boards.hex import Hex
 from rules_lib.core.boards.reach import ReachInfo, reach
@@ -150,13 +151,13 @@ def half_mp_to_mp(half_mps: int) -> int | Fraction:
     """Half-MPs back to MPs (an int when whole; the few halves are made once and shared)."""
     if half_mps % 2 == 0:
         return half_mps // 2
-    found = _HALVES.get(half_mps)
-    if found is None:
-        found = _HALVES[half_mps] = Fraction(half_mps, 2)
-    return found
+    return _half(half_mps)
 
 
-_HALVES: dict[int, Fraction] = {}
+@lru_cache(maxsize=None)
+def _half(half_mps: int) -> Fraction:
+    """An odd number of half-MPs as a Fraction (few of them: each made once)."""
+    return Fraction(half_mps, 2)
 
 
 _mp = half_mp_to_mp

@@ -47,7 +47,8 @@ def nat_roll(
     state: SVState, ctx: Context, vermite: Unit, at: str, only: str | None = None
 ) -> Iterator[Event]:
     """The NAT roll after a Vermite dies: success by its type; lowest-numbered Marine affected
-    (§J-7)."""
+    (§J-7). (One piece: §J-7's procedure in its order, each step an event: who is in reach, the
+    roll, the Marine affected, its marker.)"""
     data = game_data(ctx)
     smap = map_for(state.map, data)
     sight = variant_on(state, ctx, NAT_NEEDS_SIGHT)

@@ -41,7 +41,7 @@ def _after(result: str, already_stepped: bool) -> str:
 
 
 def _frame(dist: Dist, order: list[str]):
-    import pandas as pd
+    import pandas as pd  # here, not at the top: playing a game never needs pandas (import time)
 
     rows = [
         {"result": RESULT_NAMES.get(o, o), "probability": float(dist.p(o)), "exact": str(dist.p(o))}
@@ -58,7 +58,7 @@ def marine_fire_odds(cf: int, dn: int, reduced: bool = False, data: SVData | Non
 
 def marine_fire_table(cfs=range(1, 9), dns=range(1, 6), data: SVData | None = None):
     """P(at least Reduced) and P(eliminated) for every CF x DN (a full-strength target)."""
-    import pandas as pd
+    import pandas as pd  # here, not at the top: playing a game never needs pandas (import time)
 
     rows = []
     for dn in dns:
@@ -101,7 +101,7 @@ def ant_gun_outcome(range_hexes: int, nat: bool = False, data: SVData | None = N
 
 def ant_gun_odds(max_range: int = 12, nat: bool = False, data: SVData | None = None):
     """P(crash / miss / hit) by range."""
-    import pandas as pd
+    import pandas as pd  # here, not at the top: playing a game never needs pandas (import time)
 
     rows = []
     for r in range(max_range + 1):

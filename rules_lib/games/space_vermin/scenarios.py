@@ -10,7 +10,7 @@ from rules_lib.core.data import DataError
 from rules_lib.core.engine import Context, Decision, Event
 
 from . import dice as svdice
-from .board import map_for
+from .board import SVMap, map_for
 from .counters import all_units
 from .data import SVData, game_data
 from .events import fill_event_cup
@@ -60,6 +60,14 @@ def setup_family_jewels(state: SVState, ctx: Context) -> Iterator:
     data = game_data(ctx)
     smap = map_for(state.map, data)
     t = scenario_table(data, "family_jewels")
+    yield from _family_jewels_vermites(data, smap, state, ctx, t)
+    yield from _family_jewels_marines(data, smap, state, t)
+
+
+def _family_jewels_vermites(data: SVData, smap: SVMap, state: SVState, ctx: Context,
+                            t: dict[str, Any]) -> Iterator[Event]:
+    """§Q-1-a: the Event Cup, the Queens and Jewels, two Tunnel Exits, the Nests' first spawn and
+    the Vermite Unit Cup."""
     fill_event_cup(state, ctx)
     state.secret_weapons_left = [w.name for w in data.secret_weapons]
     state.jewels_in_play = int(data.sources["counters"].get("crown_jewels.count"))
@@ -106,7 +114,12 @@ def setup_family_jewels(state: SVState, ctx: Context) -> Iterator:
     yield Event(f"{t['jewels_per_location']} Crown Jewels each in "
                 f"{' and '.join(smap.mdata.crown_jewel_locations)}",
                 rule="Space Vermin §Q-1-a", kind="info", ids=("SV-S1-06",))
-    # Marines (§Q-1-b)
+
+
+def _family_jewels_marines(data: SVData, smap: SVMap, state: SVState,
+                           t: dict[str, Any]) -> Iterator:
+    """§Q-1-b: the Scientist in the Convention Center, the RVs on the turn track and the Marines
+    set up in New Lancaster (a Decision each)."""
     sci = t["scientist"]
     sci_hex = smap.mdata.landmarks[str(sci["landmark"])]
     state.unit(sci["unit"]).status, state.unit(sci["unit"]).hex = "map", sci_hex

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rules_lib.core.engine import Context, GameState, StateError
 
@@ -89,21 +90,26 @@ class SVState(GameState):
 
     # -- lookups --
 
+    @cached_property
+    def unit_positions(self) -> dict[str, int]:
+        """Unit id -> its position in ``units`` (the first unit with the id), for ``unit``;
+        not a field: it is no part of the saved state. ``unit`` checks it on every use and
+        refills it when the list has changed."""
+        return {}
+
     def unit(self, uid: str) -> Unit:
         """The unit with this id; a clear error naming it otherwise.
 
-        Looked up through a cached id -> list position index that is checked on every use and
-        rebuilt when the list changed (the first unit with the id wins, as in a plain scan)."""
+        Looked up through ``unit_positions``, checked on every use and refilled when the list
+        changed (the first unit with the id wins, as in a plain scan)."""
         units = self.units
-        index = self.__dict__.get("_unit_pos")
-        if index is not None:
-            pos = index.get(uid)
-            if pos is not None and pos < len(units) and units[pos].id == uid:
-                return units[pos]
-        index = {}
+        index = self.unit_positions
+        pos = index.get(uid)
+        if pos is not None and pos < len(units) and units[pos].id == uid:
+            return units[pos]
+        index.clear()
         for pos in range(len(units) - 1, -1, -1):
             index[units[pos].id] = pos
-        self.__dict__["_unit_pos"] = index
         pos = index.get(uid)
         if pos is not None:
             return units[pos]
@@ -160,21 +166,15 @@ def variant_on(state: SVState, ctx: Context | None, name: str) -> bool:
 def effective_values(data: SVData, unit: Unit, with_jewel_ma: bool = True) -> CounterSide:
     """Face-up values with markers: NAT -1 CF/MA/DN once (§J-7, SV-AMB-04); Jewel bonus (§E-2).
 
-    Remembered per data object by everything the values depend on (CounterSide is frozen)."""
-    global _EFFECTIVE
-    cached_data, cache = _EFFECTIVE
-    if cached_data is not data:
-        cache = {}
-        _EFFECTIVE = (data, cache)
+    Remembered in the data's ``effective_cache`` by everything the values depend on
+    (CounterSide is frozen)."""
+    cache = data.effective_cache
     key = (unit.side, unit.type, unit.reduced, unit.limbered, unit.weapon_ready, bool(unit.nat),
            unit.jewels, with_jewel_ma)
     found = cache.get(key)
     if found is None:
         found = cache[key] = _effective_values(data, unit, with_jewel_ma)
     return found
-
-
-_EFFECTIVE: tuple[SVData | None, dict[tuple, CounterSide]] = (None, {})
 
 
 def _effective_values(data: SVData, unit: Unit, with_jewel_ma: bool) -> CounterSide:
