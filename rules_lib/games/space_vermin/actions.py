@@ -193,12 +193,12 @@ def marine_action_phase(state: SVState, ctx: Context) -> Iterator:
     state.step = ""
     yield Event(f"Turn {state.turn}: Marine Action Phase", rule="Space Vermin §C-2-c",
                 kind="phase", ids=("SV-SEQ-02", "SV-SEQ-07"))
-    for u in state.units:
-        if u.is_marine:
-            u.acted = False
+    marines = [u for u in state.units if u.side == MARINES]  # the counters never change sides
+    for u in marines:
+        u.acted = False
     while True:
-        ready = [u.id for u in state.units  # (``_may_act`` asks ``acted`` first: asked here)
-                 if u.side == MARINES and not u.acted and _may_act(data, smap, state, u)]
+        ready = [u.id for u in marines  # (``_may_act`` asks ``acted`` first: asked here)
+                 if not u.acted and _may_act(data, smap, state, u)]
         if not ready:
             break
         # a delayed drop must try to land again every turn (§I-5-b): no ending the phase before it

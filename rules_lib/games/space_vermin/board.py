@@ -104,6 +104,7 @@ class SVMap:
         self._main_road_row = self._road_rows()
         self._half_costs: dict[bool, dict[tuple[Hex, Hex], int | None]] = {}
         self._marine_steps: dict[bool, dict[Hex, tuple[tuple[Hex, int], ...]]] = {}
+        self._numbered_steps: dict[bool, list[tuple[tuple[int, int], ...]]] = {}
         # pure-geometry caches (the map never changes once built): hot in Vermite movement
         self._neighbor_in: dict[tuple[Hex, int], Hex | None] = {}
         self._vermite_costs: dict[tuple[Hex, Hex, bool, bool], int | None] = {}
@@ -111,6 +112,10 @@ class SVMap:
         self.heading_cache: dict[tuple[str, str], tuple[int | str, str]] = {}  # Event Chit arrows
         self._around_label: dict[str, tuple[Hex, ...]] = {  # ``neighbors`` by printed label
             lab: self.board.neighbors(h) for lab, h in self.hex_of.items()
+        }
+        self.adjacent_labels: dict[str, frozenset[str]] = {  # the same, as labels
+            lab: frozenset(self.label_of[n] for n in near)
+            for lab, near in self._around_label.items()
         }
         # hexes any step may enter (every terrain but the Toxic Tar Pit): ``enterable`` is True
         self.open_hexes = frozenset(h for h, t in self.terrain.items() if self.types[t].enterable)
@@ -120,6 +125,17 @@ class SVMap:
         self.nest_labels = frozenset(self.label_of[h] for h in self.nests.values())
         self.entrance_nests: dict[str, int] = {
             lab: n for n, lab in mdata.nest_tunnel_entrances.items()
+        }
+        # every hex by a serial number (board order): searches over the map index lists by it
+        self.hex_list: tuple[Hex, ...] = tuple(self.board.locations())
+        self.serial_of: dict[str, int] = {self.label_of[h]: i for i, h in enumerate(self.hex_list)}
+        serial = {h: i for i, h in enumerate(self.hex_list)}
+        self.adjacent_serials: tuple[tuple[int, ...], ...] = tuple(
+            tuple(serial[n] for n in self.board.neighbors(h)) for h in self.hex_list
+        )
+        # ``number_key`` of every hex by label, no reference hex: "lowest-numbered" sorting
+        self.order_key: dict[str, tuple] = {
+            lab: self.number_key(h) for lab, h in self.hex_of.items()
         }
 
     # -- construction helpers --
@@ -357,6 +373,17 @@ class SVMap:
                 for a in self.board.locations()
             }
             self._marine_steps[flooded] = steps
+        return steps
+
+    def marine_steps_by_serial(self, flooded: bool = False) -> list[tuple[tuple[int, int], ...]]:
+        """``marine_steps`` with every hex as its serial number (``hex_list`` order): entry i
+        holds the legal Marine steps out of hex i, ((serial, half-MPs), ...) in neighbour order."""
+        steps = self._numbered_steps.get(flooded)
+        if steps is None:
+            serial = {h: i for i, h in enumerate(self.hex_list)}
+            by_hex = self.marine_steps(flooded)
+            steps = [tuple((serial[b], cost) for b, cost in by_hex[a]) for a in self.hex_list]
+            self._numbered_steps[flooded] = steps
         return steps
 
     # -- named features --

@@ -22,7 +22,6 @@ from .board import SVMap, map_for
 from .data import SVData, load_game_data
 from .fire_plans import adjacent_hq
 from .full_move import EXIT_PREFIX
-from .odds import banded_outcome
 from .policies import HeuristicPolicy, _steps_to_nearest
 from .state import MARINES, SVState, Unit, counter_side, effective_values
 
@@ -70,6 +69,16 @@ def _at_least(dice: int, dn: int, hits: int) -> float:
     return float(svdice.fire_pool(dice, dn).dist().prob(lambda h: h >= hits))
 
 
+@lru_cache(maxsize=64)
+def _pants_chances(rows: tuple[tuple[int, str], ...], dice: int, modifier: int
+                   ) -> tuple[float, float]:
+    """(P(Fried), P(Jolted)) of a PANTS shot with this modifier, read on the banded table the
+    game rolls on (§J-4): ``rows`` are its (at_most, result) rows."""
+    table = [{"at_most": at_most, "result": result} for at_most, result in rows]
+    results = svdice.sum_dice(dice, modifier).dist().map(lambda v: svdice.band(table, v))
+    return float(results.prob("fried")), float(results.prob("jolted"))
+
+
 def _hits_for(data: SVData, result: str) -> int:
     """Hits one roll needs for a result on the standard damage table (§F-2, §J-1: 2 to Reduce,
     4 to eliminate), read from the data the game rolls on."""
@@ -110,9 +119,12 @@ class CommanderPolicy(HeuristicPolicy):
         flooded = smap.flood_hexes if state.flooded else frozenset()
         hex_of = smap.hex_of
 
+        stack_list = list(stacks.items())
+
         def threat(label: str) -> float:
             weights = reach[label]
-            t = sum(cf * weights.get(where, 0.0) for where, cf in stacks.items())
+            # (the stacks out of reach add 0.0, which leaves the float sum as it is)
+            t = sum([cf * weights[where] for where, cf in stack_list if where in weights], 0.0)
             if label in defensive or (flooded and hex_of[label] in flooded):
                 return t * DEFENSIVE_SHARE
             return t
@@ -325,9 +337,10 @@ class CommanderPolicy(HeuristicPolicy):
         worth = threat + JEWEL_CARRIER_WORTH * v.jewels
         reduced_share = 0.4 if not v.jewels else 0.2  # a Reduced carrier still carries the Jewel
         if weapon == "pants":
-            results = banded_outcome("pants", data.tables["pants"]["nat_marker"] if nat else 0,
-                                     data)  # the PANTS table the game rolls on (§J-4)
-            fried, jolted = float(results.prob("fried")), float(results.prob("jolted"))
+            table = data.tables["pants"]  # the PANTS table the game rolls on (§J-4)
+            fried, jolted = _pants_chances(
+                tuple((r["at_most"], r["result"]) for r in table["results"]),
+                int(table.get("dice", 1)), table["nat_marker"] if nat else 0)
             kill = fried if (kind in ("drone", "soldier") or v.reduced) else 0.0
             step = fried - kill
             return kill * worth + step * reduced_share * worth + jolted * 0.5 * worth

@@ -7,8 +7,6 @@ and ``marine_fire`` resolves the one chosen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules_lib.core.boards.hex import Hex, hex_distance
@@ -42,7 +40,7 @@ class FireScene(NamedTuple):
     """What Marine fire looks at, found in one pass over the units (``fire_scene``)."""
 
     targets: dict[Hex, list[Unit]]  # ``targetable`` Vermites by hex, in unit order
-    occupied: set[str]  # labels of the hexes holding a unit of either side (LOS blockers)
+    occupied: set[Hex]  # the hexes holding a unit of either side (Line-of-Sight blockers)
     marines: list[Unit]  # ``state.marines_on_map()``: HQs nearby, Marines on a Tunnel Exit
 
 
@@ -66,12 +64,12 @@ def fire_scene(data: SVData, smap: SVMap, state: SVState) -> FireScene:
                     escorted.add((u.escort_of, u.hex))
     kinds = data.vermites
     hex_of = smap.hex_of  # ``smap.hex``: units stand on printed labels
-    terrain = smap.terrain
+    nests = smap.nest_labels
     targets: dict[Hex, list[Unit]] = {}
     for v in vermites:  # as ``targetable_vermites``
-        there = hex_of[v.hex]
-        if terrain[there] == "nest":
+        if v.hex in nests:
             continue
+        there = hex_of[v.hex]
         if escorted and (v.id, v.hex) in escorted and kinds[v.type].kind == "queen":
             continue
         group = targets.get(there)
@@ -79,12 +77,12 @@ def fire_scene(data: SVData, smap: SVMap, state: SVState) -> FireScene:
             targets[there] = [v]
         else:
             group.append(v)
-    return FireScene(targets, occupied, marines)
+    return FireScene(targets, {hex_of[lab] for lab in occupied}, marines)
 
 
-@dataclass(frozen=True)
-class FirePlan:
-    """A legal Marine shot: weapon, target, CF after modifiers (each named) and the target's DN."""
+class FirePlan(NamedTuple):
+    """A legal Marine shot: weapon, target, CF after modifiers (each named) and the target's DN.
+    (A NamedTuple: immutable, and made for every target of every Marine that may fire.)"""
 
     firer: str
     target: str
@@ -106,77 +104,75 @@ def adjacent_hq(
 ) -> bool:
     """Whether another Marine next to the firer is an HQ (``marines``: the Marines on the map,
     when the caller has them)."""
-    here = smap.hex(firer.hex)
+    around = smap.adjacent_labels[firer.hex]
+    kinds = data.marines
     return any(
-        data.marines[u.type].hq and u.id != firer.id and smap.adjacent(here, smap.hex(u.hex))
+        u.hex in around and kinds[u.type].hq and u.id != firer.id
         for u in (state.marines_on_map() if marines is None else marines)
     )
 
 
-def _shot_rules(
-    data: SVData,
-    smap: SVMap,
-    state: SVState,
-    firer: Unit,
-    shoot_and_scoot: bool,
-    marines: list[Unit] | None = None,
-) -> tuple[Callable[[Hex, int, bool], tuple[int, list] | None],
-           Callable[[str, str, Hex, int, int, bool], FirePlan | None]]:
-    """The firer's standard/pistol shot rules: ``allowed(hex, range, same_hex_bonus)`` gives the
-    CF and modifiers, ``plan(...)`` the FirePlan; None when range or CF forbid the shot
-    (Line-of-Sight is left to the caller: it is the costly part). ``marines``: the Marines on
-    the map, when the caller has them."""
-    side = firing_side(data, state, firer)
-    weapon = side.weapon
-    table = data.tables["marine_fire"]
-    base_mods: list[tuple[str, int]] = []
-    plan_ids: tuple[str, ...] = ()
-    plan_why = ""
-    if firer.type == "mad_scientist":  # only with the variant: the text gives him no gun
-        plan_ids, plan_why = ("SV-AMB-20",), SCIENTIST_PISTOL_WHY
-    if shoot_and_scoot:
-        base_mods.append(("Shoot and Scoot", table["shoot_and_scoot"]))
-    if firer.nat:
-        base_mods.append(("NAT marker", table["nat_marker"]))
-        plan_ids += ("SV-AMB-04", "SV-NAT-08")
-        if NAT_FIRE_TWICE in state.variants:  # SV-AMB-04 variant: §J-7's CF -1 on top of §J-1's
-            base_mods.append(("NAT marker's CF reduction (§J-7)", data.tables["nat"]["modifier"]))
-            plan_why = join(plan_why, "variant nat_fire_penalty_twice (other reading of "
-                                      "SV-AMB-04)")
-        else:
-            plan_why = join(plan_why, NAT_ONCE_WHY)
-    if adjacent_hq(data, smap, state, firer, marines):
-        base_mods.append(("adjacent to an HQ", table["adjacent_hq"]))
-    unlimited = weapon == "standard" and data.marines[firer.type].unlimited_range
+class ShotRules:
+    """The firer's standard or pistol shot rules for this action (§J-1, §J-2): ``allowed``
+    gives the CF and named modifiers of a shot into a hex, or None when range or CF forbid it
+    (Line-of-Sight is left to the caller: it is the costly part); ``plan`` the FirePlan.
+    The firer's own modifiers (Shoot and Scoot, NAT, an adjacent HQ) are worked out once."""
 
-    def allowed(there: Hex, dist: int, same_hex_bonus: bool) -> tuple[int, list] | None:
-        """CF and modifiers of a shot at this hex if range and CF allow it (LOS: the caller's)."""
-        if weapon == "pistol" or not unlimited:
+    def __init__(self, data: SVData, smap: SVMap, state: SVState, firer: Unit,
+                 shoot_and_scoot: bool, marines: list[Unit] | None = None) -> None:
+        """``marines``: the Marines on the map, when the caller has them."""
+        side = firing_side(data, state, firer)
+        self.smap, self.state, self.firer = smap, state, firer
+        self.cf, self.weapon = side.cf, side.weapon
+        self.table = table = data.tables["marine_fire"]
+        base_mods: list[tuple[str, int]] = []
+        ids: tuple[str, ...] = ()
+        why = ""
+        if firer.type == "mad_scientist":  # only with the variant: the text gives him no gun
+            ids, why = ("SV-AMB-20",), SCIENTIST_PISTOL_WHY
+        if shoot_and_scoot:
+            base_mods.append(("Shoot and Scoot", table["shoot_and_scoot"]))
+        if firer.nat:
+            base_mods.append(("NAT marker", table["nat_marker"]))
+            ids += ("SV-AMB-04", "SV-NAT-08")
+            if NAT_FIRE_TWICE in state.variants:  # SV-AMB-04's variant: §J-7's -1 on §J-1's
+                base_mods.append(("NAT marker's CF reduction (§J-7)",
+                                  data.tables["nat"]["modifier"]))
+                why = join(why, "variant nat_fire_penalty_twice (other reading of SV-AMB-04)")
+            else:
+                why = join(why, NAT_ONCE_WHY)
+        if adjacent_hq(data, smap, state, firer, marines):
+            base_mods.append(("adjacent to an HQ", table["adjacent_hq"]))
+        self.base_mods = tuple(base_mods)
+        self.ids, self.why = ids, why
+        self.unlimited = self.weapon == "standard" and data.marines[firer.type].unlimited_range
+
+    def allowed(self, there: Hex, dist: int, same_hex_bonus: bool
+                ) -> tuple[int, tuple[tuple[str, int], ...]] | None:
+        """CF and modifiers of a shot at this hex if range and CF allow it (LOS: the caller's);
+        ``same_hex_bonus``: a target in the firer's own hex counts as adjacent (a Tunnel Exit
+        chit under the firer)."""
+        weapon, state, table = self.weapon, self.state, self.table
+        if weapon == "pistol" or not self.unlimited:
             if dist > 1 and not (dist == 0 and same_hex_bonus):
                 return None
         if state.fire_range_limit and dist > state.fire_range_limit:
             return None  # an Event Chit limits Marine fire this turn (chit card, assumed)
-        mods = list(base_mods)
-        if smap.defensive(there, state.flooded):
+        mods = list(self.base_mods)
+        if self.smap.defensive(there, state.flooded):
             mods.append(("target in defensive terrain", table["defensive_terrain"]))
         if weapon != "pistol" and (dist == 1 or (dist == 0 and same_hex_bonus)):
             mods.append(("target adjacent", table["adjacent_target"]))
-        cf = side.cf + sum(m for _, m in mods)
+        cf = self.cf + sum(m for _, m in mods)
         if cf < table["minimum_cf"]:
             return None
-        return cf, mods
+        return cf, tuple(mods)
 
-    def plan(target_id: str, target_hex: str, there: Hex, dist: int, dn: int,
-             same_hex_bonus: bool) -> FirePlan | None:
-        """The shot at this target if range and CF allow it (LOS is checked by the caller)."""
-        found = allowed(there, dist, same_hex_bonus)
-        if found is None:
-            return None
-        cf, mods = found
-        return FirePlan(firer.id, target_id, target_hex, weapon, cf, dn, tuple(mods), plan_ids,
-                        plan_why)
-
-    return allowed, plan
+    def plan(self, target_id: str, target_hex: str, cf: int,
+             mods: tuple[tuple[str, int], ...], dn: int) -> FirePlan:
+        """The shot at this target with the CF and modifiers ``allowed`` found for its hex."""
+        return FirePlan(self.firer.id, target_id, target_hex, self.weapon, cf, dn, mods,
+                        self.ids, self.why)
 
 
 def firing_side(data: SVData, state: SVState, firer: Unit) -> CounterSide:
@@ -209,7 +205,7 @@ def can_fire(data: SVData, smap: SVMap, state: SVState, firer_id: str) -> bool:
     if weapon == "pants":
         return bool(fire_plans(data, smap, state, firer_id, first_only=True))
     here = smap.hex(firer.hex)
-    allowed, _ = _shot_rules(data, smap, state, firer, False)
+    allowed = ShotRules(data, smap, state, firer, False).allowed
     far: list[Hex] = []
     tried: set[Hex] = set()  # Vermites sharing a hex share the answer (range, CF, LOS)
     for _v, there in targetable_vermites(data, smap, state):
@@ -271,23 +267,23 @@ def fire_plans(
                     )
                     if first_only:
                         return plans
-        return sorted(plans, key=lambda p: (smap.number_key(smap.hex(p.target_hex)), p.target))
-    _, plan = _shot_rules(data, smap, state, firer, shoot_and_scoot, scene.marines)
+        order = smap.order_key
+        return sorted(plans, key=lambda p: (order[p.target_hex], p.target))
+    rules = ShotRules(data, smap, state, firer, shoot_and_scoot, scene.marines)
+    allowed = rules.allowed
     # Line-of-Sight first for the far hexes (it is cached, and most far targets fail it), then
     # range and CF: the same shots as testing range and CF first, found faster.
-    sees: Callable[[Hex], bool] | None = None  # ``has_line_of_sight`` from the firer's hex
+    sees = sight_test(smap, here, scene.occupied)  # ``has_line_of_sight`` from the firer's hex
     for there, group in scene.targets.items():
         dist = hex_distance(here, there)  # ``smap.distance``: both hexes are on the map
-        if dist > 1:
-            if sees is None:
-                sees = sight_test(smap, here, {smap.hex_of[lab] for lab in scene.occupied})
-            if not sees(there):
-                continue
+        if dist > 1 and not sees(there):
+            continue
+        found = allowed(there, dist, False)
+        if found is None:
+            continue  # range and CF forbid a shot into this hex: at any Vermite in it
+        cf, mods = found
         for v in group:
-            shot = plan(v.id, v.hex, there, dist, effective_values(data, v).dn, False)
-            if shot is None:
-                break  # range and CF forbid a shot into this hex: at any Vermite in it
-            plans.append(shot)
+            plans.append(rules.plan(v.id, v.hex, cf, mods, effective_values(data, v).dn))
             if first_only:
                 return plans
     if state.tunnel_exits:
@@ -296,14 +292,13 @@ def fire_plans(
             label = smap.mdata.tunnel_exits[int(number)]
             if label in others:
                 continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
-            there = smap.hex(label)
+            there = smap.hex_of[label]
             dist = hex_distance(here, there)
-            if label != firer.hex and dist > 1:
-                if sees is None:
-                    sees = sight_test(smap, here, {smap.hex_of[lab] for lab in scene.occupied})
-                if not sees(there):
-                    continue
-            shot = plan(f"{TUNNEL_EXIT}{number}", label, there, dist, data.tunnel_exit_dn, True)
-            if shot is not None:
-                plans.append(shot)
-    return sorted(plans, key=lambda p: (smap.number_key(smap.hex(p.target_hex)), p.target))
+            if label != firer.hex and dist > 1 and not sees(there):
+                continue
+            found = allowed(there, dist, True)
+            if found is not None:
+                plans.append(rules.plan(f"{TUNNEL_EXIT}{number}", label, found[0], found[1],
+                                        data.tunnel_exit_dn))
+    order = smap.order_key
+    return sorted(plans, key=lambda p: (order[p.target_hex], p.target))

@@ -18,7 +18,7 @@ STATUSES = ("map", "cup", "pool", "off_map", "turn_track", "eliminated", "escape
 NAT_LEVELS = ("", "tainted", "infected")
 
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
     """One counter: its type, where it is, which side is up and its markers."""
 

@@ -379,6 +379,11 @@ def walk_on(
     map_why = map_reason(data, smap.key)
     step_why = join(map_why, heading.assumed)  # a step along the chit's arrow
     label_of = smap.label_of
+    # where entering can do anything to the group (``arrive``): a Nest, a Nest Tunnel Entrance
+    # (Alpha), a Crown Jewel hex, and on Beta any hex (Queens and their Escorts meet)
+    doorways = smap.nest_labels | (smap.entrance_nests.keys() if smap.key == "alpha" else set())
+    escorts = escorts_in_play(state)
+    jewels = state.jewels
     cur = walk.path[0]
     while walk.remaining > 0:
         nxt, why, ids = _next_hex(data, smap, state, cur, leader, heading)
@@ -428,9 +433,10 @@ def walk_on(
             ids=ids,
             assumed=assumed,
         )
-        outcome = yield from arrive(state, ctx, smap, walk, label, map_why)
-        if outcome is not None:
-            return outcome
+        if escorts or label in doorways or jewels.get(label):
+            outcome = yield from arrive(state, ctx, smap, walk, label, map_why)
+            if outcome is not None:
+                return outcome
         if next_to_marine(cur):
             walk.stop_reason, walk.stop_ids = f"{label} is next to a Marine (§E-1)", ("SV-VMOV-04",)
             return False
