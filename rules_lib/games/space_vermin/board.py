@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from functools import lru_cache
 
 from rules_lib.core.boards.hex import (
     DIRECTIONS,
@@ -414,22 +413,15 @@ class SVMap:
         return f"SVMap({self.name!r}, {len(self.hex_of)} hexes)"
 
 
-@lru_cache(maxsize=4)
-def _standard_map(key: str) -> SVMap:
-    data = load_game_data()
-    return SVMap(data.maps[key], data)
-
-
 def load_map(key: str = "alpha", data: SVData | None = None) -> SVMap:
-    """Mapzone Alpha or Beta built from the (possibly overridden) game data."""
+    """Mapzone Alpha or Beta built from the game data (the shipped data when None), once per
+    data object: it is kept in the data's ``maps_built``."""
     if data is None:
-        if key not in ("alpha", "beta"):
-            raise KeyError(f"no Mapzone {key!r}; maps: alpha, beta")
-        return _standard_map(key)
+        data = load_game_data()
     if key not in data.maps:
         raise KeyError(f"no Mapzone {key!r}; maps: {', '.join(data.maps)}")
     built = data.maps_built.get(key)
-    if built is None:  # an overridden data object builds its maps once
+    if built is None:
         built = data.maps_built[key] = SVMap(data.maps[key], data)
     return built
 
@@ -438,9 +430,12 @@ __all__ = ["DIRECTIONS", "EDGES", "SVMap", "load_map"]
 
 
 def map_for(state_map: str, data: SVData | None = None) -> SVMap:
-    """The map a state plays on, from the standard data (cached) or an overridden copy."""
-    if data is None or data is load_game_data():
-        return load_map(state_map)
+    """The map a state plays on, from the standard data or an overridden copy (built once per
+    data object, ``load_map``)."""
+    if data is not None:
+        built = data.maps_built.get(state_map)
+        if built is not None:
+            return built
     return load_map(state_map, data)
 
 

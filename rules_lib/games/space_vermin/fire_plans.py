@@ -50,25 +50,24 @@ def fire_scene(data: SVData, smap: SVMap, state: SVState) -> FireScene:
     The targets are grouped by hex, the hexes in the order their first Vermite comes: range,
     Line-of-Sight and the shot's CF depend on the hex alone, so a stack is looked at once."""
     occupied: set[str] = set()
-    vermites: list[Unit] = []
+    vermites: list[Unit] = []  # the Vermites outside the Nests
     marines: list[Unit] = []
     escorted: set[tuple[str, str]] = set()
+    nests = smap.nest_labels
     for u in state.units:
         if u.status == "map" and u.hex is not None:
             occupied.add(u.hex)
             if u.side == MARINES:
                 marines.append(u)
             else:
-                vermites.append(u)
                 if u.escort_of:
                     escorted.add((u.escort_of, u.hex))
+                if u.hex not in nests:
+                    vermites.append(u)
     kinds = data.vermites
     hex_of = smap.hex_of  # ``smap.hex``: units stand on printed labels
-    nests = smap.nest_labels
     targets: dict[Hex, list[Unit]] = {}
     for v in vermites:  # as ``targetable_vermites``
-        if v.hex in nests:
-            continue
         there = hex_of[v.hex]
         if escorted and (v.id, v.hex) in escorted and kinds[v.type].kind == "queen":
             continue
@@ -274,8 +273,10 @@ def fire_plans(
     # Line-of-Sight first for the far hexes (it is cached, and most far targets fail it), then
     # range and CF: the same shots as testing range and CF first, found faster.
     sees = sight_test(smap, here, scene.occupied)  # ``has_line_of_sight`` from the firer's hex
+    q, r = here
     for there, group in scene.targets.items():
-        dist = hex_distance(here, there)  # ``smap.distance``: both hexes are on the map
+        dq, dr = q - there[0], r - there[1]
+        dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # ``hex_distance``, written out (hot)
         if dist > 1 and not sees(there):
             continue
         found = allowed(there, dist, False)

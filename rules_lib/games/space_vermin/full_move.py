@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from functools import lru_cache
 
 from rules_lib.core.engine import Context, Decision, Event
 
@@ -43,25 +44,38 @@ def move_options(
     start: str | None = None,
 ) -> dict[str, object]:
     """Destination label -> MP spent, cheapest first; RVs with a Jewel may also exit (§Q-1-c)."""
+    halves = move_half_costs(data, smap, state, unit_id, budget, start)
+    return {lab: half_mp_to_mp(half) for lab, half in halves.items()}
+
+
+def move_half_costs(
+    data: SVData,
+    smap: SVMap,
+    state: SVState,
+    unit_id: str,
+    budget: int | Fraction | None = None,
+    start: str | None = None,
+) -> dict[str, int]:
+    """``move_options`` in half-MPs (whole numbers: sorted and compared fast)."""
     unit = state.unit(unit_id)
     found = marine_move_costs(data, smap, state, unit_id, budget=budget, start=start)
     label_of = smap.label_of
-    opts = {label_of[h]: half_mp_to_mp(cost) for h, cost in found.items()}
-    mp = movement_allowance(data, unit) if budget is None else budget
+    halves = {label_of[h]: cost for h, cost in found.items()}
     if unit.type == "recovery_vehicle" and unit.jewels:
+        mp = movement_allowance(data, unit) if budget is None else budget
         # leaving from the edge hex costs MP (SV-AMB-19); nothing with the variant rv_exit_free
         leave = 0 if RV_EXIT_FREE in state.variants else rv_exit_mp(data)
         for lab in smap.mdata.jewel_exit_hexes:
-            cost = opts.get(lab)
-            if cost is not None and cost + leave <= mp:
-                opts[EXIT_PREFIX + lab] = cost + leave
-    return opts
+            cost = halves.get(lab)
+            if cost is not None and cost + 2 * leave <= 2 * mp:
+                halves[EXIT_PREFIX + lab] = cost + 2 * leave
+    return halves
 
 
-def _sort_number(mp: object) -> object:
-    """An MP cost as a sort key: ints as they are, half MPs as exact floats (same order, same ties,
-    without Fraction's slow comparisons)."""
-    return mp if mp.__class__ is int else float(mp)  # type: ignore[arg-type]
+@lru_cache(maxsize=None)
+def mp_text(half_mps: int) -> str:
+    """Half-MPs as the MP a decision shows ("2", "3/2"); few values, each written once."""
+    return str(half_mp_to_mp(half_mps))
 
 
 def full_move(
@@ -77,18 +91,18 @@ def full_move(
     data, smap = data_and_map(state, ctx)
     unit = state.unit(unit_id)
     mp = movement_allowance(data, unit) if budget is None else budget
-    opts = move_options(data, smap, state, unit_id, mp, start)
+    halves = move_half_costs(data, smap, state, unit_id, mp, start)
     origin = start or unit.hex
-    order = sorted(opts, key=lambda lab: (lab == origin, _sort_number(opts[lab])))
+    order = sorted(halves, key=lambda lab: (lab == origin, halves[lab]))
     dest = yield Decision(
         MARINES,
         "move_to",
         f"Where does {unit_id} move?",
         order,
         rule=rule,
-        data={"unit": unit_id, "costs": {k: str(v) for k, v in opts.items()}},
+        data={"unit": unit_id, "costs": {k: mp_text(v) for k, v in halves.items()}},
     )
-    cost = opts[dest]
+    cost = half_mp_to_mp(halves[dest])
     if dest.startswith(EXIT_PREFIX):
         yield from rv_exit(state, ctx, unit, dest[len(EXIT_PREFIX) :])
         return

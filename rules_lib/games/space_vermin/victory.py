@@ -121,10 +121,8 @@ def battle_end_test(data: SVData, state: SVState) -> Callable[[], str | None]:
     only between the Campaign's battles, never during a phase)."""
     waiting = WAITING_COUNT in state.variants  # SV-AMB-09's other reading
     on_map = MarineWatch(state).any_on_map
-
-    def cleared() -> bool:
-        """The map is clear of Marines (§N); with the variant, none is waiting to enter either."""
-        return not on_map() and not (waiting and marines_waiting(state))
+    # the map is clear of Marines (§N) when none is on it and, with the variant, none is
+    # waiting to enter either: ``not on_map() and not (waiting and marines_waiting(state))``
 
     if state.map == "alpha":
         need = int(scenario_table(data, "family_jewels")["instant_victory_jewels"])
@@ -132,16 +130,16 @@ def battle_end_test(data: SVData, state: SVState) -> Callable[[], str | None]:
         def family_jewels_end() -> str | None:
             if state.jewels_exited >= need:
                 return INSTANT_VICTORY
-            if cleared():
-                return INSTANT_LOSS
-            return None
+            if on_map() or (waiting and marines_waiting(state)):
+                return None
+            return INSTANT_LOSS
 
         return family_jewels_end
 
     def migration_end() -> str | None:
         if not state.marines_entered and not waiting:
             return None
-        if cleared():
+        if not on_map() and not (waiting and marines_waiting(state)):
             return INSTANT_LOSS
         if only_drones_left(data, state):
             return ONLY_DRONES
