@@ -251,9 +251,11 @@ class SpaceVermin(GameModule):
     variants = VARIANTS
     policies = {"random": RandomPolicy, "heuristic": HeuristicPolicy,
                 "commander": CommanderPolicy}
-    # the Vermites are played by the rulebook's own procedure; their policy answers only the
-    # choices of the two-player option
-    default_policies = {"Vermites": "random"}
+    # the Marines: the stronger commander by default (``heuristic`` is the quicker, simpler
+    # one); the Vermites are played by the rulebook's own procedure, their policy answers only
+    # the choices of the two-player option
+    default_policy = "commander"
+    default_policies = {"Marines": "commander", "Vermites": "random"}
     phases = ("Set-Up", "Vermite Action", "NAT Effect", "Marine Action", "Marines Recovery",
               "NAT Purging", "End")
     data_loader = LOADER

@@ -2,8 +2,9 @@
 Crown Jewels, pulls Disrupted Marines out of contact, keeps the NATs purged and drives the Recovery
 Vehicles along the safest way to the Jewels and the west edge.
 
-It plays longer games than ``HeuristicPolicy`` (more Marines live to act), so batch runs with it
-are slower; choose it for balance studies with ``policies={"Marines": "commander"}``.
+It is the game's default Marine policy. It plays longer games than ``HeuristicPolicy`` (more
+Marines live to act), so batch runs with it are slower; ``policies={"Marines": "heuristic"}``
+plays the quicker, simpler one.
 """
 
 from __future__ import annotations
