@@ -164,6 +164,9 @@ def setup_great_migration(state: SVState, ctx: Context, queen_jewels: int = 0) -
     for u in state.units:
         u.hex, u.acted, u.reduced, u.nat, u.jewels, u.escort_of = None, False, False, "", 0, ""
         u.arrival_turn = 0
+        # every counter starts on its front side: the Scientist on his Harley, no weapon built,
+        # the A.N.T. Gun Limbered (§Q-2-b, §C-1), whatever it was at the end of battle 1 (§Q-3)
+        u.limbered, u.weapon_ready, u.weapon_built_turn, u.landed_turn = True, False, 0, 0
         if u.is_marine:
             u.status = "removed" if u.type == "recovery_vehicle" else "pool"
         else:
