@@ -2,8 +2,11 @@
 
 The modules follow the rulebook's sections:
 
-* the table: ``data`` (the YAML files), ``board`` (the Mapzones, §B-2, §P), ``los`` (§J-1),
-  ``state`` and ``counters`` (§B-1), ``dice``, ``lowest_numbered`` (the "lowest-numbered" hex);
+* the table: ``data`` (the YAML files, the counters and chits), ``map_file`` (the Mapzone
+  files), ``tables_file`` (the charts), ``scenarios_file`` (the scenarios file), each value checked
+  as ``reading`` reads it; ``board`` (the Mapzones, §B-2, §P), ``los`` (§J-1), ``state`` and
+  ``counters`` (§B-1), ``saved_state`` (what a loaded position must be), ``dice``,
+  ``lowest_numbered`` (the "lowest-numbered" hex);
 * the sequence of play (§C-2, §M): ``turn``;
 * the Vermite Action Phase (§C-2-a): ``vermite_turn``; the Event Chits (§D): ``events``,
   ``chit_events``; Vermite movement (§D-2, §E): ``vermite_movement``, ``tunnels`` (§E-1-c);
@@ -178,6 +181,7 @@ from .setup_editing import SETUP_API
 from .state import SVState
 from .turn import play
 from .preview import preview_paths
+from .saved_state import validate_state
 from .victory import escaped_vp, migration_vp
 from .views import invariants as _invariants
 from .views import pieces
@@ -274,6 +278,11 @@ class SpaceVermin(GameModule):
 
     def invariants(self, state):
         return invariants(state)
+
+    def validate_state(self, state, data):
+        """Everything wrong with a loaded position beyond its JSON kinds, each naming the piece
+        (``saved_state``)."""
+        return validate_state(state, data)
 
     def summary(self, state):
         return summary(state)

@@ -125,7 +125,13 @@ class SVMap:
         self.entrance_nests: dict[str, int] = {
             lab: n for n, lab in mdata.nest_tunnel_entrances.items()
         }
-        # every hex by a serial number (board order): searches over the map index lists by it
+        self._build_indexes()
+
+    # -- construction helpers --
+
+    def _build_indexes(self) -> None:
+        """Lookups the hot searches read, built once: every hex by a serial number (board
+        order) for the Full Move search, and the "lowest-numbered" sort key by label."""
         self.hex_list: tuple[Hex, ...] = tuple(self.board.locations())
         self.serial_of: dict[str, int] = {self.label_of[h]: i for i, h in enumerate(self.hex_list)}
         serial = {h: i for i, h in enumerate(self.hex_list)}
@@ -136,8 +142,6 @@ class SVMap:
         self.order_key: dict[str, tuple] = {
             lab: self.number_key(h) for lab, h in self.hex_of.items()
         }
-
-    # -- construction helpers --
 
     def _roads(self) -> tuple[frozenset[Hex], frozenset[frozenset[Hex]]]:
         """Road/Bridge hexes and the connected pairs: along each road, and building to

@@ -20,7 +20,7 @@ from rules_lib.core.engine import Decision
 from . import actions as act
 from . import dice as svdice
 from .board import SVMap, map_for
-from .data import SVData, load_game_data
+from .data import SVData
 from .fire_plans import adjacent_hq
 from .full_move import EXIT_PREFIX
 from .policies import HeuristicPolicy, _steps_to_nearest
@@ -164,7 +164,7 @@ class CommanderPolicy(HeuristicPolicy):
             else:
                 first = first or u.id
         if ralliers and disrupted:
-            smap = map_for(state.map)
+            smap = map_for(state.map, self.data)
             contact = self._contact_hexes(state, smap)
             for u in ralliers:
                 if self._rally_helps(state, smap, u, contact):
@@ -192,8 +192,8 @@ class CommanderPolicy(HeuristicPolicy):
         """A fighting Marine: Rally when it saves someone, step out of contact when Disrupted
         and its Pistol cannot hurt (§K recovers it), fire, purge-walk (Logistics, §L), call for
         help (HQ, §I-4-c), and leave a hex where the Vermite threat is high."""
-        data = load_game_data()
-        smap = map_for(state.map)
+        data = self.data
+        smap = map_for(state.map, self.data)
         if act.RALLY in opts and self._rally_helps(state, smap, unit,
                                                    self._contact_hexes(state, smap)):
             return act.RALLY
@@ -248,7 +248,7 @@ class CommanderPolicy(HeuristicPolicy):
     # -- where to move (§I-1, §I-5) --
 
     def _destination(self, state: SVState, uid: str, options: list[Any]) -> Any:
-        smap = map_for(state.map)
+        smap = map_for(state.map, self.data)
         unit = state.unit(uid)
         if unit.type == "recovery_vehicle":  # (only an RV with a Jewel is offered an exit)
             exits = [o for o in options if o.startswith(EXIT_PREFIX)]
@@ -267,7 +267,7 @@ class CommanderPolicy(HeuristicPolicy):
         """A Recovery Vehicle: onto a Jewel it can reach (it loads there, §J-6), else the hex
         that trades steps to its goal (the Jewels, or the west edge once loaded, §Q-1-c) against
         the Vermite threat where it stops."""
-        threat = self._hex_threat(state, load_game_data(), smap)
+        threat = self._hex_threat(state, self.data, smap)
         if not rv.jewels:
             lying = [h for h in hexes if state.jewels.get(h)]
             if lying:
@@ -290,7 +290,7 @@ class CommanderPolicy(HeuristicPolicy):
     def _safe_hex(self, state: SVState, smap: SVMap, unit: Unit, hexes: list[str]) -> str:
         """A fighting Marine on the move: next to its NAT patient (Logistics, §L), else out of
         contact (§K) where the Vermite threat is least, staying put on a tie."""
-        threat = self._hex_threat(state, load_game_data(), smap)
+        threat = self._hex_threat(state, self.data, smap)
         patient = self._patient(state, smap, unit) if unit.type == "logistics" else None
         if patient is not None:
             beside = [h for h in hexes if h in _geometry(smap).around[patient.hex]]
@@ -306,8 +306,8 @@ class CommanderPolicy(HeuristicPolicy):
         """The target with the largest expected worth of the shot's result."""
         if len(d.options) == 1:
             return d.options[0]
-        data = load_game_data()
-        smap = map_for(state.map)
+        data = self.data
+        smap = map_for(state.map, self.data)
         firer = state.unit(d.prompt[len("Which target does "):].split(" fire at")[0])
         weapon = counter_side(data, firer).weapon
         cfs = d.data.get("cf", {})
@@ -354,8 +354,8 @@ class CommanderPolicy(HeuristicPolicy):
 
     def _secret_weapon_target(self, state: SVState, d: Decision) -> Any:
         """The Secret Weapon's victims (§J-5-b): the Vermites whose loss matters most."""
-        data = load_game_data()
-        smap = map_for(state.map)
+        data = self.data
+        smap = map_for(state.map, self.data)
         around = _geometry(smap).around
         marine_at = {u.hex: u for u in state.marines_on_map()}
         picks = [o for o in d.options if o != "no more"]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import types
+import typing
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cached_property
+from typing import Any
 
 from rules_lib.core.engine import Context, GameState, StateError
 
@@ -87,6 +90,17 @@ class SVState(GameState):
     campaign_vp_1: int = 0
     campaign_jewels_recorded: int = 0
     outcome_detail: str = ""
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> SVState:
+        """A state from plain data (a saved position), its JSON kinds checked strictly first:
+        a text where a number belongs, "yes" for true, a misspelt field are refused naming the
+        field, never turned into something else in silence."""
+        problems = shape_problems(data, cls, "")
+        if problems:
+            more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+            raise StateError(f"{cls.__name__}: " + "; ".join(problems[:10]) + more)
+        return super().from_data(data)
 
     # -- lookups --
 
@@ -196,3 +210,54 @@ def _effective_values(data: SVData, unit: Unit, with_jewel_ma: bool) -> CounterS
 def marine_name(data: SVData, unit: Unit) -> str:
     """Readable name: "Marine Squad (Squad 1)"."""
     return f"{data.marines[unit.type].name} {unit.id}" if unit.is_marine else unit.id
+
+
+def shape_problems(value: Any, hint: Any, where: str) -> list[str]:
+    """What is wrong with the JSON kinds of ``value`` for the annotation ``hint`` (a state or a
+    unit dataclass, str, int, bool, float, lists, dicts with text keys, ``X | None``): each a
+    sentence naming the field. Missing fields take their defaults; unknown ones are refused."""
+    name = where or "the state"
+    if is_dataclass(hint):
+        if not isinstance(value, dict):
+            return [f"{name} must be an object, not {_kind(value)}"]
+        hints = typing.get_type_hints(hint)
+        known = {f.name for f in fields(hint)}
+        out = [f"{where + '.' if where else ''}{key}: unknown field" for key in value
+               if key not in known]
+        for key in value:
+            if key in known:
+                inner = f"{where}.{key}" if where else key
+                out += shape_problems(value[key], hints[key], inner)
+        return out
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(hint)
+        if value is None and type(None) in options:
+            return []
+        return shape_problems(value, next(o for o in options if o is not type(None)), where)
+    if origin is list:
+        if not isinstance(value, list):
+            return [f"{name} must be a list, not {_kind(value)}"]
+        (item,) = typing.get_args(hint)
+        out = []
+        for i, v in enumerate(value):  # a unit is named by its id as well as its place
+            piece = f" ({v['id']})" if isinstance(v, dict) and isinstance(v.get("id"), str) else ""
+            out += shape_problems(v, item, f"{name}[{i}]{piece}")
+        return out
+    if origin is dict:
+        if not isinstance(value, dict):
+            return [f"{name} must be an object, not {_kind(value)}"]
+        _, item = typing.get_args(hint)
+        out = [f"{name}: the key {k!r} must be a text" for k in value if not isinstance(k, str)]
+        return out + [p for k, v in value.items() for p in shape_problems(v, item, f"{name}.{k}")]
+    wanted = {bool: "true or false", int: "a whole number", str: "a text", float: "a number"}
+    ok = (isinstance(value, bool) if hint is bool else
+          isinstance(value, int) and not isinstance(value, bool) if hint is int else
+          isinstance(value, (int, float)) and not isinstance(value, bool) if hint is float else
+          isinstance(value, hint))
+    return [] if ok else [f"{name} must be {wanted.get(hint, hint.__name__)}, not {_kind(value)}"]
+
+
+def _kind(value: Any) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 30 else text[:27] + '...'}"

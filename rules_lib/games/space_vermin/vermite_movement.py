@@ -373,7 +373,8 @@ def walk_on(
     """Hex by hex in the heading's direction, as ``_next_hex`` sends it, while MP last (§D-2,
     §E-1): it never enters a Marine's hex or a hex it cannot pay for, a Queen and her Escort only
     a hex with room for both; after each step the hex may end the walk (``arrive``). True if the
-    group has left the map or gone into a Nest (nothing more to place)."""
+    group has left the map or gone into a Nest (nothing more to place). (One piece: the step
+    loop, each test in the rulebook's order, is the hot path of every Vermite's move.)"""
     data = smap.data
     leader = walk.group[0]
     map_why = map_reason(data, smap.key)

@@ -111,10 +111,11 @@ OVERRIDES = [
     ("family_jewels", {"counters:queens.high_queen.sn": 1}),
     ("family_jewels", {"scenarios:family_jewels.rv_return_turns": 1}),
     ("family_jewels", {"counters:marines.recovery_vehicle.load_mp": 3}),
-    ("family_jewels", {"tables:nat.escalates_on": 0}),
+    ("family_jewels", {"tables:nat.escalates_on": 2}),
     ("family_jewels", {"chits:event_chits[0].alpha_blue": 5}),
     ("great_migration", {"terrain:psychic_whip.ma_bonus": 0}),
-    ("great_migration", {"tables:ant_gun.dice": 3, "tables:nat.range": 0}),
+    ("great_migration", {"tables:ant_gun.dice": 3, "tables:ant_gun.crash_total": 3,
+                         "tables:nat.range": 0}),
     ("great_migration", {"scenarios:great_migration.hordes.queens_turn": 2}),
     ("great_migration", {"tables:hit_convention": "at_least"}),
     # values the data loader turns into typed fields at once: each still changes the game
