@@ -176,12 +176,12 @@ from .los import visible_from
 from .movement import marine_reach
 from .odds import add_odds_arguments, combat_odds, odds_from_args
 from .policies import HeuristicPolicy, RandomPolicy
+from .preview import preview_paths
+from .saved_state import validate_state
 from .scenarios import SCENARIOS, new_state
 from .setup_editing import SETUP_API
 from .state import SVState
 from .turn import play
-from .preview import preview_paths
-from .saved_state import validate_state
 from .victory import escaped_vp, migration_vp
 from .views import invariants as _invariants
 from .views import pieces
