@@ -67,6 +67,18 @@ def test_moving_next_to_any_vermite_even_a_drone_stops_the_marine():
     assert "413" in opts and "415" not in opts  # 413 is next to the Drone: no going past it
 
 
+@pytest.mark.rule("SV-MMOV-05")
+def test_a_marine_stops_in_the_hex_next_to_a_vermite_even_where_it_could_step_out_of_contact():
+    state = table({"Squad 1": 411, "Drone #4": 521})
+    near = {ALPHA.label(x) for x in ALPHA.neighbors(h(521))}
+    costs = first_decision(full_move(state, dice(), "Squad 1")).data["costs"]
+    # within 4 MP, 523 lies only beyond hexes next to the Drone; 523 itself is next to no
+    # Vermite, so only the stop on entering (not SV-MMOV-06's "never from one such hex to
+    # another") keeps the Squad out of it
+    assert "523" not in near and "523" not in costs
+    assert near & set(costs)  # it may enter those hexes: it stops there
+
+
 @pytest.mark.rule("SV-MMOV-06")
 def test_no_move_straight_from_one_vermite_adjacent_hex_to_another():
     from rules_lib.games.space_vermin.movement import marine_reach
