@@ -47,6 +47,95 @@ def test_a_marine_with_a_target_may_leave_it_alone():
     assert not [e for e in events if e.kind == "combat"]
 
 
+@pytest.mark.rule("SV-MCOMB-03", "SV-MCOMB-04")
+def test_each_marine_fires_individually_at_a_single_target():
+    state = table({"Squad 1": 233, "Squad 2": 235, "Soldier #1": 234, "Soldier #3": 234})
+    events = run(resolve_fire(state, dice(1, 1, 1, 1, 1), "Squad 1", "Soldier #1"))
+    events += run(resolve_fire(state, dice(1, 1, 1, 1, 1), "Squad 2", "Soldier #1"))
+    fired = [e for e in events if e.data.get("cf")]
+    assert [e.data["cf"] for e in fired] == [4, 4]  # never 8: CFs are not added together
+    assert all(e.data["target"] == "Soldier #1" for e in fired)
+
+
+@pytest.mark.rule("SV-MCOMB-05")
+def test_full_strength_squads_hq_scouts_heavy_weapons_fire_at_any_range():
+    for uid in ("Squad 1", "HQ 1", "Scout 1", "Heavy Weapons 1"):
+        state = table({uid: 411, "Soldier #1": 416})  # five hexes down an open column
+        assert [p.target for p in fire_plans(DATA, ALPHA, state, uid)] == ["Soldier #1"]
+        state.unit(uid).reduced = True  # Disrupted: pistols only
+        assert fire_plans(DATA, ALPHA, state, uid) == []
+
+
+@pytest.mark.rule("SV-MCOMB-06", "SV-MCOMB-10")
+def test_dice_equal_the_cf_and_hits_are_dice_above_the_dn():
+    # rulebook values: full-strength Squad CF 4 (SV-CF-01), Ultra-Mite DN 3 (SV-CF-04); 233 and
+    # 235 are not adjacent and 235 is not defensive, so no modifier applies
+    state = table({"Squad 1": 233, "Ultra-Mite #2": 235})
+    events = run(resolve_fire(state, dice(3, 4, 3, 4, 6, 6), "Squad 1", "Ultra-Mite #2"))
+    shot = next(e for e in events if "hits" in e.data)
+    assert shot.data["faces"] == [3, 4, 3, 4]  # four dice: one per point of CF
+    assert shot.data["hits"] == 2  # only the 4s exceed DN 3; a 3 equal to the DN misses
+    assert state.unit("Ultra-Mite #2").reduced  # 2 hits: flipped (the effect, not just a count)
+
+
+@pytest.mark.rule("SV-MCOMB-07", "SV-MCOMB-08", "SV-MCOMB-09", "SV-FIRE-02")
+def test_cf_modifiers_are_cumulative_and_below_one_there_is_no_fire():
+    state = table({"Squad 1": 315, "HQ 1": 335, "Soldier #1": 316})
+    state.unit("Squad 1").nat = "tainted"
+    p = plan(state, "Squad 1", "Soldier #1", scoot=True)
+    assert dict(p.modifiers) == {
+        "Shoot and Scoot": -1,
+        "NAT marker": -1,
+        "adjacent to an HQ": 1,
+        "target adjacent": 1,
+    }
+    assert p.cf == 4
+    weak = table({"Squad 1": 242, "Soldier #1": 243})  # Bamboo target
+    weak.unit("Squad 1").reduced = True  # pistol CF 1
+    weak.unit("Squad 1").nat = "tainted"
+    assert fire_plans(DATA, ALPHA, weak, "Squad 1") == []
+
+
+@pytest.mark.rule("SV-AMB-04")
+def test_the_variant_takes_the_nat_markers_fire_penalty_twice():
+    state = table({"Squad 1": 315, "HQ 1": 335, "Soldier #1": 316})
+    state.unit("Squad 1").nat = "tainted"
+    assert plan(state, "Squad 1", "Soldier #1").cf == 5  # default: -1 once
+    state.variants = ["nat_fire_penalty_twice"]
+    p = plan(state, "Squad 1", "Soldier #1")
+    assert p.cf == 4 and dict(p.modifiers)["NAT marker's CF reduction (§J-7)"] == -1
+
+
+@pytest.mark.rule("SV-MCOMB-11")
+@pytest.mark.parametrize(
+    "faces,reduced,result",
+    [
+        ((6, 1, 1, 1), False, "none"),
+        ((6, 6, 1, 1), False, "reduced"),
+        ((6, 6, 6, 1), True, "eliminated"),
+        ((6, 6, 6, 6), False, "eliminated"),
+    ],
+)
+def test_one_hit_nothing_two_or_three_reduce_four_eliminate(faces, reduced, result):
+    state = table({"Squad 1": 233, "Ultra-Mite #2": 235})
+    state.unit("Ultra-Mite #2").reduced = reduced
+    run(resolve_fire(state, dice(*faces, 6), "Squad 1", "Ultra-Mite #2"))
+    um = state.unit("Ultra-Mite #2")
+    got = (
+        "eliminated"
+        if not um.on_map
+        else ("reduced" if um.reduced != reduced or reduced else "none")
+    )
+    assert got == result
+
+
+@pytest.mark.rule("SV-MCOMB-12")
+def test_marines_do_not_advance_after_combat():
+    state = table({"Squad 1": 233, "Soldier #1": 234})
+    run(resolve_fire(state, dice(6, 6, 6, 6, 6, 6), "Squad 1", "Soldier #1"))
+    assert state.unit("Soldier #1").status == "cup" and state.unit("Squad 1").hex == "233"
+
+
 @pytest.mark.rule("SV-MCOMB-02", "SV-TERR-20")
 def test_a_vermite_in_a_nest_next_to_a_marine_cannot_be_targeted_by_any_weapon():
     """A Marine beside a Nest (in Bamboo next to Nest 2: no unit between, no range limit, no
