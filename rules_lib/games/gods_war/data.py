@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from rules_lib.core.boards.graph import GraphBoard
 from rules_lib.core.data import Check, DataError, DataLoader, GameData
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -117,6 +119,19 @@ class GodsWarData:
     def realm(self, area: str) -> str:
         """The realm of an area ('surface', 'hell', 'heavens')."""
         return self.areas[area].realm
+
+    # -- the map as a graph, built once per data set (the data is immutable) ----------------------
+    @cached_property
+    def board(self) -> GraphBoard:
+        """The area map as a GraphBoard whose nodes carry realm, x, y (from data/map.yaml)."""
+        nodes = {name: {"realm": a.realm, "x": a.x, "y": a.y, "label": name}
+                 for name, a in self.areas.items()}
+        return GraphBoard.from_data(nodes, self.borders, name="Gods War (assumed subset)")
+
+    @cached_property
+    def neighbours(self) -> Mapping[str, tuple[str, ...]]:
+        """The areas sharing a border with each area, in the board's order."""
+        return {name: tuple(self.board.neighbors(name)) for name in self.areas}
 
 
 def load_files(overrides: Mapping[str, Any] | None = None) -> dict[str, GameData]:

@@ -51,7 +51,7 @@ def androgeus_kill_probability_dice(n_dice: int, hero_present: bool,
 
 def androgeus_table(max_combat: int = 10, data: GodsWarData | None = None):
     """P(kill Androgeus) by attacking Combat, with and without a hero/greater god (DataFrame)."""
-    import pandas as pd
+    import pandas as pd  # imported when a table is asked for: importing the game stays light
 
     data = data or default_data()
     cap = data.cards[androgeus.NAME].ability("Superhero").params["max_dice"]
@@ -92,7 +92,7 @@ def monster_return_fire(monster: str, data: GodsWarData | None = None):
 def combat_odds(attackers: Sequence[str] = ("Storm King", "Storm Warrior"),
                 monster: str = "Androgeus", data: GodsWarData | None = None):
     """The registry's odds entry point: one DataFrame per question, for a monster target."""
-    import pandas as pd
+    import pandas as pd  # imported when a table is asked for: importing the game stays light
 
     data = data or default_data()
     if monster not in data.cards or data.cards[monster].combat is None:
@@ -108,9 +108,20 @@ def combat_odds(attackers: Sequence[str] = ("Storm King", "Storm Warrior"),
     return arachne_table(list(attackers), data)
 
 
+def add_arguments(parser) -> None:
+    """The command line's odds options (``rules-explorer odds gods_war``)."""
+    parser.add_argument("--monster", default="Androgeus", choices=["Androgeus", "Arachne Solara"])
+    parser.add_argument("--attackers", nargs="+", default=["Storm King", "Storm Warrior"])
+
+
+def from_args(args):
+    """The odds table the command line asks for."""
+    return combat_odds(args.attackers, args.monster)
+
+
 def androgeus_figure(table=None):
     """Plotly bar chart of P(kill Androgeus) by attacking Combat (hero present vs. not)."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # imported when a chart is drawn (charts move out of rules_lib)
 
     table = androgeus_table() if table is None else table
     traces = []
@@ -124,7 +135,7 @@ def androgeus_figure(table=None):
 
 def arachne_figure(kinds_or_combat: Sequence[str] | int = 6, data: GodsWarData | None = None):
     """Plotly bar chart of the VP gained against Arachne Solara."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # imported when a chart is drawn (charts move out of rules_lib)
 
     t = arachne_table(kinds_or_combat, data)
     return go.Figure(data=[go.Bar(x=t.vp_gained, y=t.probability, name="VP")],
