@@ -104,17 +104,30 @@ class GodsWarData:
     elder_races: Mapping[str, UnitType]
     faces: tuple[str, ...]
     cards: Mapping[str, MonsterCard]
+    # the values the rules asked for by path, each looked up once: the rules ask for the same few
+    # numbers (costs, limits) thousands of times a game, and the data never changes
+    values: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def get(self, path: str) -> Any:
         """A value by 'file.dotted.path' (e.g. 'base_game.victory.turn_limit')."""
+        try:
+            return self.values[path]
+        except KeyError:
+            pass
         stem, _, rest = path.partition(".")
         if stem not in self.files:
             raise KeyError(f"no data file {stem!r}; files: {', '.join(self.files)}")
-        return self.files[stem].get(rest)
+        value = self.values[path] = self.files[stem].get(rest)
+        return value
 
     def surface_areas(self) -> list[str]:
         """Areas of the surface world, in map order (web tokens go only here)."""
-        return [a for a, area in self.areas.items() if area.realm == "surface"]
+        return list(self.surface)
+
+    @cached_property
+    def surface(self) -> tuple[str, ...]:
+        """Areas of the surface world, in map order."""
+        return tuple(a for a, area in self.areas.items() if area.realm == "surface")
 
     def realm(self, area: str) -> str:
         """The realm of an area ('surface', 'hell', 'heavens')."""
@@ -132,6 +145,17 @@ class GodsWarData:
     def neighbours(self) -> Mapping[str, tuple[str, ...]]:
         """The areas sharing a border with each area, in the board's order."""
         return {name: tuple(self.board.neighbors(name)) for name in self.areas}
+
+    @cached_property
+    def surface_neighbours(self) -> Mapping[str, tuple[str, ...]]:
+        """The surface-world areas sharing a border with each area (where units move and rout)."""
+        return {name: tuple(a for a in near if self.areas[a].realm == "surface")
+                for name, near in self.neighbours.items()}
+
+    @cached_property
+    def siren_song_empires(self) -> tuple[str, ...]:
+        """The empires with Sea's Siren Song ability (assumed penalty for entering their areas)."""
+        return tuple(e for e, body in self.empires.items() if "Siren Song" in body.abilities)
 
 
 def load_files(overrides: Mapping[str, Any] | None = None) -> dict[str, GameData]:

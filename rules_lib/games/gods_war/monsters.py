@@ -202,13 +202,19 @@ def move_by_ability(state: GWState, ctx: Context, empire: str, ability: str, src
                     data={"juggernaut_triggered": True}, ids=why.IDS_FAQ_JUGGERNAUT)
 
 
+def siren_song_areas(state: GWState, data: GodsWarData, empire: str, mover: str) -> set[str]:
+    """Areas where moving an empire's units costs the Siren Song penalty (assumed Siren Song): those
+    holding another empire's Sea units. Juggernaut's Community moves units with no penalty (FAQ)."""
+    if mover == "Juggernaut":
+        return set()  # FAQ: "Juggernaut overrides Siren Song and no one pays any penalties"
+    sea = data.siren_song_empires
+    return {p.area for p in state.pieces if p.empire in sea and p.empire != empire}
+
+
 def siren_song_penalty(state: GWState, data: GodsWarData, empire: str, dest: str,
                        mover: str) -> int:
     """Power an empire pays for units moved into an area with Sea units (assumed Siren Song)."""
-    sea = [e for e, body in data.empires.items() if "Siren Song" in body.abilities]
-    if mover == "Juggernaut":
-        return 0  # FAQ: "Juggernaut overrides Siren Song and no one pays any penalties"
-    if any(e != empire and state.pieces_in(dest, e) for e in sea):
+    if dest in siren_song_areas(state, data, empire, mover):
         return data.get("base_game.siren_song.penalty_power")
     return 0
 
