@@ -15,6 +15,7 @@ from .counters import building_id, piece_ids, pieces, web_token_id
 from .data import LOADER, GodsWarData, default_data, load
 from .invariants import invariants
 from .policies import HeuristicPolicy, RandomPolicy
+from .saved_state import validate_state
 from .setup import SCENARIOS, initial_state
 from .setup_editing import SETUP_API
 from .state import GWState
@@ -132,6 +133,9 @@ class GodsWar(GameModule):
     def invariants(self, state):
         return invariants(state)
 
+    def validate_state(self, state, data):
+        return validate_state(state, data)
+
     def summary(self, state):
         return summary(state)
 
@@ -141,4 +145,4 @@ GAME = GodsWar()
 __all__ = ["GAME", "LOADER", "SCENARIOS", "SETUP_API", "VARIANTS", "GWState", "GodsWar",
            "GodsWarData", "HeuristicPolicy", "RandomPolicy", "board", "board_for", "building_id",
            "default_data", "game_with_data", "initial_state", "invariants", "load", "monsters",
-           "new_game", "piece_ids", "pieces", "play", "summary", "web_token_id"]
+           "new_game", "piece_ids", "pieces", "play", "summary", "validate_state", "web_token_id"]

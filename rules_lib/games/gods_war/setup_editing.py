@@ -134,13 +134,13 @@ def remove(state: GWState, piece_id: str) -> GWState:
     return _checked(state, new)
 
 
-def validate(state: GWState) -> list[str]:
-    """Problems of a loaded position: the game's invariants, then where the Monsters stand."""
-    data = default_data()
+def validate(state: GWState, data: GodsWarData | None = None) -> list[str]:
+    """Problems of a position: the game's invariants, then where the Monsters stand."""
+    data = data or default_data()
     out = list(invariants(state, data))
     for name, m in state.monsters.items():
-        if m.status != "in play" or m.area not in data.areas:
-            continue  # invariants report an unknown area
+        if m.status != "in play" or m.area not in data.areas or name not in data.cards:
+            continue  # invariants report an unknown area, the saved-state check an unknown card
         try:
             _check_monster_area(state, data, name)
         except ValueError as exc:
