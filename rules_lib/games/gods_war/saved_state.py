@@ -16,7 +16,8 @@ from .state import GWState, shape_problems
 
 MONSTER_STATUSES = ("waiting", "in play", "removed")
 STATS = ("battles", "arachne_vp", "lust_summons", "androgeus_moves", "spins", "empowerings",
-         "units_killed", "units_routed", "buildings_destroyed", "max_dice_vs_androgeus")
+         "units_killed", "units_routed", "buildings_destroyed", "max_dice_vs_androgeus",
+         "community_triggers")
 KILLED_ON_TURN = " killed on turn"  # the statistic '<Monster> killed on turn'
 STEPS = {"Set-Up": ("",), "Action": ("",), "Council": ("", "Cosmic Monsters"), "End": ("",)}
 
