@@ -16,6 +16,15 @@ def test_a_changed_event_message_is_message_only():
     assert is_message_only(a, b)
 
 
+def test_mutmuts_names_for_the_copies_of_a_function_do_not_count_as_a_change():
+    a, b = _pair('def x_f__mutmut_orig():\n    yield Event("Tank hits", rule="§3")',
+                 'def x_f__mutmut_3():\n    yield Event("XXTank hitsXX", rule="§3")')
+    assert is_message_only(a, b)
+    a, b = _pair('def x_f__mutmut_orig():\n    yield Event("Tank hits", rule="§3")',
+                 'def x_f__mutmut_4():\n    yield Event("Tank hits", rule="XX§3XX")')
+    assert not is_message_only(a, b)
+
+
 def test_a_changed_decision_prompt_is_message_only_but_its_options_are_not():
     a, b = _pair('def f():\n    yield Decision("Human", "retreat", "Where?", ["a", "b"])',
                  'def f():\n    yield Decision("Human", "retreat", "XXWhere?XX", ["a", "b"])')

@@ -173,6 +173,9 @@ def _first_difference(a: ast.AST, b: ast.AST, path: tuple) -> tuple | None:
             if found is not None:
                 return found
         elif va != vb and name not in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+            if not path and name == "name" and isinstance(a, (ast.FunctionDef,
+                                                              ast.AsyncFunctionDef)):
+                continue  # mutmut names each copy of the function (x_f__mutmut_orig, _3 ...)
             return path + ((a, name, None),)
     return None
 
