@@ -6,6 +6,8 @@ breaks one, and a saved state is checked against them when loaded.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from .data import GodsWarData, default_data
 from .state import GWState
 
@@ -14,11 +16,11 @@ def invariants(state: GWState, data: GodsWarData | None = None) -> list[str]:
     """Violated invariants (empty = all hold)."""
     data = data or default_data()
     bad = []
+    on_map = Counter((p.empire, p.kind) for p in state.pieces)
     for name, emp in data.empires.items():
         sheet = state.empires[name]
         for kind in emp.units:
-            on_map = sum(1 for p in state.pieces if p.empire == name and p.kind == kind)
-            if on_map + sheet.pool.get(kind, 0) != data.unit_types[kind].count:
+            if on_map[(name, kind)] + sheet.pool.get(kind, 0) != data.unit_types[kind].count:
                 bad.append(f"{name}: {kind} on map + pool != {data.unit_types[kind].count}")
             if sheet.pool.get(kind, 0) < 0:
                 bad.append(f"{name}: negative pool of {kind}")
