@@ -1,15 +1,20 @@
-"""Square capacity by figure size: four Normal figures share a square, a Big one fills it.
+"""Room for figures: on a square (four Normals share one, a Big fills it) and on a Giant's stand.
 
 A Normal Survivor uses a quarter-square figure (four can share a square, ZGC-NORM-01); a Big
 Giant's figure fills a whole square, so nothing else fits beside it (ZGC-BIG-01); a Huge figure
 is two squares wide and fills both. The shares are data (sizes.yaml ``figure_squares``, spread
 evenly over the figure's footprint). Survivors riding on a Giant's stand take no room on the
 square. Zombies are not Survivor figures: they share squares by their own rule (two at most).
+
+A Giant's stand holds smaller Survivors "as long as they fit on the figurine stand" (Giants and
+Carrying): the riders' weights within the Giant's carry capacity (sizes.yaml).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+
+from rules_lib.core.boards.reach import reach
 
 from . import sizes
 from .data import ZData
@@ -136,7 +141,6 @@ def describe(state: ZState, data: ZData, size: str, anchor: Square, exclude: Sur
     return "; ".join(bits)
 
 
-
 def can_end(state: ZState, data: ZData, surv: Survivor):
     """The core reach hook: a move may pass through a full square but not end on it."""
     taken = occupancy(state, data, surv)
@@ -150,8 +154,6 @@ def can_end(state: ZState, data: ZData, surv: Survivor):
 def can_pass(state: ZState, data: ZData, surv: Survivor, anchor: Square, left: int) -> bool:
     """Stepping onto ``anchor`` is legal: the figure fits there, or can still move on to a square
     where it fits with the ``left`` movement it will have (pass through, not end)."""
-    from rules_lib.core.boards.reach import reach
-
     end_ok = can_end(state, data, surv)
     if end_ok(anchor):
         return True
@@ -169,3 +171,16 @@ def _must_stop(data: ZData, size: str, zs: set[Square]):
         return any(sq in zs for sq in footprint(data, size, anchor))
 
     return stop
+
+
+def fits_on(state: ZState, data: ZData, giant: Survivor, extra: Survivor | None) -> bool:
+    """Carried figures fit the stand: smaller than the Giant, total places within its capacity."""
+    order = list(data.sizes)
+    riders = [state.survivor(n) for n in giant.carrying] + ([extra] if extra else [])
+    if any(order.index(r.size) >= order.index(giant.size) for r in riders):
+        return False
+    load = sum(sizes.stats(data, r.size).carry_weight for r in riders)
+    return (
+        load
+        <= sizes.stats(data, giant.size).carry_capacity * sizes.stats(data, "Normal").carry_weight
+    )

@@ -118,6 +118,12 @@ class ZData:
     layouts: dict[str, Layout]
     tiles: dict[str, TileSpec]
     cards: dict[str, Card]
+    # built once per data and kept with it: the town (``town.TownMap``) per set of placed tiles
+    # and demolished buildings, and each solved fight-odds chain (``odds``) per question
+    town_maps: dict[tuple, Any] = field(default_factory=dict, init=False, repr=False,
+                                        compare=False)
+    solved_fights: dict[tuple, Any] = field(default_factory=dict, init=False, repr=False,
+                                            compare=False)
 
     def get(self, file: str, path: str) -> Any:
         """A value of one data file by dotted path."""

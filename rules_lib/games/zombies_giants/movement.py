@@ -14,7 +14,7 @@ from rules_lib.core.dice import Dist
 
 from . import sizes
 from .capacity import can_end
-from .data import ZData
+from .data import ZData, default_data
 from .figures import Square, footprint, move_board, zombie_squares
 from .state import Survivor, ZState
 from .town import TownMap
@@ -62,8 +62,6 @@ def movement_reach(state: ZState, name: str, data: ZData | None = None) -> dict[
     the Survivors there already fill may be passed through but not ended on (ZGC-NORM-01/BIG-01).
     For a Huge figure the keys are anchors (the west square of the figure).
     """
-    from .data import default_data
-
     data = data or default_data()
     surv = state.survivor(name)
     board, cost = move_board(state, data, surv.size)

@@ -24,7 +24,8 @@ from rules_lib.core.dice import Dist
 from rules_lib.core.markov import solve_absorbing
 
 from . import fight, sizes
-from .data import ZData, default_data
+from .data import SizeStats, ZData, default_data
+from .movement import movement_reach
 from .variants import BULLET_EVERY_FAILED_ROLL, FIGHT_VARIANTS
 
 WON, LOST = "won", "lost"
@@ -183,24 +184,13 @@ def fight_odds(
     if hearts is None:
         hearts, extra = start_counters(size, chosen, data)
         half_hearts += extra
-    if zombies < 1:
-        raise ValueError("a fight needs at least one zombie")
-    if hearts < 1 and not half_hearts:
-        raise ValueError("a Survivor with no hearts cannot fight")
+    _refuse_impossible(hearts, half_hearts, zombies,
+                       [bullets, helper_bullets, carried_bullets, *spender_bullets])
     halved = st.half_damage or (armour and data.crafting["body_armour"]["halves_damage"])
     per_hit = sizes.hit_halves(data, halved)
-    if any(b < 0 for b in spender_bullets) or min(bullets, helper_bullets, carried_bullets) < 0:
-        raise ValueError("bullet counts cannot be negative")
-    combat = data.rules["combat"]
-    per_combat = combat["bullets_per_combat"]
-    own_uses = st.can_use_bullets or (size_ray and not rules.giants_never)
-    own = bullets if bullets > 0 and own_uses else 0
-    own_bonus = combat["bullet_bonus"] if st.can_use_bullets else \
-        data.crafting["size_ray"]["bullet_bonus"]
-    pairs = [(own, own_bonus)] + [(1, combat["bullet_bonus"])] * (helper_bullets +
-                                                                 carried_bullets)
-    pairs += [(b, combat["bullet_bonus"]) for b in spender_bullets]
-    pairs = [(b, bonus) for b, bonus in pairs if b > 0]
+    per_combat = data.rules["combat"]["bullets_per_combat"]
+    pairs = _spenders(data, st, rules, bullets, size_ray,
+                      [1] * (helper_bullets + carried_bullets) + list(spender_bullets))
     # the default: each spender may add up to bullets_per_combat in the whole combat
     stocks = tuple(b if rules.per_check else min(b, per_combat) for b, _ in pairs)
     spec = FightSpec(
@@ -222,18 +212,40 @@ def fight_odds(
     return FightOdds(_solved(data, spec, start, mode), sum(stocks))
 
 
-_SOLVED: dict[tuple, Any] = {}
+def _refuse_impossible(hearts: int, half_hearts: int, zombies: int,
+                       bullets: Sequence[int]) -> None:
+    """A fight the game cannot have: no zombie, no hearts, negative bullets (ValueError)."""
+    if zombies < 1:
+        raise ValueError("a fight needs at least one zombie")
+    if hearts < 1 and not half_hearts:
+        raise ValueError("a Survivor with no hearts cannot fight")
+    if min(bullets) < 0:
+        raise ValueError("bullet counts cannot be negative")
+
+
+def _spenders(data: ZData, st: SizeStats, rules: fight.FightRules, bullets: int,
+              size_ray: bool, others: Sequence[int]) -> list[tuple[int, int]]:
+    """(bullets, what one adds) for each spender with bullets, in the game's order: the fighter
+    (if its size may use bullets, or it wields a Size-Ray), then the others (a Normal's +2)."""
+    combat = data.rules["combat"]
+    own_uses = st.can_use_bullets or (size_ray and not rules.giants_never)
+    own = bullets if bullets > 0 and own_uses else 0
+    own_bonus = (combat["bullet_bonus"] if st.can_use_bullets
+                 else data.crafting["size_ray"]["bullet_bonus"])
+    pairs = [(own, own_bonus)] + [(b, combat["bullet_bonus"]) for b in others]
+    return [(b, bonus) for b, bonus in pairs if b > 0]
 
 
 def _solved(data: ZData, spec: FightSpec, start: tuple, mode: str):
-    key = (id(data), spec, start, mode)
-    hit = _SOLVED.get(key)
-    if hit is None or hit[0] is not data:
-        if len(_SOLVED) > 20000:
-            _SOLVED.clear()
-        ends = solve_absorbing(start, _transition(data, spec), _is_absorbing, mode=mode)
-        hit = _SOLVED[key] = (data, ends)
-    return hit[1]
+    """The chain solved from ``start``, once per question and data (``ZData.solved_fights``)."""
+    key = (spec, start, mode)
+    ends = data.solved_fights.get(key)
+    if ends is None:
+        if len(data.solved_fights) > 20000:
+            data.solved_fights.clear()
+        ends = data.solved_fights[key] = solve_absorbing(
+            start, _transition(data, spec), _is_absorbing, mode=mode)
+    return ends
 
 
 def odds_grid(
@@ -247,7 +259,7 @@ def odds_grid(
     variants: Iterable[str] = (),
 ):
     """P(win), expected hearts left and bullets spent per size x hearts x bullets x zombies."""
-    import pandas as pd
+    import pandas as pd  # on first use: importing the game stays light (as core.data does)
 
     variants = tuple(variants)
     rows = []
@@ -276,7 +288,7 @@ def _mean(d) -> float:
 
 def combat_odds(size: str = "Normal", hearts: int = 3, bullets: int = 3, zombies: int = 1, **kw):
     """Registry entry: the distribution of hearts left (0 = lost) and bullets spent, as a table."""
-    import pandas as pd
+    import pandas as pd  # on first use: importing the game stays light
 
     o = fight_odds(size, hearts, bullets, zombies, **kw)
     rows = []
@@ -299,9 +311,7 @@ def combat_odds(size: str = "Normal", hearts: int = 3, bullets: int = 3, zombies
 
 def reach_grid(state, name: str, data: ZData | None = None):
     """Reach probabilities as a DataFrame (x, y, probability) for a heat map."""
-    import pandas as pd
-
-    from .movement import movement_reach
+    import pandas as pd  # on first use: importing the game stays light
 
     probs = movement_reach(state, name, data)
     return pd.DataFrame(
@@ -311,7 +321,7 @@ def reach_grid(state, name: str, data: ZData | None = None):
 
 def reach_figure(state, name: str, data: ZData | None = None):
     """A Plotly heat map of where the Survivor can end its move this turn."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # on first use: plotly is for drawing only
 
     df = reach_grid(state, name, data)
     data = data or default_data()

@@ -8,9 +8,25 @@ from collections import deque
 from rules_lib.core.engine import Decision, RandomPolicy
 
 from . import sizes
+from .actions import (
+    Action,
+    CraftPotion,
+    Demolish,
+    DrinkPotion,
+    Grab,
+    GrabParts,
+    Move,
+    MoveOff,
+    Play,
+    RayArmour,
+    RaySelf,
+    Reach,
+    RechargeRay,
+    TreatArmour,
+)
 from .data import ZData, default_data
 from .figures import HugeView, footprint, squares_of, step_cost
-from .state import Survivor, ZState, unkey
+from .state import Survivor, ZState
 from .town import EDGE_STEP, TownMap, tile_centre, tile_exits, town_map
 
 __all__ = ["HeuristicPolicy", "RandomPolicy"]
@@ -42,46 +58,46 @@ class HeuristicPolicy:
         if kind == "take_card":
             return "take"
         if kind == "carried":
-            return next((o for o in opts if o.startswith("move off")), opts[0])
+            return next((o for o in opts if isinstance(Action.parse(o), MoveOff)), opts[0])
         if kind != "move":
             return opts[0]
         return self._move(state, data, state.survivor(decision.player), decision)
 
     def _move(self, state: ZState, data: ZData, s: Survivor, decision: Decision):
         opts = decision.options
+        actions = [Action.parse(o) for o in opts]
         giant = sizes.stats(data, s.size).is_giant
         strong = s.halves >= 4 or giant
-        for o in opts:
-            if giant and o in ("drink Normal potion", "ray self to Normal", "recharge Size-Ray"):
+        for o, a in zip(opts, actions):
+            if giant and a in (DrinkPotion("Normal"), RaySelf("Normal"), RechargeRay()):
                 return o
-            if giant and o == "craft Normal potion" and "Normal" not in s.potions:
+            if giant and a == CraftPotion("Normal") and "Normal" not in s.potions:
                 return o
-            if o in ("ray armour to fit",) or o.startswith("treat armour"):
+            if isinstance(a, (RayArmour, TreatArmour)):
                 return o
-        for o in opts:
-            if o.startswith("play "):
-                card = data.cards[o[5:]]
+        for o, a in zip(opts, actions):
+            if isinstance(a, Play):
+                card = data.cards[a.card]
                 if card.effect in GOOD_CARDS or (
                     card.effect == "heal_full" and s.halves < 2 * sizes.max_hearts(data, s) - 2
                 ):
                     return o
-        for o in opts:
-            if o.startswith("grab"):
+        for o, a in zip(opts, actions):
+            if isinstance(a, (Grab, GrabParts)):
                 return o
         if strong:
-            for o in opts:
-                if o.startswith(("reach ", "demolish ")):
+            for o, a in zip(opts, actions):
+                if isinstance(a, (Reach, Demolish)):
                     return o
-        moves = [o for o in opts if o.startswith("move ")]
+        moves = [(o, a.to) for o, a in zip(opts, actions) if isinstance(a, Move)]
         if not moves:
             return "stop" if "stop" in opts else opts[0]
         dist = goal_distances(state, data, s)
         here = tuple(s.loc)
         best, best_d = "stop", dist.get(here, 10**6)
         if "stop" not in opts:  # passing through a full square: must move on (ZGC-NORM-01)
-            best, best_d = moves[0], 10**7
-        for o in moves:
-            sq = unkey(o[5:])
+            best, best_d = moves[0][0], 10**7
+        for o, sq in moves:
             d = dist.get(sq, 10**6)
             danger = bool(state.zombies_at(sq)) and not strong
             if not danger and d < best_d:

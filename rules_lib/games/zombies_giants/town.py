@@ -78,17 +78,14 @@ def _map_key(state: ZState) -> tuple:
 
 
 def town_map(state: ZState, data: ZData) -> TownMap:
-    """The current town (cached per set of placed tiles)."""
-    k = (_map_key(state), id(data))
-    hit = _CACHE.get(k)
-    if hit is None or hit[0] is not data:
-        if len(_CACHE) > 512:
-            _CACHE.clear()
-        hit = _CACHE[k] = (data, _build_map(k[0], data))
-    return hit[1]
-
-
-_CACHE: dict[tuple, tuple[ZData, TownMap]] = {}
+    """The current town, built once per set of placed tiles (kept in ``ZData.town_maps``)."""
+    k = _map_key(state)
+    tm = data.town_maps.get(k)
+    if tm is None:
+        if len(data.town_maps) > 512:
+            data.town_maps.clear()
+        tm = data.town_maps[k] = _build_map(k, data)
+    return tm
 
 
 def _build_map(map_key: tuple, data: ZData) -> TownMap:

@@ -15,7 +15,7 @@ from rules_lib.core.engine import Context, Event, Procedure
 
 from . import provenance as P
 from .data import ZData
-from .fight import fight
+from .fight import fight, helpers_of
 from .figures import squares_of
 from .state import Survivor, Zombie, ZState
 from .town import TownMap, town_map
@@ -129,19 +129,6 @@ def zombie_turn(state: ZState, ctx: Context, active: Survivor) -> Procedure:
                 )
                 yield from fight(state, ctx, s, here, helpers=helpers_of(state, data, s))
                 break
-
-
-def helpers_of(state: ZState, data: ZData, surv: Survivor) -> list[Survivor]:
-    """Other Survivors standing next to (or with) this one: they roll and add (ZGC-ZCOMB-08)."""
-    mine = squares_of(state, data, surv)
-    out = []
-    for s in state.survivors:
-        if s is surv or not s.in_play or s.carried_by or s.name == surv.carried_by:
-            continue
-        theirs = squares_of(state, data, s)
-        if any(abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1 for a in mine for b in theirs):
-            out.append(s)
-    return out
 
 
 def recover(state: ZState, data: ZData | None = None) -> int:

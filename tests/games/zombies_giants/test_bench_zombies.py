@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.zombies_giants import odds
+from rules_lib.games.zombies_giants.data import default_data
 
 
 def _cold_grid(mode):
-    odds._SOLVED.clear()  # measure the solving, not the cache
+    default_data().solved_fights.clear()  # measure the solving, not the cache
     return odds.odds_grid(mode=mode)
 
 
