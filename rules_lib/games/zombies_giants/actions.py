@@ -11,6 +11,7 @@ Craftable Items (craft, drink, ray, treat, recharge).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import ClassVar
@@ -36,14 +37,11 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         """The action an option's text names (on a subclass: only that kind); ValueError else."""
-        verb = text.partition(" ")[0] if isinstance(text, str) else ""
-        for kind in BY_VERB.get(verb, ()):
-            if issubclass(kind, cls):
-                match = kind.PATTERN.fullmatch(text)
-                if match is not None:
-                    return kind._from(match)
-        raise ValueError(f"{text!r} is not a Step 3 action"
-                         + ("" if cls is Action else f" of the kind {cls.__name__}"))
+        action = _parse(text) if isinstance(text, str) else None
+        if action is None or not isinstance(action, cls):
+            raise ValueError(f"{text!r} is not a Step 3 action"
+                             + ("" if cls is Action else f" of the kind {cls.__name__}"))
+        return action
 
 
 # -- Step 3 Move/Fight ---------------------------------------------------------------------------
@@ -433,6 +431,17 @@ ACTIONS: tuple[type[Action], ...] = (
     UseReserve, GiveReserve, GiveBullet, Vent, Demolish, Play, CraftPotion, DrinkPotion,
     RayArmour, RaySelf, RayCard, TreatArmour, RechargeRay,
 )
+
+@functools.lru_cache(maxsize=4096)
+def _parse(text: str) -> Action | None:
+    """The action a text names, trying the kinds its first word may start (None: no action).
+    Actions are immutable, so a text read before gives the same action again."""
+    for kind in BY_VERB.get(text.partition(" ")[0], ()):
+        match = kind.PATTERN.fullmatch(text)
+        if match is not None:
+            return kind._from(match)
+    return None
+
 
 #: The kinds by the first word of their text, in ``ACTIONS`` order (what ``Action.parse`` tries).
 BY_VERB: dict[str, tuple[type[Action], ...]] = {}

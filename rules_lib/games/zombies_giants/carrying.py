@@ -79,8 +79,8 @@ def step_off_squares(state: ZState, data: ZData, giant: Survivor, rider: Survivo
     mine = squares_of(state, data, giant)
     near = set(mine)
     for sq in mine:
-        for nb in tm.board.neighbors(sq):
-            if tm.board.crossing(sq, nb) != "wall":
+        for nb in tm.neighbors(sq):
+            if tm.crossing(sq, nb) != "wall":
                 near.add(nb)
     taken = capacity.occupancy(state, data)
     return sorted(

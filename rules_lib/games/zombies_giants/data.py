@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +126,9 @@ class ZData:
                                         compare=False)
     solved_fights: dict[tuple, Any] = field(default_factory=dict, init=False, repr=False,
                                             compare=False)
+    # the town last asked for: (its placed tiles, its demolished buildings, the TownMap)
+    last_town: tuple[tuple, list[str], Any] | None = field(default=None, init=False, repr=False,
+                                                           compare=False)
 
     def get(self, file: str, path: str) -> Any:
         """A value of one data file by dotted path."""
@@ -155,6 +160,17 @@ class ZData:
     def square_capacity(self) -> Fraction:
         """How much figure one square holds (sizes.yaml square_capacity)."""
         return Fraction(self.files["sizes"].tree["square_capacity"])
+
+    @cached_property
+    def room_units(self) -> tuple[int, dict[str, int]]:
+        """Square capacity in whole units of the finest share, for exact sums in integers: what
+        a square holds, and what a figure of each size takes of each square it covers (as
+        shipped: a square 4, a Normal 1, a Big or Huge figure 4)."""
+        shares = {name: s.figure_squares / (s.footprint[0] * s.footprint[1])
+                  for name, s in self.sizes.items()}
+        cap = self.square_capacity
+        scale = math.lcm(cap.denominator, *(f.denominator for f in shares.values()))
+        return int(cap * scale), {name: int(f * scale) for name, f in shares.items()}
 
 
 def _fraction(value: Any, path: tuple, chk: Check) -> Fraction:

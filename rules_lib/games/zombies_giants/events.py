@@ -277,8 +277,8 @@ def spawn_near(state: ZState, ctx: Context, surv: Survivor, n: int) -> int:
     mine = squares_of(state, data, surv)
     spots = []
     for sq in mine:
-        for nb in tm.board.neighbors(sq):
-            if nb not in mine and tm.kind[nb] != "out" and tm.board.crossing(sq, nb) != "wall":
+        for nb in tm.neighbors(sq):
+            if nb not in mine and tm.kind[nb] != "out" and tm.crossing(sq, nb) != "wall":
                 spots.append(nb)
     placed = 0
     for sq in sorted(set(spots)):

@@ -134,8 +134,9 @@ def legal_actions(
     tm = town_map(state, data)
     st = sizes.stats(data, s.size)
     here = (s.loc[0], s.loc[1])
-    moves = move_options(state, data, tm, s, st, left)
-    if not capacity.fits(state, data, s.size, here, s):
+    taken = capacity.occupancy(state, data, s)
+    moves = move_options(state, data, tm, s, st, left, taken)
+    if not capacity.fits(state, data, s.size, here, s, taken):
         return moves  # passing through a full square: keep moving, no stop
     rules = data.rules
     out: list[Priced] = [(Stop(), None), *moves]
@@ -148,7 +149,7 @@ def legal_actions(
                 for a in carrying.setdown_options(state, data, s)]
     if st.can_use_vents and here in tm.vents and left >= rules["vent_cost"]:
         out += [(Vent(v), rules["vent_cost"]) for v in tm.vents
-                if v != here and capacity.fits(state, data, s.size, v, s)]
+                if v != here and capacity.fits(state, data, s.size, v, s, taken)]
     if left >= rules["combat"]["demolish_cost"]:
         tries = rules["combat"]["demolish_tries_per_turn"]
         out += [(Demolish(tile), rules["combat"]["demolish_cost"])
@@ -163,21 +164,24 @@ def legal_actions(
 
 
 def move_options(state: ZState, data: ZData, tm: TownMap, s: Survivor, st: SizeStats,
-                 left: int) -> list[Priced]:
+                 left: int, taken: dict[Square, int]) -> list[Priced]:
     """Steps to a neighbouring square (a wide figure: its anchor) the movement left pays for; a
-    full square may be passed through, not ended on (ZGC-NORM-01, ZGC-BIG-01)."""
+    full square may be passed through, not ended on (ZGC-NORM-01, ZGC-BIG-01). ``taken``: the
+    room the other Survivors take (``capacity.occupancy``)."""
     here = (s.loc[0], s.loc[1])
     out: list[Priced] = []
     if st.footprint == (1, 1):
         cost = step_cost(tm, data, s.size)
-        for nb in tm.board.neighbors(here):
+        for nb in tm.neighbors(here):
             c = cost(here, nb)
-            if c is not None and c <= left and capacity.can_pass(state, data, s, nb, left - c):
+            if (c is not None and c <= left
+                    and capacity.can_pass(state, data, s, nb, left - c, taken)):
                 out.append((Move(nb), c))
         return out
     c = data.rules["movement"]["square_cost"]
-    for a in tm.board.piece_neighbors(here, *st.footprint):
-        if huge_fits(tm, data, a) and left >= c and capacity.can_pass(state, data, s, a, left - c):
+    for a in tm.piece_neighbors(here, *st.footprint):
+        if (huge_fits(tm, data, a) and left >= c
+                and capacity.can_pass(state, data, s, a, left - c, taken)):
             out.append((Move(a), c))
     return out
 

@@ -31,22 +31,21 @@ def reach_options(state: ZState, data: ZData, tm: TownMap, s: Survivor, st: Size
     each with its movement cost, in that order (squares and stores sorted)."""
     rules = data.rules
     out: list[tuple[Action, int]] = []
-    near = reach_squares(tm, data, s.size, mine, st.reach) if st.reach else set()
+    near = reach_squares(tm, data, s.size, mine, st.reach) if st.reach else frozenset()
+    zombies = {(z.loc[0], z.loc[1]) for z in state.zombies}
     reach_cost = rules["combat"]["reach_attack_cost"]
     if left >= reach_cost:
-        out += [(Reach(sq), reach_cost) for sq in sorted(near) if state.zombies_at(sq)]
+        out += [(Reach(sq), reach_cost) for sq in sorted(near & zombies)]
         snipe = st.snipe_range
         if s.size_ray is not None and st.is_giant:
             snipe = data.crafting["size_ray"]["snipe_range_plus_reach"] + st.reach
         never = GIANTS_NEVER_SPEND_BULLETS in state.variants
         if snipe and s.bullets > 0 and sizes.uses_bullets(data, s, never):
             out += [(Snipe(sq), reach_cost)
-                    for sq in sorted(reach_squares(tm, data, s.size, mine, snipe))
-                    if state.zombies_at(sq)]
+                    for sq in sorted(reach_squares(tm, data, s.size, mine, snipe) & zombies)]
     grab = rules["grab_cost"]
     if left >= grab and st.reach:
-        out += [(Grab(sq), grab) for sq in sorted(near)
-                if state.tokens.get(key(sq)) and not state.zombies_at(sq)]
+        out += [(Grab(sq), grab) for sq in sorted(near - zombies) if state.tokens.get(key(sq))]
         stores = sorted({tm.tile_of[sq] for sq in near if tm.kind.get(sq) == "building"})
         out += [(GrabParts(store), grab) for store in stores
                 if crafting.sources(data, store)
@@ -132,7 +131,7 @@ def _move_in_target(state: ZState, data: ZData, tm: TownMap, s: Survivor, st: Si
         return None, cost, ids  # no room there (ZGC-NORM-01, ZGC-BIG-01)
     if st.is_giant and st.enters_buildings and tm.kind.get(here) == "building":
         adjacent = abs(sq[0] - here[0]) + abs(sq[1] - here[1]) == 1
-        door = adjacent and tm.board.crossing(here, sq) == "door"
+        door = adjacent and tm.crossing(here, sq) == "door"
         cost = data.rules["reach_moves"][
             "big_inside_door_move_in_cost" if door else "big_inside_move_in_cost"
         ]

@@ -90,9 +90,12 @@ class Survivor:
         return self.status == "active"
 
 
-@dataclass
+@dataclass(frozen=True)
 class PlacedTile:
-    """A tile on the table: which one, its slot, quarter turns clockwise, floor (Mall Rules)."""
+    """A tile on the table: which one, its slot, quarter turns clockwise, floor (Mall Rules).
+
+    A placed tile never changes (frozen; its slot is never changed in place either): a town is
+    the placed tiles, and the map built from them is reused while they are the same objects."""
 
     name: str
     slot: list[int]
