@@ -68,6 +68,8 @@ def fits(
     taken = occupancy(state, data, exclude) if taken is None else taken
     cap, units = data.room_units
     part = units[size]
+    if sizes.stats(data, size).footprint == (1, 1):
+        return taken.get((anchor[0], anchor[1]), 0) + part <= cap
     return all(taken.get(sq, 0) + part <= cap for sq in footprint(data, size, anchor))
 
 
@@ -160,9 +162,10 @@ def can_pass(state: ZState, data: ZData, surv: Survivor, anchor: Square, left: i
     """Stepping onto ``anchor`` is legal: the figure fits there, or can still move on to a square
     where it fits with the ``left`` movement it will have (pass through, not end). ``taken``:
     the occupancy without ``surv``, if counted already."""
-    end_ok = can_end(state, data, surv, taken)
-    if end_ok(anchor):
+    taken = occupancy(state, data, surv) if taken is None else taken
+    if fits(state, data, surv.size, anchor, surv, taken):
         return True
+    end_ok = can_end(state, data, surv, taken)
     board, cost = move_board(state, data, surv.size)
     zs = zombie_squares(state)
     if any(sq in zs for sq in footprint(data, surv.size, anchor)):

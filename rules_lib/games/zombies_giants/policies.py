@@ -137,7 +137,7 @@ def goals(state: ZState, data: ZData, tm: TownMap, s: Survivor) -> list[tuple[in
         ]
         return stores + doors
     mall = list(tm.mall_streets)
-    here_area = tm.area.get(squares_of(state, data, s)[0])
+    here_area = tm.area_of(squares_of(state, data, s)[0])
     if mall and here_area != "mall":
         return mall
     return list(tm.frontier) or stores or pad
@@ -149,7 +149,7 @@ def goal_distances(state: ZState, data: ZData, s: Survivor) -> Distances:
     far as the squares asked about (``TownMap.distances``)."""
     tm = town_map(state, data)
     # what the goals depend on besides the map: the size, the stores looted, in the Mall or not
-    in_mall = tm.area.get(squares_of(state, data, s)[0]) == "mall"
+    in_mall = tm.area_of(squares_of(state, data, s)[0]) == "mall"
     quick = ("goals", s.size, tuple(state.looted), in_mall)
     dist = tm.distances.get(quick)
     if dist is None:

@@ -29,7 +29,7 @@ def draw_tile(state: ZState, ctx: Context, s: Survivor) -> Procedure:
     data: ZData = ctx.data
     tm = town_map(state, data)
     mine = squares_of(state, data, s)
-    pile = "mall" if tm.area.get(mine[0]) == "mall" else "town"
+    pile = "mall" if tm.area_of(mine[0]) == "mall" else "town"
     if not state.piles[pile]:
         yield Event(f"The {pile} pile is empty", rule=RULE_TILE, kind="tile", ids=IDS_DRAW,
                     assumed=P.TILES)

@@ -144,8 +144,7 @@ class TownMap:
     tile_of: dict[Square, str]
     vents: tuple[Square, ...]
     helicopter: Square | None
-    area: dict[Square, str]
-    chars: dict[Square, str]
+    pads: tuple[Square, ...]  # every helicopter square ("H"), the first being ``helicopter``
     crossings: dict[tuple[Square, Square], str]  # "wall" / "door", both ways; else open
     nbrs: dict[Square, tuple[Square, ...]]  # one step away, walls respected (E, N, W, S)
     tile_squares: dict[str, list[Square]]  # each tile's squares
@@ -171,10 +170,16 @@ class TownMap:
         """Every square of a tile."""
         return list(self.tile_squares.get(tile, ()))
 
+    def area_of(self, sq: Square) -> str | None:
+        """The area of a square's tile: town or mall (None off the placed tiles)."""
+        tile = self.tile_of.get(sq)
+        return None if tile is None else self.data.tiles[tile].area
+
     @functools.cached_property
     def mall_streets(self) -> list[Square]:
         """The street squares of the Mall's tiles."""
-        return [sq for sq, a in self.area.items() if a == "mall" and self.kind[sq] == "street"]
+        return [sq for sq, t in self.tile_of.items()
+                if self.data.tiles[t].area == "mall" and self.kind[sq] == "street"]
 
     @functools.cached_property
     def frontier(self) -> list[Square]:
@@ -283,7 +288,7 @@ class TownMap:
         pairs = {k: frozenset(k) for k, v in self.crossings.items()}
         walls = {pairs[k] for k, v in self.crossings.items() if v == "wall"}
         doors = {pairs[k] for k, v in self.crossings.items() if v == "door"}
-        labels = {sq: "Helicopter" for sq, ch in self.chars.items() if ch == "H"}
+        labels = {sq: "Helicopter" for sq in self.pads}
         return SquareBoard(self.width, self.height, name=BOARD_NAME, blocked=blocked,
                            walls=[tuple(p) for p in walls], doors=[tuple(p) for p in doors],
                            labels=labels)
@@ -361,16 +366,15 @@ def _build_map(map_key: MapKey, data: ZData) -> TownMap:
     nbrs: dict[Square, tuple[Square, ...]] = {}
     _add_neighbours(kind, crossings, width, height, nbrs, kind)
     vents = tuple(sorted(sq for sq, ch in chars.items() if ch == "V"))
-    heli = next((sq for sq, ch in chars.items() if ch == "H"), None)
-    area = {sq: data.tiles[t].area for sq, t in tile_of.items()}
+    pads = tuple(sq for sq, ch in chars.items() if ch == "H")
     tile_squares: dict[str, list[Square]] = {}
     buildings: dict[str, list[Square]] = {}
     for sq, t in tile_of.items():
         tile_squares.setdefault(t, []).append(sq)
         if kind[sq] == "building":
             buildings.setdefault(t, []).append(sq)
-    return TownMap(kind, tile_of, vents, heli, area, chars, crossings, nbrs, tile_squares,
-                   buildings, width, height, placed, data)
+    return TownMap(kind, tile_of, vents, pads[0] if pads else None, pads, crossings, nbrs,
+                   tile_squares, buildings, width, height, placed, data)
 
 
 def _with_tile(before: TownMap, tile: tuple[str, tuple[int, int], int],
@@ -381,7 +385,6 @@ def _with_tile(before: TownMap, tile: tuple[str, tuple[int, int], int],
     new_chars = _chars(data, name, slot, rot)
     if name in demolished or any(sq in before.kind for sq in new_chars):
         return None
-    chars = {**before.chars, **new_chars}
     tile_of = {**before.tile_of, **{sq: name for sq in new_chars}}
     kind = {**before.kind, **{sq: SQUARE_KINDS[ch] for sq, ch in new_chars.items()}}
     crossings = dict(before.crossings)
@@ -393,15 +396,13 @@ def _with_tile(before: TownMap, tile: tuple[str, tuple[int, int], int],
     _add_neighbours(kind, crossings, before.width, before.height, nbrs,
                     [sq for sq in touched if sq in kind])
     vents = tuple(sorted(before.vents + tuple(sq for sq, ch in new_chars.items() if ch == "V")))
-    heli = before.helicopter
-    if heli is None:
-        heli = next((sq for sq, ch in new_chars.items() if ch == "H"), None)
-    area = {**before.area, **{sq: data.tiles[name].area for sq in new_chars}}
+    pads = before.pads + tuple(sq for sq, ch in new_chars.items() if ch == "H")
     tile_squares = {**before.tile_squares, name: list(new_chars)}
     inside = [sq for sq, ch in new_chars.items() if kind[sq] == "building"]
     buildings = {**before.buildings, name: inside} if inside else before.buildings
-    return TownMap(kind, tile_of, vents, heli, area, chars, crossings, nbrs, tile_squares,
-                   buildings, before.width, before.height, (*before.placed, tile), data)
+    return TownMap(kind, tile_of, vents, pads[0] if pads else None, pads, crossings, nbrs,
+                   tile_squares, buildings, before.width, before.height, (*before.placed, tile),
+                   data)
 
 
 def _add_walls(kind: dict[Square, str], tile_of: dict[Square, str],
@@ -470,21 +471,34 @@ def placements(state: ZState, data: ZData, name: str,
     tile that needs a floor (the Helipad: Mall Rules) joins that floor, and the Escalator's up
     exit faces an empty slot (assumed: the second floor lies beyond it).
     """
-    grid = data.town["grid"]
-    gateway = data.town.get("gateway", "")
-    by_slot = {tuple(t.slot): t for t in state.tiles}
-    spec = data.tiles[name]
-    candidates = set()
-    for sx, sy in by_slot:
-        for dx, dy in EDGE_STEP.values():
-            s = (sx + dx, sy + dy)
-            if s not in by_slot and 0 <= s[0] < grid["width"] and 0 <= s[1] < grid["height"]:
-                candidates.add(s)
-    up_exit = data.layouts[spec.layout].up_exit
-    exits = data.layouts[spec.layout].exits
+    faces = _placed_faces(data, state.tiles)
+    candidates = _open_slots(data, faces)
     if among is not None:
         candidates &= set(among)
-    faces = _placed_faces(data, state.tiles)
+    return _placements_in(data, name, candidates, faces)
+
+
+def _open_slots(data: ZData, faces: dict[tuple[int, int], tuple[int, int, TileSpec]]
+                ) -> set[tuple[int, int]]:
+    """The empty slots inside the grid next to a placed tile."""
+    grid = data.town["grid"]
+    out = set()
+    for sx, sy in faces:
+        for dx, dy in EDGE_STEP.values():
+            s = (sx + dx, sy + dy)
+            if s not in faces and 0 <= s[0] < grid["width"] and 0 <= s[1] < grid["height"]:
+                out.add(s)
+    return out
+
+
+def _placements_in(data: ZData, name: str, candidates: set[tuple[int, int]],
+                   faces: dict[tuple[int, int], tuple[int, int, TileSpec]]) -> list[Placement]:
+    """``placements`` for the given empty slots (``faces``: the placed tiles by slot)."""
+    grid = data.town["grid"]
+    gateway = data.town.get("gateway", "")
+    spec = data.tiles[name]
+    up_exit = data.layouts[spec.layout].up_exit
+    exits = data.layouts[spec.layout].exits
     out: list[Placement] = []
     for slot in sorted(candidates):
         placed, theirs, joinable, raises, empty = _faces(spec, slot, faces, gateway, grid)
@@ -501,7 +515,7 @@ def placements(state: ZState, data: ZData, name: str,
             if up_exit is not None:  # the Escalator leads up: its up exit faces an empty slot
                 ux, uy = EDGE_STEP[rotate_edge(up_exit, rot)]
                 beyond = (slot[0] + ux, slot[1] + uy)
-                if beyond in by_slot or not (
+                if beyond in faces or not (
                     0 <= beyond[0] < grid["width"] and 0 <= beyond[1] < grid["height"]
                 ):
                     continue
@@ -607,15 +621,18 @@ def placement_priority(
     state: ZState, data: ZData, name: str, survivor_squares: list[Square]
 ) -> tuple[str, list[Placement]]:
     """Step 1's order: next to the Survivor's tile, else in line of sight, else anywhere legal."""
+    faces = _placed_faces(data, state.tiles)
+    open_slots = _open_slots(data, faces)
     home = {slot_of(sq, data.tile_size) for sq in survivor_squares}
     near = {(hx + dx, hy + dy) for hx, hy in home for dx, dy in EDGE_STEP.values()}
-    nearby = placements(state, data, name, near)
+    nearby = _placements_in(data, name, open_slots & near, faces)
     if nearby:
         return "next to the Survivor's tile", nearby
-    visible = placements(state, data, name, line_of_sight_slots(state, data, survivor_squares))
+    seen = line_of_sight_slots(state, data, survivor_squares)
+    visible = _placements_in(data, name, open_slots & seen, faces)
     if visible:
         return "in the Survivor's line of sight", visible
-    legal = placements(state, data, name)
+    legal = _placements_in(data, name, open_slots, faces)
     if not legal:
         return "none", []
     return "any legal position", legal
