@@ -18,6 +18,7 @@ from .invariants import invariants, square_capacity_problems  # noqa: F401
 from .movement import movement_reach
 from .odds import combat_odds
 from .policies import HeuristicPolicy, RandomPolicy
+from .saved_state import state_problems
 from .setup import NAME, PLAYERS, SCENARIOS, initial_state, place_on_start_tile  # noqa: F401
 from .setup_editing import SETUP_API, zombie_id
 from .state import PlacedTile, Survivor, ZState  # noqa: F401
@@ -112,7 +113,8 @@ def add_odds_arguments(parser) -> None:
     parser.add_argument("--bullets", type=int, default=data.sizes["Normal"].start_bullets)
     parser.add_argument(
         "--zombies", type=int, default=1,
-        choices=list(range(1, data.rules["combat"]["max_zombies_per_square"] + 1)),
+        help=f"zombies in the fight (at most {data.rules['combat']['max_zombies_per_square']} "
+        "share a square)",
     )
     parser.add_argument(
         "--bullet-policy", default="when_it_kills", choices=["when_it_kills", "always", "never"]
@@ -125,14 +127,21 @@ def add_odds_arguments(parser) -> None:
         "--fight-variant", nargs="*", default=[], choices=list(FIGHT_VARIANTS),
         help="rule variants that change a fight",
     )
+    parser.add_argument(
+        "--beyond-rules", action="store_true",
+        help="a what-if the game cannot have (3 zombies on a square, more hearts than a size "
+        "holds); otherwise such a fight is refused naming the limit",
+    )
 
 
 def odds_from_args(args):
+    """The odds table the command line (or the odds panel's controls) asks for."""
     hearts = None if getattr(args, "start_hearts", False) else args.hearts
     return combat_odds(
         args.size, hearts, args.bullets, args.zombies, bullet_policy=args.bullet_policy,
         bullet_every_failed_roll=getattr(args, "bullet_every_failed_roll", False),
         variants=tuple(getattr(args, "fight_variant", None) or ()),
+        allow_beyond_rules=getattr(args, "beyond_rules", False),
     )
 
 
@@ -172,6 +181,10 @@ class ZombiesGiantsClub(GameModule):
 
     def invariants(self, state):
         return invariants(state)
+
+    def validate_state(self, state, data):
+        """Everything a saved position must be to play on from it (``saved_state``)."""
+        return state_problems(state, data)
 
     def summary(self, state):
         return summary(state)

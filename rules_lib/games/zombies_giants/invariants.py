@@ -23,7 +23,7 @@ def invariants(state: ZState, data: ZData | None = None) -> list[str]:
             if getattr(s, field) < 0:
                 bad.append(f"{s.name}: {field} is negative ({getattr(s, field)})")
         if s.halves > 2 * sizes.max_hearts(data, s):
-            bad.append(f"{s.name}: {s.halves / 2} hearts above the max {sizes.max_hearts(data, s)}")
+            bad.append(f"{s.name}: {s.halves / 2:g} hearts above the max {sizes.max_hearts(data, s)}")
         cap = sizes.max_reserve(data, s)
         if cap is not None and s.reserve > cap:
             bad.append(f"{s.name}: {s.reserve} reserve hearts above the limit {cap}")

@@ -135,9 +135,9 @@ def remove(state: ZState, piece_id: str) -> ZState:
     return new
 
 
-def validate(state: ZState) -> list[str]:
+def validate(state: ZState, data: ZData | None = None) -> list[str]:
     """Problems of a loaded position: the game's invariants, then where each figure stands."""
-    data = default_data()
+    data = data or default_data()
     try:
         tm = town_map(state, data)
     except KeyError as exc:
