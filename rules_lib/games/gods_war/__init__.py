@@ -199,6 +199,7 @@ class GodsWar(GameModule):
     board_view = BoardView(board, pieces, aspect=1.3)
     odds = OddsCalculator(gw_odds.combat_odds, _add_odds_arguments, _odds_from_args)
     setup = SetupEditing(**SETUP_API)
+    from .display import DISPLAY as display  # noqa: E402 - palette, legend, map, panels
 
     @property
     def players(self) -> tuple[str, ...]:  # type: ignore[override]
