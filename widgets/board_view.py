@@ -211,6 +211,7 @@ class BoardView(widgets.VBox):
         self.pieces: list[Piece] = []
         self._unit_locs: list[Loc] = []
         self._stack_locs: list[Loc] = []  # point i of the units trace: the location of stack i
+        self._stack_top: list[int] = []  # ... and the index of the piece drawn for it
         self.faces: list[Any] = []
         self.state: Any = state
         self.overlay: dict[Loc, float] = {}
@@ -605,8 +606,10 @@ class BoardView(widgets.VBox):
         stacks: dict[Loc, list[int]] = {}
         for i, where in enumerate(locs):
             stacks.setdefault(where, []).append(i)
-        # one counter per location (the top of its stack), sized for the longest text
-        tops = [(where, idx[-1]) for where, idx in stacks.items()]
+        # one counter per location: the top unit of its stack (a marker — a building, a Fort's
+        # boxes, a token — only when no unit is there), sized for the longest text
+        tops = [(where, next((i for i in reversed(idx) if faces[i].status != "marker"), idx[-1]))
+                for where, idx in stacks.items()]
         chars = max([max(len(faces[i].title), len(faces[i].values)) for _, i in tops] or [4])
         room = 0.86 * self.step_px if self.polygonal else max(40.0, 0.9 * self.step_px)
         font = max(MIN_FONT, min(COUNTER_FONT, int((room - 6) / (0.6 * max(chars, 3)))))
@@ -655,6 +658,7 @@ class BoardView(widgets.VBox):
         self.pieces = list(pieces)
         self._unit_locs = locs
         self._stack_locs = [where for where, _ in tops]
+        self._stack_top = [top for _, top in tops]
         self.faces = faces
         units, badges = self.trace["units"], self.trace["badges"]
         with self.fig.batch_update():
@@ -902,8 +906,10 @@ class BoardView(widgets.VBox):
             self.select(loc, self._top_piece(loc))
 
     def _top_piece(self, loc: Loc) -> Piece | None:
-        stack = [p for p, at in zip(self.pieces, self._unit_locs) if at == loc]
-        return stack[-1] if stack else None
+        """The counter drawn for a location (its top unit; a marker when no unit is there)."""
+        if loc in self._stack_locs:
+            return self.pieces[self._stack_top[self._stack_locs.index(loc)]]
+        return None
 
 
 def _dark(color: str) -> bool:
