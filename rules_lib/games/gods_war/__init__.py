@@ -110,6 +110,7 @@ class GodsWar(GameModule):
     board_view = BoardView(board, pieces, aspect=1.3)
     odds = OddsCalculator(gw_odds.combat_odds, gw_odds.add_arguments, gw_odds.from_args)
     setup = SetupEditing(**SETUP_API)
+    from .display import DISPLAY as display  # noqa: E402 - palette, legend, map, panels
 
     @property
     def players(self) -> tuple[str, ...]:  # type: ignore[override]
