@@ -57,7 +57,7 @@ class BattlePanel(widgets.VBox):
         self.controls: dict[str, widgets.Widget] = {}
         self.kinds: dict[str, str] = {}
         columns = []
-        for heading, specs in battle.groups:
+        for heading, specs in battle.groups():
             items: list[widgets.Widget] = [widgets.HTML(f"<b>{html.escape(heading)}</b>")]
             for spec in specs:
                 control = make_control(spec)

@@ -144,14 +144,15 @@ class BattleCalculator:
     """A what-if battle as a board gamer sets it up: units picked per side, then the mutually
     exclusive results (they sum to 1) and the expectations, each an exact Fraction.
 
-    ``groups`` are (heading, control specs) columns (``widgets/odds_panel.py`` documents the
+    ``groups()`` gives the (heading, control specs) columns (a function: the specs read the game's
+    data, which importing a game must not load) (``widgets/odds_panel.py`` documents the
     specs); ``odds(values)`` calls the game's combat odds for the picked values (a dict of control
     name -> value); ``results(table)`` and ``expectations(table)`` read that table into
     (label, Fraction) rows; ``from_selection(state, loc, piece)`` gives the control values for the
     fight at a selected location (ValueError when there is none).
     """
 
-    groups: Sequence[tuple[str, Sequence[Mapping[str, Any]]]]
+    groups: Callable[[], Sequence[tuple[str, Sequence[Mapping[str, Any]]]]]
     odds: Callable[[Mapping[str, Any]], Any]
     results: Callable[[Any], list[tuple[str, Any]]]
     expectations: Callable[[Any], list[tuple[str, Any]]] | None = None

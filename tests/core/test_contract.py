@@ -212,6 +212,6 @@ def test_every_game_describes_its_look_and_its_battle_results_add_up_to_one(name
     for piece in game.board_view.pieces(state):
         face = d.counter(state, piece)
         assert face.title and face.status in ("", "reduced", "destroyed", "hidden", "marker")
-    values = {spec["name"]: spec.get("default") for _, group in d.battle.groups for spec in group}
+    values = {spec["name"]: spec.get("default") for _, group in d.battle.groups() for spec in group}
     results = d.battle.results(d.battle.odds(values))
     assert len(results) >= 2 and sum(p for _, p in results) == Fraction(1)

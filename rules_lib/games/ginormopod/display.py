@@ -300,7 +300,7 @@ DISPLAY = Display(
     state_panel=state_panel,
     deciding_players=deciding_players,
     battle=BattleCalculator(
-        groups=_battle_groups(), odds=battle_odds, results=battle_results,
+        groups=_battle_groups, odds=battle_odds, results=battle_results,
         expectations=battle_expectations, from_selection=battle_from_selection,
         note=f"One round of {R_COMBAT} (GIN-RETR-01/02): the side that suffers at least as many "
              "hits as the other retreats (the attacker on a tie) if the winner has units left; "

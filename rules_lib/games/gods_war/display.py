@@ -155,7 +155,7 @@ DISPLAY = Display(
     state_panel=state_panel,
     deciding_players=deciding_players,
     battle=BattleCalculator(
-        groups=_groups(), odds=battle_odds, results=battle_results,
+        groups=_groups, odds=battle_odds, results=battle_results,
         expectations=battle_expectations, from_selection=battle_from_selection,
         note="One battle against a Cosmic Monster: Androgeus dies or survives; every kill "
              "rolled against Arachne Solara scores VP."),

@@ -228,7 +228,7 @@ DISPLAY = Display(
     state_panel=state_panel,
     deciding_players=deciding_players,
     battle=BattleCalculator(
-        groups=_groups(), odds=battle_odds, results=battle_results,
+        groups=_groups, odds=battle_odds, results=battle_results,
         expectations=battle_expectations, from_selection=battle_from_selection,
         note="One fire: Marine fire (§J-1) at the first Vermite picked, or the picked Vermites' "
              "summed CF against the Marine (§F-2); the CF modifier stands for terrain, NAT and "

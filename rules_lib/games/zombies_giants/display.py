@@ -177,7 +177,7 @@ DISPLAY = Display(
     state_panel=state_panel,
     deciding_players=deciding_players,
     battle=BattleCalculator(
-        groups=_groups(), odds=battle_odds, results=battle_results,
+        groups=_groups, odds=battle_odds, results=battle_results,
         expectations=battle_expectations, from_selection=battle_from_selection,
         note="A fight to the end against the zombies on one square: the Survivor rolls until "
              "every zombie is dead or the Survivor has no hearts left."),
