@@ -962,7 +962,9 @@ exact = table.pivot(index=["attacking_combat", "dice_rolled"], columns="hero_or_
                     values="exact")
 exact.columns = ["without hero", "with hero or greater god"]
 print(exact.to_string())"""),
-    code("""odds.androgeus_figure(odds.androgeus_table(max_combat=10))"""),
+    code("""from widgets.charts import plot_androgeus_kill
+
+plot_androgeus_kill(odds.androgeus_table(max_combat=10))"""),
     lesson("""### Arachne Solara: VP against her, and what she rolls back"""),
     code("""combats = [2, 4, 6, 8]
 go.Figure(

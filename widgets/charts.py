@@ -1,7 +1,8 @@
-"""Charts of batch results (Plotly): rates with their 95% bands, game length, progress by turn.
+"""Charts (Plotly): batch results (rates with their 95% bands, game length, progress by turn) and
+the games' odds tables (Androgeus, Arachne Solara, a Survivor's reach).
 
-Drawing lives here, apart from the rules: ``rules_lib.playtest`` computes the tables (with their
-intervals) and these functions only draw them.
+Drawing lives here, apart from the rules: ``rules_lib.playtest`` and the games' ``odds`` modules
+compute the tables (with their intervals) and these functions only draw them.
 """
 from __future__ import annotations
 
@@ -112,3 +113,42 @@ def plot_variant_effects(table, *, title: str | None = None):
 
 
 __all__ = ["plot_game_length", "plot_outcome_rate", "plot_progress", "plot_variant_effects"]
+
+
+# -- the games' odds tables ------------------------------------------------------------------------
+def plot_androgeus_kill(table):
+    """Bar chart of P(kill Androgeus) by attacking Combat, with and without a hero or greater god
+    (``gods_war.odds.androgeus_table``)."""
+    import plotly.graph_objects as go
+
+    traces = []
+    for hero, name in ((True, "with a hero or greater god"), (False, "without")):
+        t = table[table.hero_or_greater_god == hero]
+        traces.append(go.Bar(x=t.attacking_combat, y=t.p_kill, name=name))
+    return go.Figure(data=traces, layout={"title": "P(kill Androgeus) - at most 4 dice (Superhero)",
+                                          "xaxis": {"title": "attacking Combat"},
+                                          "yaxis": {"title": "probability", "range": [0, 1]}})
+
+
+def plot_arachne_vp(table):
+    """Bar chart of the VP gained against Arachne Solara (``gods_war.odds.arachne_table``)."""
+    import plotly.graph_objects as go
+
+    return go.Figure(data=[go.Bar(x=table.vp_gained, y=table.probability, name="VP")],
+                     layout={"title": "Tangled in the Web: VP gained (= kills scored)",
+                             "xaxis": {"title": "VP"}, "yaxis": {"title": "probability"}})
+
+
+def plot_reach_probability(grid, width: int, height: int, name: str):
+    """Heat map of a Survivor's chance to reach each square this turn (``zombies_giants.odds
+    .reach_grid``); ``width`` x ``height`` squares, never-reached squares left blank."""
+    import plotly.graph_objects as go
+
+    z: list[list[float | None]] = [[None] * width for _ in range(height)]
+    for row in grid.itertuples():
+        z[row.y][row.x] = row.probability
+    fig = go.Figure(go.Heatmap(z=z, zmin=0, zmax=1, colorscale="Viridis",
+                               colorbar={"title": "P(reach)"}))
+    fig.update_layout(title=f"{name}: chance to reach each square this turn",
+                      yaxis={"scaleanchor": "x"})
+    return fig

@@ -220,27 +220,3 @@ def from_args(args):
     """The odds table the command line asks for."""
     return combat_odds(args.attackers, args.monster,
                        allow_beyond_rules=getattr(args, "beyond_rules", False))
-
-
-def androgeus_figure(table=None):
-    """Plotly bar chart of P(kill Androgeus) by attacking Combat (hero present vs. not)."""
-    import plotly.graph_objects as go  # imported when a chart is drawn (charts move out of rules_lib)
-
-    table = androgeus_table() if table is None else table
-    traces = []
-    for hero, name in ((True, "with a hero or greater god"), (False, "without")):
-        t = table[table.hero_or_greater_god == hero]
-        traces.append(go.Bar(x=t.attacking_combat, y=t.p_kill, name=name))
-    return go.Figure(data=traces, layout={"title": "P(kill Androgeus) - at most 4 dice (Superhero)",
-                                          "xaxis": {"title": "attacking Combat"},
-                                          "yaxis": {"title": "probability", "range": [0, 1]}})
-
-
-def arachne_figure(kinds_or_combat: Sequence[str] | int = 6, data: GodsWarData | None = None):
-    """Plotly bar chart of the VP gained against Arachne Solara."""
-    import plotly.graph_objects as go  # imported when a chart is drawn (charts move out of rules_lib)
-
-    t = arachne_table(kinds_or_combat, data)
-    return go.Figure(data=[go.Bar(x=t.vp_gained, y=t.probability, name="VP")],
-                     layout={"title": "Tangled in the Web: VP gained (= kills scored)",
-                             "xaxis": {"title": "VP"}, "yaxis": {"title": "probability"}})
