@@ -211,12 +211,23 @@ class Comparison:
     def to_frame(self):
         import pandas as pd
 
+        any_exact = any(o.exact is not None for o in self.options)
         return pd.DataFrame([{
             "option": repr(o.option) if not isinstance(o.option, str) else o.option,
             "win rate": o.rate, "low": o.low, "high": o.high,
             "vs best": o.diff_to_best, "vs best low": o.diff_low, "vs best high": o.diff_high,
-            "worse than best": o.separated, "games to separate": o.games_to_separate}
+            "worse than best": o.separated, "games to separate": o.games_to_separate,
+            **({"exact odds": _exact_text(o.exact)} if any_exact else {})}
             for o in self.options])
+
+
+def _exact_text(exact: Any) -> str:
+    """An option's exact odds as a reader takes them in: 'reduced 56/81 (69%); ...'."""
+    if exact is None:
+        return ""
+    if isinstance(exact, Mapping):
+        return "; ".join(f"{k} {v} ({float(v):.0%})" for k, v in exact.items())
+    return str(exact)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -175,6 +175,7 @@ from .data import LOADER, load_game_data
 from .los import visible_from
 from .movement import marine_reach
 from .odds import add_odds_arguments, combat_odds, odds_from_args
+from .option_odds import fire_option_odds
 from .policies import HeuristicPolicy, RandomPolicy
 from .preview import preview_paths
 from .saved_state import validate_state
@@ -287,6 +288,10 @@ class SpaceVermin(GameModule):
 
     def summary(self, state):
         return summary(state)
+
+    def exact_odds_of_option(self, game, option):
+        """The exact result of a Marine's shot at the target ``option`` (§J; ``option_odds``)."""
+        return fire_option_odds(game, option)
 
     def player_won(self, row, player):
         """The Marines win with any victory level (§Q); the Vermites with a Loss for the

@@ -43,7 +43,8 @@ def full_fire(
         f"Which target does {unit_id} fire at?",
         [p.target for p in plans],
         rule="Space Vermin §J-1",
-        data={"cf": {p.target: p.cf for p in plans}},
+        data={"cf": {p.target: p.cf for p in plans}, "firer": unit_id,
+              "shoot_and_scoot": shoot_and_scoot},
     )
     # nothing moves while the player picks the target: the plans offered are the plans to use
     yield from resolve_fire(state, ctx, unit_id, target, shoot_and_scoot, plans=plans)
