@@ -34,8 +34,8 @@ def squad_fires_at_soldier(*faces):
 
 
 def shot(faces, hits, result):
-    return (f"Squad 1 (standard) fires at Soldier #1 in 413: CF 4 (no modifiers) rolls "
-            f"{list(faces)} against DN 2: {hits} hit(s)", J1, "combat", STANDARD, MAP,
+    return ((f"Squad 1 (standard) fires at Soldier #1 in 413: CF 4 (no modifiers) rolls "
+            f"{list(faces)} against DN 2: {hits} hit(s)"), J1, "combat", STANDARD, MAP,
             {"firer": "Squad 1", "target": "Soldier #1", "cf": 4, "dn": 2, "faces": list(faces),
              "hits": hits, "result": result,
              "values": ["counters:marines.squad.full.cf", "counters:vermites.soldier.full.dn"],
@@ -79,8 +79,8 @@ def test_four_hits_eliminate_whatever_the_condition_and_set_off_a_nat_roll():
 def test_a_pistol_shot_cites_the_pistol_rule():
     state = table({"Logistics": 411, "Soldier #1": 412, "Soldier #3": 414})
     log = records(run(resolve_fire(state, dice(6, 6), "Logistics", "Soldier #1")))
-    assert log[0][:4] == ("Logistics (pistol) fires at Soldier #1 in 412: CF 2 (no modifiers) "
-                          "rolls [6, 6] against DN 2: 2 hit(s)", "Space Vermin §J-2", "combat",
+    assert log[0][:4] == (("Logistics (pistol) fires at Soldier #1 in 412: CF 2 (no modifiers) "
+                          "rolls [6, 6] against DN 2: 2 hit(s)"), "Space Vermin §J-2", "combat",
                           ("SV-PIST-02", "SV-MCOMB-10"))
     assert log[1][:3] == ("Soldier #1 is flipped to its Reduced side", "Space Vermin §J-2",
                           "combat")
@@ -115,8 +115,8 @@ def test_a_target_the_marine_cannot_fire_at_is_refused_naming_the_legal_ones():
      "is flipped to its Partially Collapsed side (variant: damage only collapses a chit, §P-2-m)",
      "Space Vermin §E-1-c / §P-2-m", ONLY_COLLAPSES),
     ("collapsed", (6, 6, 1, 1, 1), ("tunnel_exit_only_collapses",), {"4": "collapsed"}, [],
-     "is already Partially Collapsed and stays so (variant: damage only collapses a chit, "
-     "§P-2-m)", "Space Vermin §E-1-c / §P-2-m", ONLY_COLLAPSES),
+     ("is already Partially Collapsed and stays so (variant: damage only collapses a chit, "
+     "§P-2-m)"), "Space Vermin §E-1-c / §P-2-m", ONLY_COLLAPSES),
     ("open", (6, 6, 6, 6, 1), ("tunnel_exit_only_collapses",), {"4": "collapsed"}, [],
      "is flipped to its Partially Collapsed side (variant: damage only collapses a chit, §P-2-m)",
      "Space Vermin §E-1-c / §P-2-m", ONLY_COLLAPSES),
@@ -129,8 +129,8 @@ def test_hits_on_a_tunnel_exit(side, faces, variants, after, cup, words, rule, w
     hits = sum(1 for f in faces if f > 3)
     result = {0: "none", 1: "none", 2: "step", 3: "step"}.get(hits, "eliminate")
     assert log[0] == (
-        f"Squad 1 (standard) fires at Tunnel Exit 4 in 514: CF 5 (target adjacent +1) rolls "
-        f"{list(faces)} against DN 3: {hits} hit(s)", J1, "combat",
+        (f"Squad 1 (standard) fires at Tunnel Exit 4 in 514: CF 5 (target adjacent +1) rolls "
+        f"{list(faces)} against DN 3: {hits} hit(s)"), J1, "combat",
         STANDARD + ("SV-TUN-07",), MAP,
         {"firer": "Squad 1", "target": "Tunnel Exit 4", "cf": 5, "dn": 3, "faces": list(faces),
          "hits": hits, "result": result,

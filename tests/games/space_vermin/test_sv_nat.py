@@ -46,8 +46,8 @@ def soldier_dies_at(at, placements, face=None, marker="", variants=(), **kw):
 @pytest.mark.rule("SV-NAT-01", "SV-NAT-04", "SV-NAT-05", "SV-NAT-06", "SV-AMB-22")
 def test_a_successful_roll_taints_the_marine_and_cites_the_reading_of_two_hexes():
     state, ctx, log = soldier_dies_at("413", {"Squad 1": 411}, face=2)
-    assert log == [("NAT roll 2 (needs 1-3): Squad 1 in 411, the lowest-numbered eligible hex, "
-                    "gets a NAT Tainted marker", J7, "roll",
+    assert log == [(("NAT roll 2 (needs 1-3): Squad 1 in 411, the lowest-numbered eligible hex, "
+                    "gets a NAT Tainted marker"), J7, "roll",
                     ("SV-NAT-04", "SV-NAT-06") + REACH_IDS, DISTANCE,
                     {"roll": 2, "marine": "Squad 1", "values": SOLDIER_ROLL, "hex": "413",
                      "nat": "tainted"})]
@@ -113,8 +113,8 @@ def test_a_drones_nat_roll_reaches_only_its_target_and_not_once_it_is_gone():
     log = records(run(nat_roll(state, ctx, state.unit("Drone #4"), "413", only="Squad 1")))
     assert log == [("No Marine within 2 hexes of 413: no NAT roll", J7, "info",
                     ("SV-NAT-02", "SV-SUIC-03", "SV-AMB-01"),
-                    "default reading of SV-AMB-01: §F-1's NAT roll ('Section F-3') is §J-7's, "
-                    "limited to the attacked Marine", {"unit": "Drone #4", "hex": "413"})]
+                    ("default reading of SV-AMB-01: §F-1's NAT roll ('Section F-3') is §J-7's, "
+                    "limited to the attacked Marine"), {"unit": "Drone #4", "hex": "413"})]
     assert purposes(ctx) == []  # no die for a Marine already gone
     ctx = dice(2)
     state.unit("Squad 1").status, state.unit("Squad 1").hex = "map", "412"
