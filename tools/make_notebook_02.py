@@ -182,6 +182,7 @@ DATA = GAME.data()
 pd.set_option("display.max_colwidth", 110)
 pd.set_option("display.width", 160)
 END = "End the Marine Action Phase"
+EXTRA_DRAW = [c.name for c in DATA.event_chits if c.effect_kind == "extra_draw"]  # B.U.R.P., B.E.L.C.H.
 
 
 def show(events, why=False):
@@ -219,12 +220,16 @@ class Pass:
         return END if END in decision.options else decision.options[0]
 
 
-def position(placements, scenario="family_jewels", chits=("NAT Plague",), units=None, **fields):
-    """A table set up by hand: these counters on these hexes, every other counter waiting off
-    the map, the Event Cup holding ``chits``. Plain data, as a saved game is (new_game takes it).
-    A map without Marines is an Instant Loss (§N): if none is placed, Squad 7 stands in 666."""
+def position(placements, scenario="family_jewels", chits=("NAT Plague",), units=None, turn=1,
+             **fields):
+    """A table set up by hand at the start of Game Turn ``turn``: these counters on these hexes,
+    every other counter waiting off the map. As in a real battle every Event Chit is in the cup or
+    used (§C-1, §D): ``turn - 1`` chits were used on the turns before (none that draws again), the
+    rest are in the cup, ``chits`` first (play draws the first listed). Plain data, as a saved
+    game is (new_game takes it). A map without Marines is an Instant Loss (§N): if none is placed,
+    Squad 7 stands in 666."""
     state = GAME.new_game(scenario).state.to_data()
-    state["phase"] = "Vermite Action"
+    state["phase"], state["turn"] = "Vermite Action", turn
     by_id = {u["id"]: u for u in state["units"]}
     if not any(by_id[uid]["side"] == "Marines" for uid in placements):
         placements = {**placements, "Squad 7": 666}
@@ -232,18 +237,24 @@ def position(placements, scenario="family_jewels", chits=("NAT Plague",), units=
         by_id[uid].update(hex=str(where), status="map")
     for uid, values in (units or {}).items():
         by_id[uid].update(values)
-    state["event_cup"] = list(chits)
+    others = [c.name for c in DATA.event_chits if c.name not in chits]
+    used = [name for name in others if name not in EXTRA_DRAW][:turn - 1]
+    state["events_used"] = used
+    state["event_cup"] = list(chits) + [name for name in others if name not in used]
     state.update(fields)
     return state
 
 
-def play(state, *faces, marines=None, variants=()):
-    """Play a hand-set table through the engine, the next rolls forced to ``faces``; the game
-    ends when its Event Cup is empty (one chit: after Turn 1)."""
+def play(state, *faces, marines=None, variants=(), draw_first=True):
+    """Play a hand-set table through the engine for its one Game Turn, the next rolls forced to
+    ``faces``: first (unless ``draw_first`` is off, for faces that force the draw themselves) a 1
+    that draws the first chit ``position`` listed from the cup."""
     game = GAME.new_game(state, seed=0, variants=variants,
                          policies={"Marines": marines or Pass()})
-    game.dice.force(*faces)
-    game.run_to_end()
+    game.dice.force(*((1,) if draw_first else ()), *faces)
+    first = game.state.turn
+    while game.state.turn == first and game.step_event() is not None:
+        pass
     assert not game.dice.queued, "a forced roll was not used"
     return game
 
@@ -665,7 +676,7 @@ for i, c in enumerate(DATA.event_chits):
                  "directions from": "/".join(arrows), "event (default)": c.effect_kind,
                  "invented card (variant)": c.invented_kind})
 print(pd.DataFrame(rows).to_string(index=False))'''),
-    md("""A B.U.R.P. drawn from a cup that holds it and NAT Plague (the draw forced to the first
+    md("""A B.U.R.P. drawn on Turn 1 (both draws forced: B.U.R.P., then NAT Plague as the extra
 chit): the second chit is drawn at once and resolved — NAT Plague's event is empty by default — and
 the turn keeps B.U.R.P.'s arrows."""),
     code('''# NBVAL_CHECK_OUTPUT
@@ -1020,7 +1031,7 @@ print("Successful Recon marker by the cup:", after.successful_recon)
 from rules_lib.core.engine import ScriptedPolicy
 g = play(position({"Scout 1": 353}, chits=("NAT Plague", "Bogs Flood", "Frogs Croak"),
                   successful_recon=True), 2, 1,
-         marines=ScriptedPolicy(["NAT Plague"], then=Pass()))
+         marines=ScriptedPolicy(["NAT Plague"], then=Pass()), draw_first=False)
 show(part(g, step="Event Chit")[:4])
 for hq in (False, True):
     for disrupted in (False, True):
@@ -1271,7 +1282,7 @@ never help a Marine. An eliminated RV leaves its Jewel in its last hex, for anot
 eligible Vermite to pick up. (Loading in the hex where the RV *starts* its move is allowed too —
 assumed, the text says "enters".) Here RV 1 drives into 356, loads and drives on:"""),
     code('''# NBVAL_CHECK_OUTPUT
-rv = position({"RV 1": 353}, jewels={"356": 2})
+rv = position({"RV 1": 353}, jewels={"356": 2, "421": 2}, nest_jewels={"1": 1})  # as set up
 show(act(rv, "RV 1", "Full Move", answers=["356", "load", "335"])[1])
 show(find(lesson.log, has("SV-RV-04"), before=1))     # an RV lost with its Jewel'''),
     md(f"""### 7.7 NAT markers (*§J-7*)
@@ -1356,7 +1367,7 @@ engine's `random`). The extra chit of a B.U.R.P. or B.E.L.C.H. is by default a s
 and several successful Recons give one choice (`SV-AMB-12`; variant `extra_chit_chosen_too`)."""),
     code('''# NBVAL_CHECK_OUTPUT
 two = play(position({}, chits=("NAT Plague", "Bogs Flood", "Frogs Croak")), 3, 1,
-           variants=["two_player"])
+           variants=["two_player"], draw_first=False)
 show(part(two, step="Event Chit")[:3])'''),
 ]
 
@@ -1486,7 +1497,8 @@ more than {FJ["marine_losses_reduce"]["more_than"]} units.
 
 An RV leaving on Turn 6 with its Jewel (the rulebook's example):"""),
     code('''# NBVAL_CHECK_OUTPUT
-out = position({"RV 2": 121}, units={"RV 2": {"jewels": 1, "nat": "tainted"}}, turn=6)
+out = position({"RV 2": 121}, units={"RV 2": {"jewels": 1, "nat": "tainted"}}, turn=6,
+               jewels={"356": 1, "421": 2}, nest_jewels={"1": 1})  # the other four Jewels
 after, events = act(out, "RV 2", "Full Move", answers=["exit via 116"])
 show(events)
 rv2 = after.unit("RV 2")

@@ -67,6 +67,13 @@ def _battle(state: SVState, data: SVData) -> list[str]:
     elif len(state.events_used) < state.turn - 1:
         out.append(f"turn {state.turn} with {len(state.events_used)} Event Chit(s) used: every "
                    f"turn before it drew at least one (§C-2-a-1)")
+    else:  # one chit a turn, and one more for each chit that draws again (§D Important Note)
+        again = {c.name for c in data.event_chits if c.effect_kind == "extra_draw"}
+        extra = sum(1 for name in state.events_used if name in again)
+        if len(state.events_used) - extra > state.turn:
+            out.append(f"turn {state.turn} with {len(state.events_used)} Event Chit(s) used "
+                       f"({extra} of them drawing again): at most {state.turn + extra} can have "
+                       f"been drawn by turn {state.turn} (§C-2-a-1, §D)")
     marines = sum(1 for u in state.units if u.side == MARINES)
     jewels = int(data.sources["counters"].get("crown_jewels.count"))
     for name, value, high in (("marines_lost", state.marines_lost, marines),

@@ -74,6 +74,12 @@ def _chit_twice(d: dict) -> None:
     d["event_cup"].append(d["events_used"][0])
 
 
+def _all_used_but_one(d: dict) -> None:
+    """Turn 1 with the cup down to one chit (a table set up by hand that forgot the turn)."""
+    d["events_used"] += d["event_cup"][1:]
+    d["event_cup"], d["turn"] = d["event_cup"][:1], 1
+
+
 def _exit_twice(d: dict) -> None:
     d["cup_tunnel_exits"].append(next(iter(d["tunnel_exits"])))
 
@@ -97,6 +103,10 @@ CORRUPTIONS: list[tuple[str, dict, Callable[[dict], None], str]] = [
     ("turn 0", ALPHA_STATE, _set(turn=0), "not a turn number"),
     ("turn 99", ALPHA_STATE, _set(turn=99), "at most 15 Game Turns"),
     ("turn 9 with two chits used", ALPHA_STATE, _set(turn=9), "Event Chit(s) used"),
+    ("turn 1 with every chit used but one", ALPHA_STATE, _all_used_but_one,
+     "can have been drawn by turn 1"),
+    ("an Event Chit gone from the game", ALPHA_STATE, lambda d: d["event_cup"].pop(),
+     "neither in the cup nor used"),
     ("an unknown rule variant", ALPHA_STATE, _set(variants=["double_damage"]),
      "unknown rule variant"),
     ("a unit of another side", ALPHA_STATE, _unit("Squad 1", side="Vermites"),
@@ -173,6 +183,18 @@ def test_the_unbroken_positions_load_and_play_to_the_end():
         game = GAME.new_game(copy.deepcopy(saved), seed=1, keep_log=False)
         game.run_to_end(max_events=GAME.max_events)
         assert game.finished
+
+
+def test_a_late_turn_with_one_chit_left_is_sound_and_plays_its_last_turn():
+    """The legal twin of the refused 'turn 1 with every chit used but one': the same cup on the
+    turn the chits used allow (one a turn, one more for each chit that draws again, §D)."""
+    position = copy.deepcopy(ALPHA_STATE)
+    _all_used_but_one(position)
+    again = {c.name for c in GAME.data().event_chits if c.effect_kind == "extra_draw"}
+    position["turn"] = len(position["events_used"]) - len(again & set(position["events_used"]))
+    game = GAME.new_game(position, seed=1, keep_log=False)
+    game.run_to_end(max_events=GAME.max_events)
+    assert game.finished and game.state.turn == position["turn"] + 1 or game.state.result
 
 
 @pytest.mark.parametrize("what,saved,change,words", CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])

@@ -1,0 +1,164 @@
+"""Vermite Attacks (§F-1, §F-2, §E-3), event by event: the attack (summed CF, the defensive terrain
+modifier, DN, hits and the data behind them), what the hits do to each kind of Marine, the advance
+into the emptied hex and the stacking limit that caps it, a Drone's flight and Suicide Attack, and
+the order of the Combat Step. Each event is checked whole (message, rule, kind, catalogue IDs,
+assumption, data): the log cites the rulebook at every event (DESIGN principles 3 and 8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_lib.games.space_vermin.provenance import map_reason
+from rules_lib.games.space_vermin.vermite_attacks import (
+    drone_flock,
+    vermite_attack,
+    vermite_combat_step,
+)
+
+from .sv_helpers import DATA, dice, run, table
+
+MAP = map_reason(DATA, "alpha")
+F2 = "Space Vermin §F-2"
+F1 = "Space Vermin §F-1"
+ATTACK = ("SV-VATK-03", "SV-VATK-04", "SV-VATK-07", "SV-VATK-08")
+DAMAGE = ("SV-VATK-09", "SV-VATK-10", "SV-VATK-11")
+UM_CF, SQUAD_DN = "counters:vermites.ultra_mite.full.cf", "counters:marines.squad.full.dn"
+
+
+def records(events):
+    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
+
+
+def attack(placements, attackers, target, *faces, suicide=False, marks=None):
+    """``attackers`` attack ``target`` on a hand-set table (counters given these fields), the dice
+    showing ``faces``."""
+    state = table(placements)
+    for uid, fields in (marks or {}).items():
+        for name, value in fields.items():
+            setattr(state.unit(uid), name, value)
+    log = records(run(vermite_attack(state, dice(*faces), attackers, target, suicide=suicide)))
+    return state, log
+
+
+@pytest.mark.rule("SV-VATK-03", "SV-VATK-07", "SV-VATK-08", "SV-VATK-10")
+def test_two_hits_disrupt_a_fresh_marine_the_bog_costing_the_attack_one():
+    state, log = attack({"Squad 1": 233, "Ultra-Mite #2": 234}, ["Ultra-Mite #2"], "Squad 1",
+                        5, 6, 1, 1)
+    assert log == [
+        (("Ultra-Mite #2 attack Squad 1 in 233: CF 4 (target in defensive terrain -1) rolls "
+         "[5, 6, 1, 1] against DN 4: 2 hit(s)"), F2, "combat", ATTACK, MAP,
+         {"cf": 4, "dn": 4, "faces": [5, 6, 1, 1], "hits": 2, "result": "step",
+          "values": [UM_CF, SQUAD_DN], "hex": "233"}),
+        ("Squad 1 is flipped to its Disrupted side", F2, "combat", DAMAGE, "",
+         {"unit": "Squad 1"}),
+    ]
+    assert state.unit("Squad 1").reduced and state.unit("Squad 1").on_map
+
+
+@pytest.mark.rule("SV-VATK-09", "SV-VATK-08")
+def test_one_hit_leaves_the_marine_unaffected_and_open_ground_no_modifier():
+    state, log = attack({"Squad 1": 335, "Ultra-Mite #2": 334}, ["Ultra-Mite #2"], "Squad 1",
+                        5, 1, 1, 1, 1)
+    assert log == [
+        (("Ultra-Mite #2 attack Squad 1 in 335: CF 5 (no modifiers) rolls [5, 1, 1, 1, 1] "
+         "against DN 4: 1 hit(s)"), F2, "combat", ATTACK, "",
+         {"cf": 5, "dn": 4, "faces": [5, 1, 1, 1, 1], "hits": 1, "result": "none",
+          "values": [UM_CF, SQUAD_DN]}),
+        ("1 hit(s): Squad 1 is unaffected", F2, "combat", DAMAGE, "", {"unit": "Squad 1"}),
+    ]
+    assert not state.unit("Squad 1").reduced
+
+
+@pytest.mark.rule("SV-VATK-10", "SV-VATK-12")
+def test_a_step_on_a_disrupted_marine_eliminates_it_and_the_attacker_advances():
+    state, log = attack({"Squad 1": 233, "Ultra-Mite #2": 234}, ["Ultra-Mite #2"], "Squad 1",
+                        5, 6, 1, 1, marks={"Squad 1": {"reduced": True}})
+    assert log[0][0].endswith("against DN 3: 2 hit(s)")
+    assert log[0][5]["values"] == [UM_CF, "counters:marines.squad.disrupted.dn"]
+    assert log[1:] == [
+        ("Squad 1 is eliminated (already Disrupted)", F2, "combat", DAMAGE, "",
+         {"unit": "Squad 1", "at": "233"}),
+        ("Ultra-Mite #2 advance into the emptied hex 233", F2, "move", ("SV-VATK-12",), "",
+         {"units": ["Ultra-Mite #2"], "to": "233"}),
+    ]
+    assert state.unit("Squad 1").status == "eliminated" and state.marines_lost == 1
+    assert state.unit("Ultra-Mite #2").hex == "233"
+
+
+@pytest.mark.rule("SV-MAD-11")
+def test_the_scientist_with_a_weapon_ready_loses_it_on_a_step():
+    state, log = attack({"M.A.D. Scientist": 233, "Ultra-Mite #2": 234}, ["Ultra-Mite #2"],
+                        "M.A.D. Scientist", 6, 6, 1, 1,
+                        marks={"M.A.D. Scientist": {"weapon_ready": True}})
+    assert log[0][5]["result"] == "lose_weapon"
+    assert log[1:] == [(("M.A.D. Scientist loses his Secret Weapon and is flipped to his "
+                        "motorcycle side"), "Space Vermin §J-5-c", "combat", ("SV-MAD-11",), "",
+                        {"unit": "M.A.D. Scientist"})]
+    doc = state.unit("M.A.D. Scientist")
+    assert doc.on_map and not doc.weapon_ready
+
+
+@pytest.mark.rule("SV-SUIC-01", "SV-SUIC-02", "SV-SUIC-03")
+def test_a_suicide_attack_kills_the_drone_whatever_the_result_and_does_not_advance():
+    state, log = attack({"Squad 1": 412, "Drone #4": 413}, ["Drone #4"], "Squad 1",
+                        6, 1, 1, 1, 1, 1, 2, suicide=True)
+    assert log[:3] == [
+        (("Drone #4 attack Squad 1 in 412: CF 6 (no modifiers) rolls [6, 1, 1, 1, 1, 1] against "
+         "DN 4: 1 hit(s)"), F1, "combat", ("SV-SUIC-01", "SV-VATK-08"), "",
+         {"cf": 6, "dn": 4, "faces": [6, 1, 1, 1, 1, 1], "hits": 1, "result": "none",
+          "values": ["counters:vermites.drone.full.cf", SQUAD_DN]}),
+        ("1 hit(s): Squad 1 is unaffected", F1, "combat", DAMAGE, "", {"unit": "Squad 1"}),
+        ("Suicide Attack: Drone #4 is eliminated regardless of the result", F1, "combat",
+         ("SV-SUIC-02",), "", {"unit": "Drone #4"}),
+    ]
+    assert state.unit("Drone #4").status == "cup" and state.unit("Squad 1").nat == "tainted"
+    state, log = attack({"Squad 1": 412, "Drone #4": 413}, ["Drone #4"], "Squad 1",
+                        6, 6, 6, 6, 1, 1, 6, suicide=True)
+    assert state.unit("Squad 1").status == "eliminated"
+    assert "advance" not in " ".join(r[0] for r in log) and state.unit("Drone #4").hex is None
+
+
+@pytest.mark.rule("SV-DRONE-02", "SV-DRONE-03", "SV-SUIC-01")
+def test_a_drone_flies_to_the_hex_its_three_dice_name_and_attacks_a_marine_there():
+    state = table({"Squad 1": 416})
+    log = records(run(drone_flock(state, dice(4, 1, 5), "Drone #4")))
+    assert log == [("Drone #4 flocks from the Nest to hex 415 (dice [4, 1, 5])",
+                    "Space Vermin §E-1-a", "move", ("SV-DRONE-02", "SV-DIR-01"), "",
+                    {"faces": [4, 1, 5], "unit": "Drone #4", "to": "415"})]
+    assert state.unit("Drone #4").hex == "415" and state.unit("Drone #4").status == "map"
+    state = table({"Squad 1": 415})
+    log = records(run(drone_flock(state, dice(4, 1, 5, 1, 1, 1, 1, 1, 1, 6), "Drone #4")))
+    assert log[1] == ("Drone #4 lands on Squad 1: Suicide Attack", "Space Vermin §E-1-a / §F-1",
+                      "combat", ("SV-DRONE-03", "SV-SUIC-01"), "",
+                      {"unit": "Drone #4", "target": "Squad 1"})
+    assert log[2][1] == F1 and state.unit("Drone #4").status == "cup"
+
+
+@pytest.mark.rule("SV-VATK-01", "SV-VATK-02", "SV-VATK-06")
+def test_the_combat_step_goes_hex_by_hex_each_at_the_lowest_numbered_adjacent_marine():
+    state = table({"Squad 1": 413, "Squad 2": 415, "Soldier #3": 414, "Soldier #1": 416})
+    log = records(run(vermite_combat_step(state, dice(*[1] * 8))))
+    assert [r for r in log if r[2] == "step"] == [
+        ("Vermites in 414 attack Squad 1 in 413, the lowest-numbered adjacent Marine hex", F2,
+         "step", ("SV-VATK-01", "SV-VATK-02", "SV-VATK-06"), MAP,
+         {"hex": "413", "attackers": ["Soldier #3"]}),
+        ("Vermites in 416 attack Squad 2 in 415, the lowest-numbered adjacent Marine hex", F2,
+         "step", ("SV-VATK-01", "SV-VATK-02", "SV-VATK-06"), MAP,
+         {"hex": "415", "attackers": ["Soldier #1"]}),
+    ]
+
+
+@pytest.mark.rule("SV-VATK-12", "SV-VSTK-01")
+def test_the_advance_stops_at_the_stacking_limit_and_says_who_stays():
+    state = table({"Soldier #11": 111, "Soldier #19": 111, "Ultra-Mite #22": 111,
+                   "Squad 1": 141}, map_key="beta")
+    log = records(run(vermite_combat_step(state, dice(*[6] * 30))))
+    assert log[-2:] == [
+        ("Ultra-Mite #22 + Soldier #11 advance into the emptied hex 141", F2, "move",
+         ("SV-VATK-12",), "", {"units": ["Ultra-Mite #22", "Soldier #11"], "to": "141"}),
+        ("Soldier #19 stay in 111: 141 holds no more than 2 Queens/Ultra-Mites/Soldiers",
+         "Space Vermin §E-3", "info", ("SV-VSTK-01", "SV-VATK-12"),
+         ("the stacking limit caps the advance after combat (§E-3 outranks 'all' in §F-2); "
+         "movement order picks who advances (§E-1)"),
+         {"units": ["Soldier #19"], "values": ["tables:vermite_stacking.limit"]}),
+    ]
