@@ -94,18 +94,13 @@ class StateError(ValueError):
 
 
 def _describe_structure_error(exc: BaseException) -> str:
-    """Flatten cattrs' nested exception groups into 'field: problem' text."""
+    """Flatten cattrs' nested exception groups into 'where -> problem' text, each place once."""
     notes = getattr(exc, "__notes__", None) or []
     subs = getattr(exc, "exceptions", None)
     if subs:
-        parts = []
-        for sub in subs:
-            sub_notes = getattr(sub, "__notes__", None) or []
-            where = "; ".join(n for n in sub_notes)
-            parts.append(f"{where} -> {_describe_structure_error(sub)}" if where else
-                         _describe_structure_error(sub))
-        return "; ".join(parts)
-    text = str(exc) or type(exc).__name__
+        text = "; ".join(_describe_structure_error(sub) for sub in subs)
+    else:
+        text = str(exc) or type(exc).__name__
     return f"{'; '.join(notes)} -> {text}" if notes else text
 
 
@@ -340,9 +335,8 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        data = json.loads(text)
-        data["forced_faces"] = {int(k): v for k, v in data.get("forced_faces", {}).items()}
-        return _converter.structure(data, cls)
+        # cattrs turns the JSON object's string keys back into roll numbers (dict[int, int])
+        return _converter.structure(json.loads(text), cls)
 
     def forked(self, at_roll: int, seed: int, answer: Any = NO_ANSWER) -> GameRecord:
         """This record continued from roll ``at_roll`` with ``seed``'s stream, and the decision

@@ -1,21 +1,8 @@
-"""The map as a GraphBoard, and the map questions rules ask: enemy Cities, the Fusion Fence."""
+"""The map questions rules ask: enemy Cities, the Fusion Fence."""
 from __future__ import annotations
-
-from rules_lib.core.boards import GraphBoard
 
 from .data import GinData
 from .state import GinState, other
-
-
-def build_board(data: GinData) -> GraphBoard:
-    """Cities (x/y = longitude/latitude) joined by roads; node attributes carry Fort/Hive/zone."""
-    nodes = {}
-    for name, c in data.cities.items():
-        fort = data.forts.get(name)
-        nodes[name] = {"x": c.x, "y": c.y, "zone": c.zone, "hive": c.hive or "",
-                       "fort": fort.formation if fort else "", "fence": bool(fort and fort.fence),
-                       "label": name}
-    return GraphBoard.from_data(nodes, data.roads, name="Ginormopod 2050 A.D.")
 
 
 def has_enemy(state: GinState, city: str, side: str) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules_lib.core.engine import Context, Decision, Event
 
-from .combat import Activation
+from .activation import Activation
 from .data import GinData
 from .state import GinState
 

@@ -3,12 +3,12 @@ National Guard reveals, and the Fusion Fence."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
 from rules_lib.core.engine import Context, Decision, Event
 
+from .battleground import MoveOptions, Road, path_to
 from .board import has_enemy, swarm_may_step
 from .data import GinData
 from .provenance import reason
@@ -46,7 +46,7 @@ class Terrain:
 
     stops: frozenset[str]
     full: frozenset[str]
-    closed: frozenset[tuple[str, str]]
+    closed: frozenset[Road]
 
 
 def terrain(state: GinState, data: GinData, side: str,
@@ -54,64 +54,50 @@ def terrain(state: GinState, data: GinData, side: str,
     """The stop / full / closed-road sets for a side (same rules as must_stop and the Fence)."""
     occ = state.occupancy() if occ is None else occ
     stops, full = _terrain_masks(state, data, side, occ)
-    return Terrain(_cities_in(data, stops), _cities_in(data, full),
+    roads = data.road_map
+    return Terrain(roads.cities_in(stops), roads.cities_in(full),
                    fence_closed(state, data) if side == "Swarm" else frozenset())
-
-
-def _city_bits(data: GinData) -> dict[str, int]:
-    """Each City's bit (in the map's order) in the stop / full masks movement keeps, cached on the
-    data: a set of Cities as an int is cheap to intersect and to hash in a cache key."""
-    bits = data.__dict__.get("_city_bits")
-    if bits is None:
-        bits = data.__dict__["_city_bits"] = {c: 1 << i for i, c in enumerate(data.cities)}
-    return bits
-
-
-def _cities_in(data: GinData, mask: int) -> frozenset[str]:
-    """The Cities whose bits are set in a mask (see _city_bits)."""
-    return frozenset([c for c, bit in _city_bits(data).items() if mask & bit])
 
 
 def _terrain_masks(state: GinState, data: GinData, side: str,
                    occ: dict[str, list[int]]) -> tuple[int, int]:
-    """The stop and full sets of terrain(), as City bitmasks (see _city_bits)."""
-    bits = _city_bits(data)
-    swarm = side == "Swarm"
-    me, foe = (0, 1) if swarm else (1, 0)
+    """The stop and full sets of terrain(), as City bitmasks (see battleground.RoadMap): the same
+    rules as must_stop and the stacking limit, for every City at once."""
+    bits = data.road_map.bits
     limit = data.stack_limit
-    forts = state.forts
     stops = full = 0
-    for c, row in occ.items():
-        n = row[me]
-        if not swarm:
-            f = forts.get(c)
-            if f is not None and not f.destroyed:
-                n += f.strength
-        if n >= limit:
+    if side == "Swarm":
+        for c, (swarm, humans, hidden) in occ.items():
+            if swarm >= limit:
+                full |= bits[c]
+            if humans and (hidden != humans or swarm >= limit):
+                stops |= bits[c]  # Cities held only by unrevealed Guards may be tried (GIN-NG-03)
+        for c, f in state.forts.items():
+            if not f.destroyed:
+                stops |= bits[c]  # undestroyed Forts are always enemy to the Swarm
+        return stops, full
+    for c, (swarm, humans, _hidden) in occ.items():
+        if swarm:
+            stops |= bits[c]
+        if humans >= limit:
             full |= bits[c]
-        if row[foe] and not (swarm and row[2] == row[1] and n < limit):
-            stops |= bits[c]  # Cities held only by unrevealed Guards may be tried (GIN-NG-03)
-    for c, f in forts.items():
-        if not f.destroyed:
-            if swarm:
-                stops |= bits[c]
-            elif f.strength + (occ[c][1] if c in occ else 0) >= limit:
+    for c, f in state.forts.items():
+        if not f.destroyed:  # each box of strength counts as a Human unit
+            row = occ.get(c)
+            if f.strength + (row[1] if row is not None else 0) >= limit:
                 full |= bits[c]
     return stops, full
 
 
-def fence_closed(state: GinState, data: GinData) -> frozenset[tuple[str, str]]:
-    """Roads the Fusion Fence closes to the Swarm (cached per set of destroyed Fence Forts)."""
-    fence = data.__dict__.get("_fence_forts")
-    if fence is None:
-        fence = data.__dict__["_fence_forts"] = tuple(c for c, f in data.forts.items() if f.fence)
+def fence_closed(state: GinState, data: GinData) -> frozenset[Road]:
+    """Roads the Fusion Fence closes to the Swarm (kept per set of destroyed Fence Forts)."""
     forts = state.forts
-    key = frozenset([c for c in fence if forts[c].destroyed])
-    cache = data.__dict__.setdefault("_fence_closed", {})
-    closed = cache.get(key)
+    key = frozenset([c for c in data.fence_forts if forts[c].destroyed])
+    table = data.road_map.fence_closed
+    closed = table.get(key)
     if closed is None:
-        closed = cache[key] = frozenset(
-            (c, nb) for c, f in data.forts.items() if f.fence for nb in data.adjacency[c]
+        closed = table[key] = frozenset(
+            (c, nb) for c in data.fence_forts for nb in data.adjacency[c]
             if not swarm_may_step(state, data, c, nb))
     return closed
 
@@ -124,112 +110,15 @@ def unit_reach(state: GinState, data: GinData, unit: Unit, mp: int | None = None
     to the stacking limit may be passed through but not ended in; the Swarm obeys the Fence."""
     budget = data.types[unit.type].mp if mp is None else mp
     ter = terrain(state, data, unit.side, occ) if ter is None else ter
-    costs, parent = _search(data, unit.loc, budget, ter.stops, ter.full, ter.closed)
-    return {c: (n, _path(parent, c)) for c, n in costs.items()}
-
-
-def _search(data: GinData, start: str, budget: int, stops: AbstractSet[str],
-            full: AbstractSet[str], closed: AbstractSet[tuple[str, str]]
-            ) -> tuple[dict[str, int], dict[str, str]]:
-    """The breadth-first search of unit_reach: {end City: MP spent} (start first, then in order of
-    discovery) and each reached City's predecessor on its path ('' for the start)."""
-    cost_of = {start: 0}
-    parent = {start: ""}
-    frontier = [start]
-    cost = 0
-    roads = _open_roads(data, frozenset(closed))
-    while frontier and cost < budget:
-        cost += 1
-        nxt_frontier = []
-        for loc in frontier:
-            if loc != start and loc in stops:
-                continue
-            for nb in roads[loc]:
-                if nb in cost_of:
-                    continue
-                cost_of[nb] = cost
-                parent[nb] = loc
-                nxt_frontier.append(nb)
-        frontier = nxt_frontier
-    return {c: n for c, n in cost_of.items() if c == start or c not in full}, parent
-
-
-def _open_roads(data: GinData, closed: frozenset[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
-    """The adjacency without the closed roads (in the map's road order), cached per closed set."""
-    cache = data.__dict__.setdefault("_open_roads", {})
-    roads = cache.get(closed)
-    if roads is None:
-        roads = cache[closed] = {c: tuple(nb for nb in nbs if (c, nb) not in closed)
-                                 for c, nbs in data.adjacency.items()}
-    return roads
-
-
-def _path(parent: dict[str, str], city: str) -> tuple[str, ...]:
-    """The path from the search's start to a reached City (start included)."""
-    path = [city]
-    while parent[city]:
-        city = parent[city]
-        path.append(city)
-    return tuple(reversed(path))
-
-
-def _move_options(data: GinData, start: str, mp: int, stops: int, full: int,
-                  closed: frozenset[tuple[str, str]]
-                  ) -> tuple[dict[str, str], list[str], dict[str, int]]:
-    """A mover's search (parents), its destinations by (MP, name) and their MP costs.
-
-    `stops` and `full` are City bitmasks (see _terrain_masks). The search asks whether a City stops
-    movement only for Cities it leaves (within mp - 1 roads of the start, the start itself
-    excepted) and whether a City is full only for Cities it may end in (within mp roads, the start
-    excepted), so the result is cached on the data per (start, MP, closed roads, those bits)."""
-    leave, end = _search_scope(data, start, mp)
-    key = (start, mp, closed, stops & leave, full & end)
-    cache = data.__dict__.setdefault("_move_options", {})
-    entry = cache.get(key)
-    if entry is None:
-        reach, parent = _search(data, start, mp, _cities_in(data, key[3]),
-                                _cities_in(data, key[4]), closed)
-        ranked = sorted([(n, c) for c, n in reach.items() if c != start])
-        if len(cache) >= 4096:  # bounded: a long sweep cannot grow it without limit
-            cache.clear()
-        entry = cache[key] = (parent, [c for _, c in ranked], {c: n for n, c in ranked})
-    return entry
-
-
-def _search_scope(data: GinData, start: str, mp: int) -> tuple[int, int]:
-    """The bitmasks _move_options reads the stop and full masks through: Cities within mp - 1
-    roads (they may be left) and within mp roads (they may be ended in), cached on the data."""
-    cache = data.__dict__.setdefault("_search_scope", {})
-    scope = cache.get((start, mp))
-    if scope is None:
-        scope = cache[(start, mp)] = (_within(data, start, mp - 1), _within(data, start, mp))
-    return scope
-
-
-def _within(data: GinData, start: str, radius: int) -> int:
-    """Bitmask of the Cities within `radius` roads of the start, the start itself excluded (closed
-    roads ignored: they only make Cities farther)."""
-    bits = _city_bits(data)
-    seen = {start}
-    frontier = [start]
-    mask = 0
-    for _ in range(radius):
-        nxt = []
-        for c in frontier:
-            for nb in data.adjacency[c]:
-                if nb not in seen:
-                    seen.add(nb)
-                    nxt.append(nb)
-                    mask |= bits[nb]
-        frontier = nxt
-    return mask
+    costs, parent = data.road_map.search(unit.loc, budget, ter.stops, ter.full, ter.closed)
+    return {c: (n, path_to(parent, c)) for c, n in costs.items()}
 
 
 def _retally(state: GinState, data: GinData, side: str, occ: dict[str, list[int]],
              stops: int, full: int, cities: tuple[str, ...]) -> tuple[int, int]:
     """Re-derive the stop / full bits of a few Cities after a move, by the same rules as
     _terrain_masks(); returns the updated masks."""
-    bits = _city_bits(data)
+    bits = data.road_map.bits
     swarm = side == "Swarm"
     me, foe = (0, 1) if swarm else (1, 0)
     limit = data.stack_limit
@@ -361,7 +250,7 @@ def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
     closed = fence_closed(state, data) if side == "Swarm" else frozenset()
     pass_revealed = ctx.variant("armed_guard_does_not_stop")
     # units alike in place and MP share a reach (kept while the terrain masks stay the same)
-    cache: dict[tuple[str, int], tuple[dict[str, str], list[str], dict[str, int]]] = {}
+    cache: dict[tuple[str, int], MoveOptions] = {}
     types = data.types
     for unit in movers:
         if unit.pool != "map" or unit.halted:
@@ -381,7 +270,7 @@ def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
         key = (here, mp)
         entry = cache.get(key)
         if entry is None:
-            entry = cache[key] = _move_options(data, here, mp, *masks, closed)
+            entry = cache[key] = data.road_map.move_options(here, mp, *masks, closed)
         parent, dests, costs = entry
         if not dests:
             continue
@@ -391,7 +280,7 @@ def movement_step(state: GinState, ctx: Context, side: str, movers: list[Unit],
         if choice == "stay":
             continue
         start = here
-        revealed = yield from move_unit(state, data, unit, _path(parent, choice), occ,
+        revealed = yield from move_unit(state, data, unit, path_to(parent, choice), occ,
                                         pass_revealed)
         if revealed:
             occ = state.occupancy()  # Guards were revealed (blank ones removed)

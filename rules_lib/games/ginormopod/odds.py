@@ -32,7 +32,7 @@ class BattleOdds:
 
     def summary(self):
         """One row per measure: probability/expectation as float and as an exact fraction."""
-        import pandas as pd
+        import pandas as pd  # imported when a table is asked for: importing the game stays light
 
         rows = [("P(attacker retreats)", self.p_attacker_retreats),
                 ("P(defender retreats)", self.p_defender_retreats),
@@ -48,7 +48,7 @@ class BattleOdds:
 
     def hits(self):
         """Distribution of hits suffered by each side."""
-        import pandas as pd
+        import pandas as pd  # (see summary)
 
         top = max(max(self.hits_on_attacker.outcomes), max(self.hits_on_defender.outcomes))
         return pd.DataFrame([(h, float(self.hits_on_attacker.p(h)),

@@ -13,50 +13,13 @@ from .state import GinState
 __all__ = ["HeuristicPolicy", "RandomPolicy"]
 
 
-def _distances(data: GinData) -> dict[str, dict[str, int]]:
-    """All-pairs road distances (breadth-first), cached on the data object."""
-    cached = getattr(data, "_dist", None)
-    if cached is not None:
-        return cached
-    out: dict[str, dict[str, int]] = {}
-    for src in data.cities:
-        d = {src: 0}
-        frontier = [src]
-        while frontier:
-            nxt = []
-            for c in frontier:
-                for nb in data.adjacency[c]:
-                    if nb not in d:
-                        d[nb] = d[c] + 1
-                        nxt.append(nb)
-            frontier = nxt
-        out[src] = d
-    object.__setattr__(data, "_dist", out)
-    return out
-
-
 def swarm_targets(state: GinState, data: GinData) -> list[str]:
     """Where the Swarm should head: intact Fence Forts while the Fence holds, then victory Forts."""
     forts = state.forts
-    watched = _watched(data)
-    key = tuple([forts[c].destroyed for c in watched])
-    cache = data.__dict__.setdefault("_swarm_targets", {})
-    targets = cache.get(key)
-    if targets is None:
-        victory = [c for c in data.victory_cities if not forts[c].destroyed]
-        fence = [c for c, f in data.forts.items() if f.fence and not forts[c].destroyed]
-        open_fence = sum(1 for c, f in data.forts.items() if f.fence and forts[c].destroyed) >= 2
-        targets = cache[key] = victory if open_fence else (fence or victory)
-    return list(targets)
-
-
-def _watched(data: GinData) -> tuple[str, ...]:
-    """The Forts swarm_targets looks at (victory Cities and the Fence), cached on the data."""
-    cached = data.__dict__.get("_swarm_watched")
-    if cached is None:
-        cached = data.__dict__["_swarm_watched"] = tuple(
-            dict.fromkeys([*data.victory_cities, *(c for c, f in data.forts.items() if f.fence)]))
-    return cached
+    victory = [c for c in data.victory_cities if not forts[c].destroyed]
+    fence = [c for c, f in data.forts.items() if f.fence and not forts[c].destroyed]
+    open_fence = sum(1 for c, f in data.forts.items() if f.fence and forts[c].destroyed) >= 2
+    return victory if open_fence else (fence or victory)
 
 
 def _closest(options: list[str], here: str, near: dict[str, int]) -> str:
@@ -81,26 +44,17 @@ class HeuristicPolicy:
         """Play on this data (the map decides distances and targets)."""
         self._variants: Any = None
         self.data = data
-        self.dist = _distances(self.data)
-        self._near: dict[tuple[str, ...], dict[str, int]] = {}
+        self.dist = data.road_map.distances
         self._handlers: dict[str, Any] = {}  # decision kind -> bound handler (or None)
-        self._watched = _watched(self.data)
+        # the Forts swarm_targets looks at: the victory Cities and the Fence
+        self._watched = tuple(dict.fromkeys([*data.victory_cities, *data.fence_forts]))
         # side -> (which Forts stand) -> nearness (None: nowhere to go)
         self._by_destroyed: dict[str, dict[tuple[Any, ...], dict[str, int] | None]] = {
             "Swarm": {}, "Human": {}}
 
     def nearness(self, targets: list[str]) -> dict[str, int]:
-        """City -> road distance to the nearest target (cached per target list)."""
-        key = tuple(targets)
-        near = self._near.get(key)
-        if near is None:
-            shared = self.data.__dict__.setdefault("_nearness", {})  # same data, same distances
-            near = shared.get(key)
-            if near is None:
-                near = shared[key] = {c: min((self.dist[c].get(t, 99) for t in targets),
-                                             default=99) for c in self.data.cities}
-            self._near[key] = near
-        return near
+        """City -> road distance to the nearest target (kept per target list by the map)."""
+        return self.data.road_map.nearness(targets)
 
     def choose(self, state: GinState, decision: Decision, rng: random.Random) -> Any:
         if state.variants is not self._variants:  # (a new game, or variants changed)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules_lib.core.boards import ReachInfo, reach
 
-from .board import build_board, swarm_may_step
+from .board import swarm_may_step
+from .board_view import build_board
 from .data import GinData, data_for
 from .movement import must_stop, unrevealed_guards_only
 from .state import GinState

@@ -1,6 +1,7 @@
 """Set-Up: the counter manifest, Hives, Human placement, twelve National Guard rolls, the cup."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Generator
 from typing import Any
 
@@ -15,48 +16,10 @@ R_SETUP = "Ginormopod: Set-Up"
 END_CHIT = "...The End???"
 
 
-def abbreviation(formation: str) -> str:
-    """'Canadian Kingdom' -> 'CK', 'X' -> 'X': short Formation tags for unit ids."""
-    words = formation.split()
-    return formation if len(words) == 1 and len(formation) <= 2 else "".join(w[0] for w in words)
-
-
 def manifest(data: GinData) -> list[Unit]:
     """Every counter of the game, unplaced (set-up then puts them where they start)."""
-    spec = data.__dict__.get("_manifest_spec")
-    if spec is None:  # the counters' fields, worked out once per data
-        spec = data.__dict__["_manifest_spec"] = tuple(
-            (u.id, u.type, u.side, u.formation, u.pool, u.loc, u.track_turn, u.reduced,
-             u.revealed, u.armed) for u in _build_manifest(data))
-    return [Unit(*fields) for fields in spec]
-
-
-def _build_manifest(data: GinData) -> list[Unit]:
-    """The counters of manifest(), built from the data tables."""
-    units: list[Unit] = []
-    counters: dict[str, int] = {}
-
-    def add(kind: str, side: str, formation: str, **kw: Any) -> None:
-        key = f"{kind} {abbreviation(formation)}"
-        counters[key] = counters.get(key, 0) + 1
-        units.append(Unit(f"{key}{counters[key]}", kind, side, formation, pool="unplaced", **kw))
-
-    for hive, formation in data.hives.items():
-        for kind, n in data.hive_units.items():
-            for _ in range(n):
-                add(kind, "Swarm", formation)
-    for row in data.human_setup:
-        for _ in range(int(row.get("count", 1))):
-            add(row["type"], "Human", row["formation"])
-    for nation, rows in data.allied_units.items():
-        for row in rows:
-            for _ in range(int(row.get("count", 1))):
-                add(row["type"], "Human", nation)
-    n_guards = data.guards_armed + data.guards_blank
-    for i in range(n_guards):
-        units.append(Unit(f"Guard {i + 1}", "Guard", "Human", "Guard", pool="unplaced",
-                          revealed=False, armed=i < data.guards_armed))
-    return units
+    return [Unit(c.id, c.type, c.side, c.formation, "unplaced", "", 0, False, c.revealed, c.armed)
+            for c in data.counters]
 
 
 def initial_forts(data: GinData) -> dict[str, Fort]:
@@ -149,11 +112,12 @@ def national_guard(state: GinState, ctx: Context) -> Generator[Event, Any, None]
     table_dice = SumDice(data.guard_dice)
     placed = 0
     guards = [u for u in state.units if u.pool == "unplaced" and u.type == "Guard"]
+    guards_in = Counter(u.loc for u in state.units if u.pool == "map" and u.type == "Guard")
     while placed < data.guard_rolls:
         roll = table_dice.roll(ctx.dice, "National Guard Table")
         city = data.guard_table[roll.value]
         why = whys(data).guard_rolls[roll.value]
-        here = sum(1 for u in state.at(city, "Human") if u.type == "Guard")
+        here = guards_in[city]
         if here >= data.guards_per_city:
             yield Event(f"National Guard roll {roll.value} -> {city}: already {here} Guards there, "
                         "reroll", rule=R_SETUP, kind="roll", ids=("GIN-SETUP-04",),
@@ -168,6 +132,7 @@ def national_guard(state: GinState, ctx: Context) -> Generator[Event, Any, None]
         pick = ctx.dice.roll(len(pool), "which Guard counter (hidden)") - 1 if len(pool) > 1 else 0
         g = pool[pick]
         g.pool, g.loc, g.revealed = "map", city, False
+        guards_in[city] += 1
         placed += 1
         yield Event(f"National Guard roll {roll.value} -> {city}: a Guard is placed diceless side "
                     "up", rule=R_SETUP, kind="setup", ids=("GIN-SETUP-03", "GIN-SETUP-05"),

@@ -11,6 +11,7 @@ A position is edited after Set-Up (the Set-Up procedure would place the pool's c
 from __future__ import annotations
 
 from .data import GinData, data_for
+from .position import validate_state
 from .state import GinState
 
 R_STACK = "Ginormopod: Movement (the stacking limit per side; Fort boxes count as Units)"
@@ -80,6 +81,7 @@ def remove(state: GinState, piece_id: str) -> GinState:
     if unit.pool != "map":
         raise ValueError(f"{piece_id} is not on the map")
     unit.pool, unit.loc, unit.reduced = "unplaced", "", False
+    unit.came_from, unit.sortie_from, unit.no_combat = "", "", False  # (marks of the map only)
     return new
 
 
@@ -96,8 +98,6 @@ def flip(state: GinState, piece_id: str) -> GinState:
 
 def validate(state: GinState) -> list[str]:
     """Problems of a loaded position, each naming the counter, City or Fort."""
-    from . import validate_state
-
     return validate_state(state, data_for(state))
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 from rules_lib.core.engine import Context, Decision, Event
 
-from .combat import Activation, resolve_battle
+from .activation import Activation
+from .combat import resolve_battle
 from .danger import roll_for_danger
 from .data import SIDES, GinData
 from .fort import fort_options
@@ -87,10 +88,11 @@ def fade_in(state: GinState, ctx: Context) -> Proc:
     """GIN-FIN-01..05: returning Swarm units to their Hives, then held chits (Swarm, then Human)."""
     data: GinData = ctx.data
     state.step = "Return Swarm units"
-    hive_formations = data.hives  # (a property: built once here, not per unit)
-    for u in [u for u in state.units if u.pool == "returning"]:
-        hives = [h for h, f in hive_formations.items() if f == u.formation
-                 and not state.at(h, "Human") and state.stack(h, "Swarm") < data.stack_limit]
+    returning = [u for u in state.units if u.pool == "returning"]
+    occ = state.occupancy() if returning else {}  # (kept up to date as the units return)
+    for u in returning:
+        hives = [h for h, f in data.hives.items() if f == u.formation
+                 and _free_for_swarm(occ.get(h), data.stack_limit)]
         if hives:
             if len(hives) == 1:
                 hive = hives[0]
@@ -98,6 +100,7 @@ def fade_in(state: GinState, ctx: Context) -> Proc:
                 hive = yield Decision("Swarm", "hive", f"Which Hive does {u.id} return to?",
                                       hives, rule=R_FADE_IN, ids=("GIN-FIN-02",))
             u.pool, u.loc, u.track_turn = "map", hive, 0
+            occ.setdefault(hive, [0, 0, 0])[0] += 1
             yield Event(f"{u.id} returns from the Time Tracker to the map at Hive {hive}",
                         rule=R_FADE_IN, kind="move", data={"unit": u.id, "to": hive, "hive": hive},
                         ids=cite(("GIN-FIN-01", "GIN-FIN-02", "GIN-MAP-06"),
@@ -132,6 +135,12 @@ def fade_in(state: GinState, ctx: Context) -> Proc:
             yield from activate(state, ctx, a.side, a.formation, chit)
             if state.result is not None:
                 return
+
+
+def _free_for_swarm(row: list[int] | None, limit: int) -> bool:
+    """GIN-FIN-02/03: a Hive takes a returning unit if no Human unit is there and the Swarm
+    there is below the stacking limit (`row`: its occupancy, None if empty)."""
+    return row is None or (not row[1] and row[0] < limit)
 
 
 AMB_09 = ("default reading of GIN-AMB-09: a held chit stays out of the cup until the Fade Out, "
@@ -230,27 +239,29 @@ def activate(state: GinState, ctx: Context, side: str, formation: str, chit: str
 def _activation_pass(state: GinState, side: str, formation: str
                      ) -> tuple[dict[str, list[int]], list[Unit]]:
     """One pass over the counters as an Activation starts: clear last Activation's marks
-    (came_from, no_combat, sortie_from), count state.occupancy(), and list the Formation's units
-    on the map (the movers)."""
+    (came_from, no_combat, sortie_from: only units on the map carry them, see
+    position.validate_state), count state.occupancy(), and list the Formation's units on the map
+    (the movers)."""
     occ: dict[str, list[int]] = {}
     movers: list[Unit] = []
     get = occ.get
     for u in state.units:
-        if u.came_from or u.sortie_from or u.no_combat is not False:  # (str fields)
+        if u.pool != "map":
+            continue
+        if u.came_from or u.sortie_from or u.no_combat:
             u.came_from, u.no_combat, u.sortie_from = "", False, ""
-        if u.pool == "map":
-            loc = u.loc
-            row = get(loc)
-            if row is None:
-                row = occ[loc] = [0, 0, 0]
-            if u.side == "Swarm":
-                row[0] += 1
-            else:
-                row[1] += 1
-                if not u.revealed:
-                    row[2] += 1
-            if u.formation == formation and u.side == side:
-                movers.append(u)
+        loc = u.loc
+        row = get(loc)
+        if row is None:
+            row = occ[loc] = [0, 0, 0]
+        if u.side == "Swarm":
+            row[0] += 1
+        else:
+            row[1] += 1
+            if not u.revealed:
+                row[2] += 1
+        if u.formation == formation and u.side == side:
+            movers.append(u)
     return occ, movers
 
 
@@ -352,9 +363,10 @@ def allied_arrival(state: GinState, ctx: Context) -> Proc:
                 data={"chit": nation}, ids=("GIN-ALLY-03",))
     flags = data_reason(data, "map", "flags")
     units = data_reason(data, "units", "allied_units")
+    occ = state.occupancy()  # (kept up to date as the units arrive)
     for u in [u for u in state.units if u.pool == "unplaced" and u.formation == nation]:
-        opts = [c for c in data.flags.get(nation, ()) if not state.at(c, "Swarm")
-                and state.stack(c, "Human") < data.stack_limit]
+        opts = [c for c in data.flags.get(nation, ()) if _free_for_allies(state, occ.get(c), c,
+                                                                          data.stack_limit)]
         if not opts:
             yield Event(f"{u.id} finds no flag City free of the Swarm with room: it stays off the "
                         "map", rule=R_ALLY, data={"unit": u.id, "allied_units": nation},
@@ -364,9 +376,18 @@ def allied_arrival(state: GinState, ctx: Context) -> Proc:
             "Human", "place_ally", f"Place {u.id} in which {nation} flag City?", opts,
             rule=R_ALLY, ids=("GIN-ALLY-04", "GIN-MAP-07")))
         u.pool, u.loc = "map", city
+        occ.setdefault(city, [0, 0, 0])[1] += 1
         yield Event(f"{u.id} arrives in {city}, a {nation} flag City", rule=R_ALLY, kind="move",
                     data={"unit": u.id, "to": city, "flag": nation, "allied_units": nation},
                     ids=("GIN-ALLY-04", "GIN-MAP-07"), assumed=join(flags, units))
+
+
+def _free_for_allies(state: GinState, row: list[int] | None, city: str, limit: int) -> bool:
+    """GIN-ALLY-04: a flag City takes an arriving unit if no Swarm unit is there and the Humans
+    there (Fort boxes included) are below the stacking limit (`row`: its occupancy)."""
+    if row is None:
+        return state.fort_boxes(city) < limit
+    return not row[0] and row[1] + state.fort_boxes(city) < limit
 
 
 AMB_02 = ("default reading of GIN-AMB-02: like the Turn 6 chits, they enter the cup when the "

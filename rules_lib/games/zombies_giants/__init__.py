@@ -164,6 +164,7 @@ class ZombiesGiantsClub(GameModule):
     odds = OddsCalculator(combat_odds, add_odds_arguments, odds_from_args)
     reach = Reach(survivor_reach, label="P(reach)")
     setup = SetupEditing(**SETUP_API)
+    from .display import DISPLAY as display  # noqa: E402 - palette, legend, map, panels
 
     def choose_variants(self, requested):
         chosen = check_variants(requested, VARIANTS, NAME)

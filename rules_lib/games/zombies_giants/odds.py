@@ -355,22 +355,3 @@ def reach_grid(state, name: str, data: ZData | None = None):
     return pd.DataFrame(
         [{"x": x, "y": y, "probability": float(p)} for (x, y), p in sorted(probs.items())]
     )
-
-
-def reach_figure(state, name: str, data: ZData | None = None):
-    """A Plotly heat map of where the Survivor can end its move this turn."""
-    import plotly.graph_objects as go  # on first use: plotly is for drawing only
-
-    df = reach_grid(state, name, data)
-    data = data or default_data()
-    w, h = data.town["grid"]["width"] * data.tile_size, data.town["grid"]["height"] * data.tile_size
-    z = [[None] * w for _ in range(h)]
-    for row in df.itertuples():
-        z[row.y][row.x] = row.probability
-    fig = go.Figure(
-        go.Heatmap(z=z, zmin=0, zmax=1, colorscale="Viridis", colorbar={"title": "P(reach)"})
-    )
-    fig.update_layout(
-        title=f"{name}: chance to reach each square this turn", yaxis={"scaleanchor": "x"}
-    )
-    return fig

@@ -6,7 +6,7 @@ import pytest
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context
 from rules_lib.games.ginormopod import standard_state
-from rules_lib.games.ginormopod.combat import Activation
+from rules_lib.games.ginormopod.activation import Activation
 from rules_lib.games.ginormopod.data import load_game_data
 from rules_lib.games.ginormopod.state import GinState
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.ginormopod import new_game
-from rules_lib.games.ginormopod.combat import _volley_dist
 from rules_lib.games.ginormopod.odds import battle_odds, parse_units
+from rules_lib.games.ginormopod.volley import volley_dist
 
 # A broad fixed sample: 100 seeds spread over a million, so game lengths are representative
 # (the first few seeds happen to be short games and overstate the rate by about half).
@@ -29,7 +29,7 @@ def test_bench_heuristic_games_per_second(benchmark):
 
 
 def odds_6v6():
-    _volley_dist.cache_clear()  # measure the full computation, not the cache
+    volley_dist.cache_clear()  # measure the full computation, not the cache
     return battle_odds(parse_units("2xAnt,2xSpider,2xWorm"),
                        parse_units("2xInfantry,2xTank,2xGuard"), fort_strength=4)
 

@@ -7,8 +7,9 @@ import pytest
 from rules_lib.core.data import track_reads
 from rules_lib.core.engine import Game, drive
 from rules_lib.games.ginormopod import GAME, PLAYERS, new_game, standard_state
-from rules_lib.games.ginormopod.board import build_board
-from rules_lib.games.ginormopod.combat import Activation, resolve_battle
+from rules_lib.games.ginormopod.activation import Activation
+from rules_lib.games.ginormopod.board_view import build_board
+from rules_lib.games.ginormopod.combat import resolve_battle
 from rules_lib.games.ginormopod.data import MAP_VARIANT, build, load_game_data, load_sources
 from rules_lib.games.ginormopod.odds import battle_odds, parse_units
 from rules_lib.games.ginormopod.policies import HeuristicPolicy, RandomPolicy

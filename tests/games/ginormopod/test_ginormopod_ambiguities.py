@@ -7,10 +7,11 @@ import pytest
 from rules_lib.core.engine import drive
 from rules_lib.games.ginormopod import VARIANTS, new_game
 from rules_lib.games.ginormopod.board import fence_open_from
-from rules_lib.games.ginormopod.combat import resolve_battle, retreat_unit
+from rules_lib.games.ginormopod.combat import resolve_battle
 from rules_lib.games.ginormopod.danger import roll_for_danger
 from rules_lib.games.ginormopod.fx import choose_fx
 from rules_lib.games.ginormopod.movement import movement_step, unit_reach
+from rules_lib.games.ginormopod.retreat import retreat_unit
 from rules_lib.games.ginormopod.turn import action_phase, activate, fade_in, hold_chits
 
 END = [f"...The End??? {i}" for i in (1, 2, 3)]

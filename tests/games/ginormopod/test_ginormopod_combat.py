@@ -6,13 +6,9 @@ import pytest
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import IllegalChoice, drive
 from rules_lib.games.ginormopod.board import is_enemy_city
-from rules_lib.games.ginormopod.combat import (
-    Fighter,
-    resolve_battle,
-    retreat_targets,
-    retreat_unit,
-    volley,
-)
+from rules_lib.games.ginormopod.combat import resolve_battle, volley
+from rules_lib.games.ginormopod.retreat import retreat_targets, retreat_unit
+from rules_lib.games.ginormopod.volley import Fighter
 
 
 def fight(table, city, side, formation, faces, answers=(), kind="normal", variants=(),

@@ -5,7 +5,7 @@ import pytest
 
 from rules_lib.core.data import DataError
 from rules_lib.games.ginormopod import GAME
-from rules_lib.games.ginormopod.board import build_board
+from rules_lib.games.ginormopod.board_view import build_board
 from rules_lib.games.ginormopod.data import build, load_game_data, load_sources, validate_data
 
 NAMED = ["Minneapolis", "Des Moines", "St Louis", "Memphis", "Jackson", "New Orleans", "Chicago",

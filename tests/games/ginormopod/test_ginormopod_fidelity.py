@@ -76,7 +76,7 @@ def test_the_log_states_the_forts_die_value_from_the_data():
 
 
 def _act(state, side, formation):
-    from rules_lib.games.ginormopod.combat import Activation
+    from rules_lib.games.ginormopod.activation import Activation
 
     return Activation.begin(state, side, formation)
 

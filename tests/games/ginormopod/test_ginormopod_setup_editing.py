@@ -80,9 +80,7 @@ def test_the_entry_offers_the_setup_api_to_the_widgets():
 
 
 def test_a_counters_hover_shows_its_values_and_where_they_come_from(after_setup):
-    from rules_lib.games.ginormopod import pieces
-
-    hovers = {p["id"]: p["hover"] for p in pieces(after_setup) if "id" in p}
+    hovers = {p["id"]: p["hover"] for p in GAME.board_view.pieces(after_setup) if "id" in p}
     ant = next(h for i, h in hovers.items() if i.startswith("Ant"))
     assert "3 MP" in ant and "dice 3+ 4+" in ant and "assumed: counter art not in the text" in ant
     tank = next(h for i, h in hovers.items() if i.startswith("Tank"))
