@@ -99,7 +99,7 @@ section, with what the game does when the variant is off."""),
     code("""import pandas as pd
 
 from rules_lib.core.engine import describe_variants
-from rules_lib.games.zombies_giants import PlacedTile
+from rules_lib.games.zombies_giants import positions
 from rules_lib.registry import get_game
 
 pd.set_option("display.width", 200)
@@ -110,8 +110,11 @@ print(GAME.title, "| scenarios:", ", ".join(GAME.scenarios), "| players:", ", ".
 print(describe_variants(GAME.variants))"""),
     md("""The cell below holds the few helpers the lesson uses to show rules running. A constructed
 position is a real game: it is set up by the engine, edited (figures placed with the contract's
-set-up editor `GAME.setup`, tiles laid, the tile piles emptied so no new tile interferes), and then
-played on by the engine from that position. Dice are forced with `game.dice.force(...)` where a
+set-up editor `GAME.setup`, tiles laid from their piles and the rest of the piles set aside so no
+new tile interferes, a card put on top of the deck, a part found in a store:
+`rules_lib.games.zombies_giants.positions`), and then played on by the engine from that position.
+Every component stays counted once — the game refuses a position with a tile or a card missing or
+doubled. Dice are forced with `game.dice.force(...)` where a
 rule needs a particular roll; the player answers the decisions the lesson needs and plays the rest
 like the project's heuristic player."""),
     code('''PREFIX = "Zombies!!! Giants-Club: "
@@ -138,25 +141,21 @@ class Plan:
 
 
 def set_up(scenario="normal", seed=1, variants=()):
-    """A copy of the state after Game Start, with the tile piles emptied (no new tiles)."""
+    """A copy of the state after Game Start, the tiles left in the piles set aside (no new tiles)."""
     game = GAME.new_game(scenario, seed=seed, variants=variants)
     game.next_phase()
-    state = game.state.copy()
-    state.piles = {"town": [], "mall": []}
-    return state
+    return positions.set_piles_aside(game.state)
 
 
 def add_tile(state, name, slot, rotation=0, floor=1):
-    """Lay a tile at a slot (quarter turns clockwise), as if drawn earlier."""
-    state.tiles.append(PlacedTile(name, list(slot), rotation, floor))
-    return state
+    """A copy with a tile laid at a slot (quarter turns clockwise), as if drawn earlier."""
+    return positions.lay_tile(state, name, slot, rotation, floor)
 
 
 def demo_town(scenario="normal", seed=1, variants=()):
     """Town Square (squares 9-11 x 9-11) with a street north (x=10, y=12-14) and a Hardware
     Store east (its street y=10 at x=12-14, its interior y=11, the door between 13,10 and 13,11)."""
-    state = set_up(scenario, seed, variants)
-    add_tile(state, "Street A", (3, 4))
+    state = add_tile(set_up(scenario, seed, variants), "Street A", (3, 4))
     return add_tile(state, "Hardware Store", (4, 3))
 
 
@@ -377,8 +376,7 @@ player draw in their own turn (the default reading of ZGC-AMB-11); variant
 assumed (`events.yaml`). A Normal draws *Butter Fingers*, a Negative Event, placed on top of the
 deck for the lesson:"""),
     code("""# NBVAL_CHECK_OUTPUT
-state = demo_town("normal")
-state.deck = ["Butter Fingers"] + state.deck
+state = positions.stack_deck(demo_town("normal"), "Butter Fingers")
 game = from_position(state)
 show(play_until(game, "Step 3: Move/Fight")[4:-1])"""),
     md("""The other reading, two players with `event_card_once_per_round`: the second player draws
@@ -505,8 +503,7 @@ Last, any zombie wounded but not killed this turn recovers all its HP (§ Zombie
 hand; in the second it discards *First Aid Kit*:"""),
     code("""# NBVAL_CHECK_OUTPUT
 for discard in ("none", "First Aid Kit"):
-    state = demo_town("normal")
-    state.deck = ["Lots of Ammo"] + state.deck
+    state = positions.stack_deck(demo_town("normal"), "Lots of Ammo")
     game = from_position(state, move="stop", discard=discard, take_card="take")
     events = play_until(game, "Round 2")
     print(f"-- discard {discard!r}; hand before: {state.survivors[0].hand}")
@@ -685,9 +682,8 @@ print(pd.DataFrame(rows).to_string(index=False))"""),
 
 A Normal walks onto a vent and crawls to another (the movement roll forced to 5):"""),
     code("""# NBVAL_CHECK_OUTPUT
-state = demo_town("normal")
-add_tile(state, "Mall Air-Vent A", (2, 3))
-add_tile(state, "Mall Air-Vent B", (4, 4))
+state = add_tile(demo_town("normal"), "Mall Air-Vent A", (2, 3))
+state = add_tile(state, "Mall Air-Vent B", (4, 4))
 state = GAME.setup.move(state, "Survivor 1", (9, 10))
 game = from_position(state, move=["move 8,10", "move 7,10", "vent 13,13"])
 play_until(game, "Step 3: Move/Fight")
@@ -791,34 +787,38 @@ print(pd.DataFrame({
     "Armour extra hearts (Normal)": {p: r[0] for p, r in arm["extra_hearts"].items()},
     "Armour extra hearts (Giant)": {p: r[1] for p, r in arm["extra_hearts"].items()},
 }).rename_axis("parts").to_string())"""),
-    md("""A Big Giant that already holds one Size-Ray part reaches into the Hardware Store for a second,
-crafts the Size-Ray and shrinks itself to Normal — the way a Giant earns its seat on the
-Helicopter:"""),
+    md("""A Big Giant that already found one Size-Ray part (in the Army-Surplus west of the Town Square)
+reaches into the Hardware Store for a second, crafts the Size-Ray and shrinks itself to Normal —
+the way a Giant earns its seat on the Helicopter:"""),
     code("""# NBVAL_CHECK_OUTPUT
-state = GAME.setup.move(demo_town("big"), "Survivor 1", (13, 10))
-state.survivors[0].parts["size_ray"] = 1
+state = add_tile(demo_town("big"), "Army-Surplus", (2, 3))
+state = positions.find_parts(state, "Survivor 1", "Army-Surplus")
+state = GAME.setup.move(state, "Survivor 1", (13, 10))
 game = from_position(state, move=["grab parts Hardware Store", "ray self to Normal", "stop"])
 play_until(game, "Step 3: Move/Fight")
 game.dice.force(1, 2)
 show(play_until(game, "stop"))
 s = game.state.survivors[0]
 print(f"now {s.size}: {s.halves / 2:g} hearts, {s.reserve} reserve, Size-Ray {s.size_ray}")"""),
-    md("""A Huge Giant with one potion part reaches into a Drug-Store (west of the Town Square), makes
-the Potion Kit, chooses a Normal potion as its free one and drinks it:"""),
+    md("""A Huge Giant with one potion part (found in the Florist-Shop south of the Town Square) reaches
+into a Drug-Store (west of the Town Square), makes the Potion Kit, chooses a Normal potion as its
+free one and drinks it:"""),
     code("""# NBVAL_CHECK_OUTPUT
 state = add_tile(demo_town("huge"), "Drug-Store", (2, 3))
+state = add_tile(state, "Florist-Shop", (3, 2), rotation=2)
+state = positions.find_parts(state, "Survivor 1", "Florist-Shop")
 state = GAME.setup.move(state, "Survivor 1", (7, 10))  # covers 7,10 and 8,10, under the door
-state.survivors[0].parts["potion_kit"] = 1
 game = from_position(state, move=["grab parts Drug-Store", "drink Normal potion", "stop"],
                      potion_type="Normal")
 play_until(game, "Step 3: Move/Fight")
 game.dice.force(1, 2, 3)
 show(play_until(game, "stop"))"""),
-    md("""A Normal with one armour part walks into the Police Department (east of the Town Square)
-and crafts Body Armour:"""),
+    md("""A Normal with one armour part (found in the Fire-Station west of the Town Square) walks into
+the Police Department (east of the Town Square) and crafts Body Armour:"""),
     code("""# NBVAL_CHECK_OUTPUT
 state = add_tile(set_up("normal"), "Police Department", (4, 3))
-state.survivors[0].parts["body_armour"] = 1
+state = add_tile(state, "Fire-Station", (2, 3))
+state = positions.find_parts(state, "Survivor 1", "Fire-Station")
 game = from_position(state, move=["move 11,10", "move 12,10", "move 13,10", "move 13,11", "stop"])
 play_until(game, "Step 3: Move/Fight")
 game.dice.force(4)
@@ -964,7 +964,9 @@ readings would matter: a Giant that stays big through many fights without healin
     md("""## 13. Fight odds over hearts and bullets
 
 P(winning a fight) for every size, 1 to 6 hearts and 0 to 3 bullets, against one and two zombies
-(`GAME.odds.combat_odds`; a Giant's bullets do nothing without a Size-Ray):"""),
+(`GAME.odds.combat_odds`; a Giant's bullets do nothing without a Size-Ray). A blank cell is more
+hearts than the size can hold without Body Armour (the odds refuse such a question unless asked
+with `allow_beyond_rules=True`):"""),
     code("""import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
@@ -974,7 +976,8 @@ fig = make_subplots(rows=2, cols=3, shared_yaxes=True, vertical_spacing=0.14,
 for row, z in enumerate((1, 2), start=1):
     for col, size in enumerate(DATA.sizes, start=1):
         grid = [[GAME.odds.combat_odds(size, hearts=h, bullets=b, zombies=z).query("result == 'won'")
-                 .probability.sum() for b in range(4)] for h in range(1, 7)]
+                 .probability.sum() if h <= (DATA.sizes[size].max_health or h) else None
+                 for b in range(4)] for h in range(1, 7)]
         fig.add_trace(go.Heatmap(z=grid, x=list(range(4)), y=list(range(1, 7)), zmin=0, zmax=1,
                                  colorscale="RdYlGn", showscale=(row, col) == (1, 1),
                                  texttemplate="%{z:.3f}",

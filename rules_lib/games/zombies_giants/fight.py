@@ -95,11 +95,6 @@ def beats(total: int, hp_left: int, strict: bool = False) -> bool:
     return total > hp_left if strict else total >= hp_left
 
 
-def apply_roll(hp_left: int, total: int, strict: bool = False) -> int | None:
-    """HP left after a check; None when the check beats the encounter."""
-    return None if beats(total, hp_left, strict) else hp_left - total
-
-
 def after_failed_check(
     hp_left: int, total: int, bullets_added: int, rules: FightRules, zombie_hp: int
 ) -> int:

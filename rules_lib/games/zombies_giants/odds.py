@@ -158,6 +158,9 @@ def fight_odds(
 ) -> FightOdds:
     """Exact odds of a fight to the end for a Survivor against 1 or 2 zombies.
 
+    One piece (over 80 lines with this docstring): the question checked, then the chain's start
+    and spec built from it in the order a fight reads them.
+
     ``hearts=None`` starts the Survivor with its size's Game Start hearts under the reading of
     ZGC-AMB-01 the ``variants`` pick (``size_section_hearts``, ``start_hearts_are_halves``).
     ``bullets`` is the Survivor's own stock: it can spend one of them (if its size may use

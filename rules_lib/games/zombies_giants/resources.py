@@ -28,6 +28,8 @@ def resource_options(state: ZState, data: ZData, s: Survivor) -> list[Action]:
     out: list[Action] = []
     if s.reserve > 0 and s.halves + 2 <= 2 * sizes.max_hearts(data, s):
         out.append(UseReserve())
+    if s.bullets <= 0 and s.reserve <= 0:
+        return out  # nothing to give
     mine = squares_of(state, data, s)
     for o in state.survivors:
         if o is s or not o.in_play:

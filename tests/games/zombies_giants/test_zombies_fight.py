@@ -106,6 +106,9 @@ def test_only_one_bullet_per_survivor_per_combat():
     events, _ = one_fight(st, [1, 1, 6], answers=["spend"], n=2)  # 8: 1+2 -> 5 left, 1 -> 4
     asked = [e for e in events if e.kind == "decision"]
     assert len(asked) == 1 and st.survivors[0].bullets == 2
+    spent = [e for e in events if e.data.get("bullet")]
+    assert len(spent) == 1 and all("variant" not in e.assumed and "ZGC-AMB-19" in e.assumed
+                                   for e in asked + spent)
 
 
 @pytest.mark.rule("ZGC-AMB-19")
@@ -118,6 +121,9 @@ def test_the_variant_lets_a_survivor_add_a_bullet_after_every_failed_roll():
     s = st.survivors[0]
     assert len(asked) == 2 and s.bullets == 1 and s.kills == 2
     assert "target lowered to 2" in " ".join(messages(events))
+    spent = [e for e in events if e.data.get("bullet")]
+    assert len(spent) == 2 and all(f"variant {BULLET_EVERY_FAILED_ROLL} (other reading of "
+                                   "ZGC-AMB-19)" in e.assumed for e in asked + spent)
 
 
 @pytest.mark.rule("ZGC-ZCOMB-08")

@@ -178,3 +178,18 @@ def test_normal_survivors_warp_through_air_vents_and_giants_cannot():
     assert decisions[-1].kind == "move" and len(decisions) == 1  # the vent ended the move
     st = make_state(("Big",), tiles=tiles, at=(13, 10))
     assert not any(o.startswith("vent") for o in options(st)[0])
+
+
+@pytest.mark.rule("ZGC-BIG-08", "ZGC-ZCOMB-08")
+def test_a_carried_normal_does_not_roll_beside_its_giant_it_only_adds_bullets():
+    st = make_state(("Big", "Normal"))
+    big, rider = st.survivors
+    big.carrying, rider.carried_by, rider.loc = [rider.name], big.name, None
+    zombies_at(st, (11, 10))
+    # movement 3 + 3; the Big's Advantage [2, 2] -> 2 fails (4 to beat, lowered to 2), [3, 1] -> 3
+    events, decisions = play(move_fight(st, ctx([3, 3, 2, 2, 3, 1]), big),
+                             ["reach 11,10", "keep", "stay", "stop"])
+    rolls = [e for e in events if e.kind == "roll" and "total" in e.data]
+    assert [e.data["total"] for e in rolls] == [2, 3]
+    assert big.kills == 1 and rider.kills == 0 and rider.bullets == 3
+    assert any(d.kind == "bullet" and d.player == rider.name for d in decisions)
