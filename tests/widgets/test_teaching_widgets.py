@@ -128,3 +128,24 @@ def test_show_me_hands_the_caller_seed_event_and_the_events_to_highlight():
     applying = tuple(e.index for e in game.log if "GIN-RETR-03" in e.ids)
     assert show.index in show.highlight and show.highlight == applying
     assert show.index == applying[0]  # a search keeps the first moment of a game
+
+
+def test_show_me_says_so_when_the_budget_is_spent_and_hands_nothing_on(monkeypatch):
+    import widgets.teaching as teaching_widgets
+    from rules_lib.teaching import clear_cache, find_moments
+
+    def few_games(*args, **kwargs):  # the Overrun without the variant that makes it possible
+        return find_moments(*args, **{**kwargs, "n_games": 3, "variants": [()]})
+
+    monkeypatch.setattr(teaching_widgets, "find_moments", few_games)
+    shown = []
+    panel = RulePanel("ginormopod", on_show=shown.append)
+    panel.open_citation("GIN-OVRN-01")
+    panel.find(wait=True)
+    assert shown == [] and "not found" in panel.status.value
+    assert "no game of the 3 searched" in panel.status.value
+    clear_cache()
+    monkeypatch.setattr(teaching_widgets, "SEARCH_BUDGET_S", 0.0)
+    monkeypatch.setattr(teaching_widgets, "find_moments", find_moments)
+    panel.find(wait=True)  # the whole plan, with no time to search it
+    assert shown == [] and "time budget of 0 s ran out" in panel.status.value
