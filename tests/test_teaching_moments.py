@@ -229,3 +229,24 @@ def test_moments_are_the_same_on_a_dask_cluster():
     clear_cache()
     there = find_moments("gods_war", "GW-AND-05", n=2, executor="dask:2", use_cache=False)
     assert [m.as_dict() for m in here.moments] == [m.as_dict() for m in there.moments]
+
+
+def test_a_common_rule_stops_the_first_game_at_its_event_and_the_memory_knows_where():
+    clear_cache()
+    found = find_moments("space_vermin", "SV-VMOV-01")
+    m = found.first
+    scan = moments_module._recalled("space_vermin", m.design, m.seed)
+    assert scan is not None and not scan.complete and scan.events == m.index + 1
+    full = moments_module.scan_game("space_vermin", m.design, m.seed)
+    assert full.complete and full.events > scan.events
+    assert full.first["id:SV-VMOV-01"] == m.index
+    # a rule the stopped game had not reached is not taken as absent from it
+    ref = rule_reference("space_vermin")
+    later = next(k[3:] for k, at in sorted(full.first.items(), key=lambda t: t[1])
+                 if k.startswith("id:") and at > m.index
+                 and search_plan("space_vermin", ref.get(k[3:]))[0] == m.design)
+    warm = find_moments("space_vermin", later)
+    assert warm.first.seed == m.seed and warm.first.index == full.first[f"id:{later}"]
+    clear_cache()
+    cold = find_moments("space_vermin", later, use_cache=False)
+    assert [x.as_dict() for x in warm.moments] == [x.as_dict() for x in cold.moments]

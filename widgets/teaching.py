@@ -1,10 +1,12 @@
 """Teaching panels: the rule reference beside the log, "show me this rule", and a quiz.
 
 * :class:`RulePanel` — a searchable index of the game's rules (``rules_lib.teaching.RuleReference``);
-  choosing a rule (or clicking a log row, through :meth:`RulePanel.show_event`) shows its summary,
-  section, the project's reading and the variants that change it; "Show me" searches seeded games
-  for a moment the rule fires (in a thread, with a time budget and a stop button) and hands it to
-  ``on_moment`` (the Explorer opens the stepper a few events before it).
+  choosing a rule, or a citation clicked in the log (:meth:`RulePanel.open_citation`: an event, a citation
+  text, catalogue IDs), shows its summary, section, the project's reading and the variants that
+  change it, with links to its other moments in the open game (``on_goto``); "Show me" searches
+  seeded games for a moment the rule fires (in a thread, with a time budget and a stop button) and
+  hands a :class:`ShowMe` (seed, event index, the events to highlight) to ``on_show``: the Explorer
+  opens its stepper a few events before it. The panel drives no stepper itself.
 * :class:`QuizPanel` — "what happens next?": the questions of a lesson (``build_lesson``), the
   engine's alternatives as buttons, then right or wrong, what the engine did, and the rule's summary
   with its citation; a score per rule.
@@ -15,16 +17,62 @@ from __future__ import annotations
 
 import html
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
-from rules_lib.teaching import build_lesson, find_moments, rule_reference
+from rules_lib.teaching import build_lesson, find_moments, moments_in_log, rule_reference
 
 from .errors import ErrorBanner, guarded
 
 SEARCH_BUDGET_S = 30.0  # a "show me" search stops after this and says so
+SHOW_BEFORE = 3  # "show me" opens the stepper this many events before the moment
+MAX_MOMENT_LINKS = 40  # links to a rule's other moments in the open game, at most
+
+
+@dataclass(frozen=True)
+class ShowMe:
+    """What "Show me" hands the Explorer (the panel drives no stepper): which seeded game to
+    open, the event where the rule applies, and every event of that game to highlight.
+
+    ``game_at()`` is the game rebuilt ``before`` events before the moment (``start`` events
+    played); stepping it on plays the moment exactly as it was found. ``moment`` is the
+    :class:`rules_lib.teaching.Moment` (scenario, policies, variants, the event, the position).
+    """
+
+    game: str
+    rule: str
+    seed: int
+    index: int
+    highlight: tuple[int, ...]
+    moment: Any
+    before: int = SHOW_BEFORE
+
+    @property
+    def start(self) -> int:
+        return max(0, self.index - self.before)
+
+    @property
+    def scenario(self) -> str:
+        return self.moment.scenario
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return self.moment.variants
+
+    @property
+    def policies(self) -> dict[str, str]:
+        return self.moment.policies
+
+    def game_at(self, *, keep_log: bool = True) -> Any:
+        return self.moment.game_at(before=self.before, keep_log=keep_log)
+
+    @classmethod
+    def from_moment(cls, moment: Any, before: int = SHOW_BEFORE) -> ShowMe:
+        return cls(moment.game, moment.rule, moment.seed, moment.index, moment.highlights(),
+                   moment, before)
 
 
 def entry_html(entry: Any) -> str:
@@ -48,11 +96,16 @@ def entry_html(entry: Any) -> str:
 class RulePanel(widgets.VBox):
     """The rule index of one game: search, read an entry, find a moment it fires."""
 
-    def __init__(self, game: str, *, on_moment: Callable[[Any], None] | None = None,
+    def __init__(self, game: str, *, on_show: Callable[[ShowMe], None] | None = None,
+                 on_goto: Callable[[int, tuple[int, ...]], None] | None = None,
+                 on_moment: Callable[[Any], None] | None = None,
                  banner: ErrorBanner | None = None, executor: Any = None) -> None:
         self.game = game
         self.reference = rule_reference(game)
+        self.on_show = on_show
+        self.on_goto = on_goto
         self.on_moment = on_moment
+        self.selected: str | None = None
         self.executor = executor
         self.banner = banner or ErrorBanner()
         self._stop = threading.Event()
@@ -72,12 +125,14 @@ class RulePanel(widgets.VBox):
                                           tooltip="Stop searching")
         self.status = widgets.HTML()
         self.status.add_class("re-rule-status")
+        self.moments = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.moments.add_class("re-rule-moments")
         self.search.observe(guarded(self.banner, lambda _c: self._filter()), names="value")
         self.index.observe(guarded(self.banner, lambda _c: self._show_selected()), names="value")
         self.find_button.on_click(guarded(self.banner, lambda _b: self.find()))
         self.stop_button.on_click(guarded(self.banner, lambda _b: self._stop.set()))
         super().__init__(([self.banner] if banner is None else []) + [
-            self.search, self.index, self.entry,
+            self.search, self.index, self.entry, self.moments,
             widgets.HBox([self.find_button, self.stop_button]), self.status])
         self.add_class("re-rules")
         self._filter()
@@ -98,24 +153,58 @@ class RulePanel(widgets.VBox):
         entry = self.reference[key]
         self.selected = entry.key
         self.entry.value = entry_html(entry)
+        self.moments.children = []
 
-    def show_event(self, event: Any) -> list[Any]:
-        """A log row clicked: the entries its rule citation opens, the first one shown."""
-        entries = self.reference.for_event(event)
-        if entries:
-            self.show(entries[0].key)
-            more = [e.key for e in entries[1:]]
-            if more:
-                self.entry.value += ("<div><small>Also cited: "
-                                     + html.escape(", ".join(more)) + "</small></div>")
-        else:
-            self.entry.value = f"<i>No reference entry for {html.escape(event.rule)}</i>"
+    def open_citation(self, cited: str | Sequence[str] | Any, *, log: Sequence[Any] | None = None
+             ) -> list[Any]:
+        """Open the entries a citation stands for, as the log shows it: an event or its row, a
+        citation text ("Ginormopod: Combat (Overrun)", "Space Vermin §Q-1-a"), a catalogue ID
+        or entry key, or an event's IDs (as text or a list). The first entry is shown, the others
+        named. With ``log`` (the open game's events), the events of that game that apply the
+        entry become links: a click calls ``on_goto(event index, all those indices)``."""
+        entries = self.reference.lookup(cited)
+        if not entries:
+            shown = getattr(cited, "rule", None) or (cited.get("rule") if isinstance(cited, dict)
+                                                     else cited)
+            self.selected = None
+            self.entry.value = f"<i>No reference entry for {html.escape(str(shown))}</i>"
+            self.moments.children = []
+            return entries
+        self.show(entries[0].key)
+        more = [e.key for e in entries[1:]]
+        if more:
+            self.entry.value += ("<div><small>Also cited: "
+                                 + html.escape(", ".join(more)) + "</small></div>")
+        if log is not None:
+            self._links(entries[0].key, log)
         return entries
+
+    def show_event(self, event: Any, log: Sequence[Any] | None = None) -> list[Any]:
+        """A log row clicked: the entries its rule citation opens, the first one shown."""
+        return self.open_citation(event, log=log)
+
+    def _links(self, key: str, log: Sequence[Any]) -> None:
+        at = tuple(moments_in_log(log, key, self.reference))
+        buttons = []
+        for i in at[:MAX_MOMENT_LINKS]:
+            b = widgets.Button(description=f"event {i}", layout=widgets.Layout(width="auto"),
+                               tooltip=f"Go to event {i} of this game")
+            b.add_class("re-rule-moment")
+            b.on_click(guarded(self.banner, lambda _b, i=i: self._goto(i, at)))
+            buttons.append(b)
+        label = (f"In this game ({len(at)}):" if len(at) <= MAX_MOMENT_LINKS
+                 else f"In this game ({len(at)}, the first {MAX_MOMENT_LINKS}):")
+        self.moments.children = ([widgets.HTML(f"<small>{label}</small>")] + buttons
+                                 if buttons else [])
+
+    def _goto(self, index: int, highlight: tuple[int, ...]) -> None:
+        if self.on_goto is not None:
+            self.on_goto(index, highlight)
 
     # -- show me this rule in action -------------------------------------------------------------
     def find(self, wait: bool = False) -> None:
         """Search seeded games for a moment of the selected rule (in a thread unless ``wait``)."""
-        key = getattr(self, "selected", None)
+        key = self.selected
         if key is None:
             raise ValueError("choose a rule in the index first")
         self._stop.clear()
@@ -144,7 +233,11 @@ class RulePanel(widgets.VBox):
 
     def _found(self, result: Any) -> None:
         self.status.value = html.escape(result.message)
-        if result.found and self.on_moment is not None:
+        if not result.found:
+            return
+        if self.on_show is not None:
+            self.on_show(ShowMe.from_moment(result.first))
+        if self.on_moment is not None:
             self.on_moment(result.first)
 
 

@@ -24,6 +24,7 @@ plays the moment exactly as it was found.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import threading
@@ -213,6 +214,7 @@ class GameScan:
     seed: int
     events: int
     first: Mapping[str, int]
+    complete: bool = True  # False: stopped at the first event of the rule looked for
 
 
 @dataclass(frozen=True)
@@ -223,16 +225,38 @@ class ScanTask:
     games: tuple[tuple[int, SearchDesign, int], ...]
 
 
-def scan_game(game: str, design: SearchDesign, seed: int) -> GameScan:
-    """Play one game with its log and note where each rule first applies."""
+def scan_game(game: str, design: SearchDesign, seed: int,
+              until: Target | None = None) -> GameScan:
+    """Play one game with its log and note where each rule first applies. With ``until`` (a
+    target that names IDs or citations, not a derived moment) the game stops at the first event
+    that applies it: a partial scan (``complete`` False), where a common rule is found in a few
+    events of a long game."""
     module = get_game(game)
     g = design.new_game(game, seed, keep_log=True)
-    g.run_to_end(max_events=module.max_events)
     first: dict[str, int] = {}
-    for e in g.log:
+
+    def note(e: Event) -> None:
         first.setdefault(f"rule:{e.rule}", e.index)
         for i in e.ids:
             first.setdefault(f"id:{i}", e.index)
+
+    if until is not None and until.detector is None:
+        ids, cites = set(until.ids), set(until.citations)
+        for e in g.log:
+            note(e)
+        if until.first_in(first) is not None:
+            return GameScan(design, seed, g.events_seen, first, complete=False)
+        for _ in range(module.max_events):
+            e = g.step_event()
+            if e is None:
+                break
+            note(e)
+            if e.rule in cites or not ids.isdisjoint(e.ids):
+                return GameScan(design, seed, g.events_seen, first, complete=False)
+    else:
+        g.run_to_end(max_events=module.max_events)
+    for e in g.log:
+        note(e)
     detectors = DETECTORS.get(game)
     if detectors:
         data = module.game_data(None, list(design.variants))
@@ -299,6 +323,11 @@ class Moment:
             found.add(self.index)
         return sorted(found)
 
+    def highlights(self) -> tuple[int, ...]:
+        """Every event of the moment's game that applies the rule (what a stepper highlights):
+        the game replayed once to its end, the answer remembered."""
+        return _highlights(self.game, self.rule, self.design, self.seed, self.index)
+
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data (``Moment.from_dict`` reads it back)."""
         return {"game": self.game, "rule": self.rule, "design": self.design.as_dict(),
@@ -315,6 +344,16 @@ class Moment:
         p = self.position
         return (f"{self.game} seed {self.seed} ({self.design.label}), event {self.index}, turn "
                 f"{p.get('turn')} {p.get('phase')}: {self.event.get('message', '')}")
+
+
+@functools.lru_cache(maxsize=RESULT_CACHE_SIZE)
+def _highlights(game: str, rule: str, design: SearchDesign, seed: int, index: int
+                ) -> tuple[int, ...]:
+    g = design.new_game(game, seed, keep_log=True)
+    g.run_to_end(max_events=get_game(game).max_events)
+    found = set(moments_in_log(g.log, rule, rule_reference(game)))
+    found.add(index)
+    return tuple(sorted(found))
 
 
 def step_to(game: Game, n_events: int) -> Game:
@@ -441,11 +480,19 @@ def clear_cache() -> None:
     with _LOCK:
         _SCANS.clear()
         _RESULTS.clear()
+    _highlights.cache_clear()
 
 
 def _remember(game: str, scan: GameScan) -> None:
+    """Keep a scan; a partial one (stopped at a rule) knows the rules that came before the stop
+    and never replaces a scan that went further."""
     with _LOCK:
         key = (game, scan.design, scan.seed)
+        known = _SCANS.get(key)
+        if known is not None and (known.complete or known.events >= scan.events) \
+                and not scan.complete:
+            _SCANS.move_to_end(key)
+            return
         _SCANS[key] = scan
         _SCANS.move_to_end(key)
         while len(_SCANS) > SCAN_CACHE_SIZE:
@@ -529,12 +576,25 @@ def find_moments(game: str, rule: str, n: int = 1, *, n_games: int | None = None
             scan = _recalled(game, design, s)
             if scan is None:
                 break  # the cache is used for a prefix of the order only
-            scanned[k] = scan
             at = target.first_in(scan.first)
+            if at is None and not scan.complete:
+                break  # a partial scan does not know what came after its stop
+            scanned[k] = scan
             if at is not None:
                 found[k] = at
                 if len(found) >= n:
                     break
+    if order and 0 not in scanned:
+        # the first game of the order is played here, stopping at the rule where it can: a
+        # common rule is answered without starting any worker, a rare one costs one game more
+        scan = scan_game(game, order[0][1], order[0][2], until=target)
+        scanned[0] = scan
+        _remember(game, scan)
+        at = target.first_in(scan.first)
+        if at is not None:
+            found[0] = at
+        if progress is not None:
+            progress(1, len(order))
     stopped = _search(game, target, order, scanned, found, n, executor, budget, start, progress,
                       cancel)
     kept = sorted(found)[:n]
@@ -622,7 +682,7 @@ def rule_frequency(game: str, rules: Iterable[str], n_games: int = 100, *, seed:
     scanned: dict[int, GameScan] = {}
     for k, design, s in order:
         scan = _recalled(game, design, s)
-        if scan is not None:
+        if scan is not None and scan.complete:
             scanned[k] = scan
     todo = [g for g in order if g[0] not in scanned]
     if todo:

@@ -44,6 +44,7 @@ KINDS = ("rule", "example", "ambiguity", "fact", "project")
 REFERENCE_FILE = "rule_reference.yaml"
 PROJECT_PREFIX = "project:"
 CATALOGUE_ID = re.compile(r"^(?:GIN|SV|GW|ZGC)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+$")
+CATALOGUE_ID_IN_TEXT = re.compile(r"(?<![\w-])(?:GIN|SV|GW|ZGC)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+(?![\w-])")
 _ENTRY_KEYS = {"section", "summary", "ids", "reading", "kind", "why", "variants", "note", "in_log",
                "search"}
 
@@ -154,6 +155,24 @@ class RuleReference:
             return [self[k] for k in keys]
         return self._entries_of_sections(rule)
 
+    def lookup(self, cited: str | Sequence[str] | Event | Mapping[str, Any]) -> list[RuleEntry]:
+        """The entries a citation stands for, however the log shows it: an event (or its row),
+        an entry key or catalogue ID, several IDs ("GIN-OVRN-01 GIN-AMB-08", or a list), or a
+        citation text ("Space Vermin §Q-1-a", "Ginormopod: Combat (Overrun)")."""
+        if isinstance(cited, (Event, Mapping)):
+            return self.for_event(cited)
+        if isinstance(cited, str):
+            text = cited.strip()
+            entry = self.get(text)
+            if entry is not None:
+                return [entry]
+            found = self.for_ids(CATALOGUE_ID_IN_TEXT.findall(text)) or self.for_citation(text)
+            detail = " ".join(re.findall(r"\(([^)]*)\)", text))
+            if not found and detail:  # a section the reference does not name: its detail's words
+                found = self.search(detail)
+            return found
+        return self.for_ids(list(cited))
+
     def for_event(self, event: Event | Mapping[str, Any]) -> list[RuleEntry]:
         """What a click on an event's citation opens: its catalogue IDs' entries, or (an event
         that names no ID) the entries its citation text stands for."""
@@ -165,6 +184,8 @@ class RuleReference:
         return found if found else self.for_citation(rule)
 
     def _entries_of_sections(self, rule: str) -> list[RuleEntry]:
+        """The entries of the sections a citation names; those its detail in brackets names
+        ("Combat (Overrun)") first."""
         wanted = citation_sections(rule)
         out = []
         for entry in self.entries.values():
@@ -172,6 +193,13 @@ class RuleReference:
             mine.add(_norm_section(entry.section))
             if any(w in mine or any(m.startswith(w + " ") for m in mine) for w in wanted):
                 out.append(entry)
+        details = [w for d in re.findall(r"\(([^)]*)\)", rule)
+                   for w in re.split(r"\W+", d.lower()) if len(w) > 2]
+        if details:
+            def named(entry: RuleEntry) -> bool:
+                hay = f"{entry.key} {entry.summary}".lower()
+                return all(_starts_a_word(w, hay) for w in details)
+            out.sort(key=lambda e: not named(e))  # stable: the reference's order otherwise
         return out
 
     # -- the rule index ----------------------------------------------------------------------------

@@ -8,93 +8,28 @@ Every server it starts is stopped in teardown.
 """
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
-from pathlib import Path
-
 import pytest
+
+from .conftest import chromium_page, screenshot, voila_server
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "notebooks/01_ginormopod.ipynb"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: .ci/run should have installed Debian's chromium")
-        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
-    if shutil.which("voila") is None and not (Path(sys.executable).parent / "voila").exists():
-        pytest.fail("voila is not installed (it is in the test extra)")
-    port = _free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1", "--VoilaConfiguration.file_allowlist=['.*']"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            if proc.poll() is not None:
-                pytest.fail(f"voila exited early:\n{log.read_text()[-3000:]}")
-            try:
-                urllib.request.urlopen(url, timeout=60)  # Voila answers once it has run the notebook
-                break
-            except urllib.error.HTTPError:
-                break  # the server answers: it is up
-            except OSError:
-                time.sleep(0.3)
-        else:
-            pytest.fail(f"voila did not start:\n{log.read_text()[-3000:]}")
+    with voila_server(NOTEBOOK, tmp_path_factory.mktemp("voila")) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="module")
 def page(voila_url):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            pg = browser.new_page(viewport={"width": 1400, "height": 1000})
-            pg.goto(voila_url, timeout=120_000)
-            pg.wait_for_selector(".re-board .js-plotly-plot .scatterlayer .point", timeout=120_000)
-            yield pg
-        finally:
-            browser.close()
+    with chromium_page(voila_url, ".re-board .js-plotly-plot .scatterlayer .point") as pg:
+        yield pg
 
 
-def _screenshot(pg, name: str) -> None:
-    folder = ROOT / "docs" / "screenshots" if os.environ.get("RULES_EXPLORER_SCREENSHOTS") \
-        else Path(os.environ.get("PYTEST_TMP", "/tmp")) / "rules-explorer-screenshots"
-    folder.mkdir(parents=True, exist_ok=True)
-    pg.screenshot(path=str(folder / name), full_page=False)
+_screenshot = screenshot  # the helpers live in conftest.py, shared with the quiz's browser test
 
 
 def _board_data(pg):

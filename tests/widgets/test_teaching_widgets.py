@@ -1,6 +1,7 @@
 """The teaching panels: the rule index beside the log, "show me", and the quiz, through clicks."""
 from __future__ import annotations
 
+import ipywidgets as widgets
 import pytest
 
 from rules_lib.teaching import build_lesson
@@ -74,3 +75,77 @@ def test_show_me_finds_a_moment_and_hands_it_on():
     assert found and found[0].game == "ginormopod"
     assert "GIN-RETR-03" in panel.status.value or "found" in panel.status.value.lower()
     assert not panel.find_button.disabled and panel.stop_button.disabled
+
+
+@pytest.mark.parametrize("cited, key", [
+    ("Ginormopod: Combat (Overrun)", "GIN-OVRN-01"),  # a citation text, as the log's Rule column
+    ("GIN-OVRN-01", "GIN-OVRN-01"),  # a catalogue ID
+    ("GIN-OVRN-01 GIN-AMB-08", "GIN-OVRN-01"),  # an event's IDs, as text
+    (["GIN-AMB-08", "GIN-OVRN-01"], "GIN-AMB-08"),  # or as a list
+])
+def test_a_citation_as_the_log_shows_it_opens_its_entry(cited, key):
+    panel = RulePanel("ginormopod")
+    entries = panel.open_citation(cited)
+    assert entries[0].key == key and panel.selected == key
+    assert key in panel.entry.value and entries[0].summary[:40] in panel.entry.value
+
+
+def test_a_citation_with_the_games_log_lists_its_moments_in_this_game():
+    from rules_lib.registry import get_game
+
+    game = get_game("ginormopod").new_game(seed=1)
+    for _ in range(3):
+        game.next_turn()
+    rule = "GIN-MOVE-03"
+    events = [e.index for e in game.log if rule in e.ids]
+    assert len(events) >= 2
+    went = []
+    panel = RulePanel("ginormopod", on_goto=lambda i, hl: went.append((i, hl)))
+    panel.open_citation(rule, log=game.log)
+    buttons = [b for b in panel.moments.children if isinstance(b, widgets.Button)]
+    assert f"({len(events)})" in panel.moments.children[0].value
+    assert [b.description for b in buttons] == [f"event {i}" for i in events]
+    buttons[1].click()
+    assert went == [(events[1], tuple(events))]
+    panel.open_citation("GIN-OVRN-01", log=game.log)  # no Overrun in this game: no link
+    assert panel.moments.children == ()
+
+
+def test_show_me_hands_the_caller_seed_event_and_the_events_to_highlight():
+    from widgets.teaching import ShowMe
+
+    shown = []
+    panel = RulePanel("ginormopod", on_show=shown.append)
+    panel.open_citation("GIN-RETR-03")
+    panel.find(wait=True)
+    assert len(shown) == 1
+    show = shown[0]
+    assert isinstance(show, ShowMe) and show.game == "ginormopod" and show.rule == "GIN-RETR-03"
+    game = show.game_at()  # the game rebuilt a few events before the moment, not yet past it
+    assert game.events_seen == show.start == max(0, show.index - show.before)
+    while game.step_event() is not None:
+        pass
+    applying = tuple(e.index for e in game.log if "GIN-RETR-03" in e.ids)
+    assert show.index in show.highlight and show.highlight == applying
+    assert show.index == applying[0]  # a search keeps the first moment of a game
+
+
+def test_show_me_says_so_when_the_budget_is_spent_and_hands_nothing_on(monkeypatch):
+    import widgets.teaching as teaching_widgets
+    from rules_lib.teaching import clear_cache, find_moments
+
+    def few_games(*args, **kwargs):  # the Overrun without the variant that makes it possible
+        return find_moments(*args, **{**kwargs, "n_games": 3, "variants": [()]})
+
+    monkeypatch.setattr(teaching_widgets, "find_moments", few_games)
+    shown = []
+    panel = RulePanel("ginormopod", on_show=shown.append)
+    panel.open_citation("GIN-OVRN-01")
+    panel.find(wait=True)
+    assert shown == [] and "not found" in panel.status.value
+    assert "no game of the 3 searched" in panel.status.value
+    clear_cache()
+    monkeypatch.setattr(teaching_widgets, "SEARCH_BUDGET_S", 0.0)
+    monkeypatch.setattr(teaching_widgets, "find_moments", find_moments)
+    panel.find(wait=True)  # the whole plan, with no time to search it
+    assert shown == [] and "time budget of 0 s ran out" in panel.status.value
