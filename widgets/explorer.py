@@ -25,6 +25,7 @@ page with five of them on a busy machine (or after a JupyterLab reload) left the
 from __future__ import annotations
 
 import html
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -112,7 +113,11 @@ class Explorer(widgets.VBox):
         self.quiz: QuizPanel | None = None
         self.quiz_page: widgets.VBox | None = None
         if registered and _has_reference(entry.name):
-            self.rules = RulePanel(entry.name, on_moment=self.show_moment, banner=self.banner)
+            extra = {}
+            if "on_goto" in inspect.signature(RulePanel).parameters:  # links to the rule's
+                extra["on_goto"] = self.goto_marked                   # moments in this game
+            self.rules = RulePanel(entry.name, on_moment=self.show_moment, banner=self.banner,
+                                   **extra)
             self.quiz_page = widgets.VBox([widgets.HTML(
                 "<small>Questions from seeded games: predict what happens next, then see what "
                 "the engine did and the rule behind it.</small>")])
@@ -310,8 +315,17 @@ class Explorer(widgets.VBox):
         event = next((e for e in self.stepper.head.log if e.index == i), None)
         if event is None:
             return
-        self.rules.show_event(event)
+        if "log" in inspect.signature(self.rules.show_event).parameters:
+            self.rules.show_event(event, log=self.stepper.head.log)
+        else:
+            self.rules.show_event(event)
         self.show_tab(RULES)
+
+    def goto_marked(self, index: int, marked: Sequence[int] = ()) -> None:
+        """Show the moment of event ``index`` of the game in play, ``marked`` events green."""
+        self.show_tab(PLAY)
+        self.stepper.log_list.marked = [int(i) for i in marked]
+        self.stepper.goto(int(index) + 1)
 
     def show_moment(self, moment: Any) -> None:
         """A moment found for a rule ("Show me"): the stepper opens a few events before it, the

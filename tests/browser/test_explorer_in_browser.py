@@ -2,8 +2,9 @@
 
 Starts Voila on 127.0.0.1 as a child process, opens the explorer notebook in Debian's headless
 Chromium through Playwright (which cannot download its own browsers here), waits for the map, clicks
-*Next step* and checks that the board and the log changed, clicks a unit and checks that the reach
-overlay appears, and saves screenshots (docs/screenshots/ when RULES_EXPLORER_SCREENSHOTS=1).
+*Next turn* and checks that the board and the log changed, opens the Reach tab, clicks a unit and
+checks that the overlay and its discrete legend appear (and leave with the tab), and saves
+screenshots (docs/screenshots/ when RULES_EXPLORER_SCREENSHOTS=1).
 Every server it starts is stopped in teardown.
 """
 from __future__ import annotations

@@ -122,3 +122,12 @@ def test_the_quiz_tab_makes_its_lesson_when_opened_and_answers_through_clicks(ex
     right = next(b for b in quiz.options.children if b.description == question.answer)
     right.click()
     assert "re-right" in quiz.feedback.value and "Score per rule" in quiz.score.value
+
+
+def test_going_to_a_rule_moment_of_the_game_in_play_marks_it(explorers):
+    ex = explorer(explorers, "ginormopod")
+    ex.stepper.new_game()
+    ex.stepper.next_turn()
+    ex.goto_marked(5, [5, 9])
+    assert ex.current_tab == "Play" and ex.game.events_seen == 6
+    assert ex.stepper.log_list.marked == [5, 9]
