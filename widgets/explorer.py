@@ -133,7 +133,9 @@ class Explorer(widgets.VBox):
                 pages.append((name, page))
         self.tab_names = [name for name, _ in pages]
         self.tabs = widgets.Tab(children=[w for _, w in pages], titles=self.tab_names,
-                                layout=widgets.Layout(flex="1 1 440px", min_width="420px",
+                                # eight tab titles need ~600 px: narrower, the panel
+                                # wraps under the map instead of cutting them
+                                layout=widgets.Layout(flex="1 1 600px", min_width="600px",
                                                       max_width="760px"))
         self.tabs.add_class("re-tabs")
         if self.reach is not None:

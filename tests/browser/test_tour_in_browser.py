@@ -176,6 +176,10 @@ def test_tour_of_the_explorer(tour_server, browser, name):
         cut = pg.evaluate("""() => Array.from(document.querySelectorAll('.re-nav button'))
             .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)""")
         assert cut == []
+        titles = pg.evaluate("""() => Array.from(document.querySelectorAll(
+            '.re-tabs .lm-TabBar-tabLabel')).filter(t => t.scrollWidth > t.clientWidth + 1)
+            .map(t => t.innerText)""")
+        assert titles == []  # no tab title cut ("Simula…")
         assert STATE_LABEL[name] in pg.inner_text(".re-state-panel")
 
         # -- step ----------------------------------------------------------------------------------------
