@@ -66,39 +66,19 @@ class AnalyzePanel(widgets.VBox):
         self.status.add_class("re-analyze-status")
         self.players = list(entry.players)
         colours = [PLAYER_COLORS[i % len(PLAYER_COLORS)] for i in range(len(self.players))]
-        self.win_fig = go.FigureWidget(
-            data=[go.Bar(x=[], y=[], orientation="h", marker_color=colours, text=[],
-                         textposition="auto",
-                         error_x=dict(type="data", symmetric=False, array=[], arrayminus=[]),
-                         hovertemplate="%{y}: %{x:.0%}<extra></extra>")],
-            layout=go.Layout(width=width, height=60 + 28 * len(self.players),
-                             margin=dict(l=10, r=10, t=24, b=30),
-                             title=dict(text="Win probability (95% interval)", font=dict(size=12)),
-                             xaxis=dict(range=[0, 1], tickformat=".0%"),
-                             yaxis=dict(automargin=True, autorange="reversed")))
         self.options_html = widgets.HTML()
         self.options_html.add_class("re-analyze-options")
         self.take_best_button = widgets.Button(description="Take the best option",
                                                button_style="success", disabled=True)
         self.take_best_button.add_class("re-analyze-take-best")
-        self.curve_fig = go.FigureWidget(
-            data=[t for i, p in enumerate(self.players) for t in (
-                go.Scatter(x=[], y=[], mode="lines", line=dict(width=0), hoverinfo="skip",
-                           showlegend=False),
-                go.Scatter(x=[], y=[], mode="lines", line=dict(width=0), fill="tonexty",
-                           fillcolor=_alpha(colours[i]), hoverinfo="skip", showlegend=False),
-                go.Scatter(x=[], y=[], mode="lines+markers", name=p, customdata=[],
-                           line=dict(color=colours[i]),
-                           hovertemplate=f"{html.escape(p)}: %{{y:.0%}} (turn %{{x}})<br>"
-                                         "click: rewind here<extra></extra>"))],
-            layout=go.Layout(width=width, height=240, margin=dict(l=40, r=10, t=24, b=30),
-                             title=dict(text="Win probability by turn (click a point to "
-                                             "rewind there)", font=dict(size=12)),
-                             xaxis=dict(title=dict(text="turn")),
-                             yaxis=dict(range=[0, 1], tickformat=".0%"),
-                             legend=dict(orientation="h", y=-0.25)))
-        for trace in self.curve_fig.data[2::3]:
-            trace.on_click(self._curve_clicked)
+        self._width = width
+        self._colours = colours
+        self._win_fig: go.FigureWidget | None = None
+        self._curve_fig: go.FigureWidget | None = None
+        # the charts are made on first use (see ``win_fig``): a page's FigureWidgets must each
+        # initialise within anywidget's 2 s limit when it loads, and they compete for it
+        self.win_box = widgets.Box()
+        self.curve_box = widgets.Box()
         self.evaluation: Any = None
         self.comparison: Any = None
         self.curve: list[dict[str, Any]] = []
@@ -116,10 +96,58 @@ class AnalyzePanel(widgets.VBox):
             widgets.HTML("<small>From the moment on show: continuations are played to the end "
                          "by the players' policies (a person's seat by the game's default).</small>"),
             row([self.n, self.evaluate_button, self.compare_button, self.curve_button]),
-            row([self.progress, self.cancel_button, self.status]), self.win_fig,
-            self.options_html, self.take_best_button, self.curve_fig])
+            row([self.progress, self.cancel_button, self.status]), self.win_box,
+            self.options_html, self.take_best_button, self.curve_box])
         self.add_class("re-analyze")
         self.refresh()
+
+    # -- charts, made on first use -----------------------------------------------------------------
+    @property
+    def win_fig(self) -> go.FigureWidget:
+        """The win-probability bars (made on the first evaluation)."""
+        if self._win_fig is None:
+            width, colours = self._width, self._colours
+            fig = go.FigureWidget(
+                data=[go.Bar(x=[], y=[], orientation="h", marker_color=colours, text=[],
+                             textposition="auto",
+                             error_x=dict(type="data", symmetric=False, array=[], arrayminus=[]),
+                             hovertemplate="%{y}: %{x:.0%}<extra></extra>")],
+                layout=go.Layout(width=width, height=60 + 28 * len(self.players),
+                                 margin=dict(l=10, r=10, t=24, b=30),
+                                 title=dict(text="Win probability (95% interval)",
+                                            font=dict(size=12)),
+                                 xaxis=dict(range=[0, 1], tickformat=".0%"),
+                                 yaxis=dict(automargin=True, autorange="reversed")))
+            self._win_fig = fig
+            self.win_box.children = [fig]
+        return self._win_fig
+
+    @property
+    def curve_fig(self) -> go.FigureWidget:
+        """The evaluation curve (made on the first run); clicking a point rewinds the stepper."""
+        if self._curve_fig is None:
+            width, colours = self._width, self._colours
+            fig = go.FigureWidget(
+                data=[t for i, p in enumerate(self.players) for t in (
+                    go.Scatter(x=[], y=[], mode="lines", line=dict(width=0), hoverinfo="skip",
+                               showlegend=False),
+                    go.Scatter(x=[], y=[], mode="lines", line=dict(width=0), fill="tonexty",
+                               fillcolor=_alpha(colours[i]), hoverinfo="skip", showlegend=False),
+                    go.Scatter(x=[], y=[], mode="lines+markers", name=p, customdata=[],
+                               line=dict(color=colours[i]),
+                               hovertemplate=f"{html.escape(p)}: %{{y:.0%}} (turn %{{x}})<br>"
+                                             "click: rewind here<extra></extra>"))],
+                layout=go.Layout(width=width, height=240, margin=dict(l=40, r=10, t=24, b=30),
+                                 title=dict(text="Win probability by turn (click a point to "
+                                                 "rewind there)", font=dict(size=12)),
+                                 xaxis=dict(title=dict(text="turn")),
+                                 yaxis=dict(range=[0, 1], tickformat=".0%"),
+                                 legend=dict(orientation="h", y=-0.25)))
+            for trace in fig.data[2::3]:
+                trace.on_click(self._curve_clicked)
+            self._curve_fig = fig
+            self.curve_box.children = [fig]
+        return self._curve_fig
 
     # -- state -----------------------------------------------------------------------------------
     @property
@@ -213,6 +241,7 @@ class AnalyzePanel(widgets.VBox):
         def work(tick):
             return analysis.evaluate(game, n, policies=policies, progress=tick)
 
+        self.win_fig  # noqa: B018 - made here, in the kernel's thread, not the analysis thread
         self._start(f"Playing {n} games from here", n, work, self._show_evaluation, wait)
 
     def _show_evaluation(self, ev: Any) -> None:
@@ -297,6 +326,7 @@ class AnalyzePanel(widgets.VBox):
                 rows.append(row)
             return rows
 
+        self.curve_fig  # noqa: B018 - made here, in the kernel's thread
         self._start(f"Evaluating {len(marks)} turns × {n} games", len(marks) * n, work,
                     self._show_curve, wait)
 

@@ -89,19 +89,10 @@ class BattlePanel(widgets.VBox):
         self.headline.add_class("re-odds-headline")
         self.expectations = widgets.HTML()
         self.expectations.add_class("re-odds-expectations")
-        self.fig = go.FigureWidget(
-            data=[go.Bar(x=[], y=[], orientation="h", name="this battle", text=[],
-                         textposition="auto", marker_color=[], customdata=[],
-                         hovertemplate="%{y}: %{x:.1f}%<br>exact %{customdata}<extra></extra>"),
-                  go.Bar(x=[], y=[], orientation="h", name="kept", text=[], visible=False,
-                         textposition="auto", marker=dict(color="#bdbdbd"), customdata=[],
-                         hovertemplate="%{y}: %{x:.1f}%<br>exact %{customdata}"
-                                       "<extra>kept</extra>")],
-            layout=go.Layout(width=width, height=height, barmode="group",
-                             margin=dict(l=10, r=10, t=10, b=35),
-                             xaxis=dict(title=dict(text="chance (%)"), range=[0, 100]),
-                             yaxis=dict(automargin=True, autorange="reversed"),
-                             showlegend=False))
+        self._size = (width, height)
+        self._fig: go.FigureWidget | None = None
+        self.chart = widgets.Box()  # the chart is made on the first result (see ``fig``)
+        self.chart.add_class("re-odds-chart")
         self.results: list[tuple[str, Fraction]] = []
         self.kept: list[tuple[str, Fraction]] = []
         self.table: Any = None
@@ -114,10 +105,34 @@ class BattlePanel(widgets.VBox):
         buttons = widgets.HBox([self.compute_button, self.from_board_button, self.keep_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__(([self.banner] if banner is None else []) +
-                         [self.note, self.pickers, buttons, self.source, self.headline, self.fig,
+                         [self.note, self.pickers, buttons, self.source, self.headline, self.chart,
                           self.expectations])
         self.add_class("re-odds")
         self.add_class("re-battle")
+
+    @property
+    def fig(self) -> go.FigureWidget:
+        """The results chart, made on first use: every FigureWidget a page holds when it loads
+        must initialise within anywidget's 2 s limit (each parses plotly.js); a chart made later,
+        when the page is idle, does not compete with the board for it."""
+        if self._fig is None:
+            width, height = self._size
+            fig = go.FigureWidget(
+                data=[go.Bar(x=[], y=[], orientation="h", name="this battle", text=[],
+                             textposition="auto", marker_color=[], customdata=[],
+                             hovertemplate="%{y}: %{x:.1f}%<br>exact %{customdata}<extra></extra>"),
+                      go.Bar(x=[], y=[], orientation="h", name="kept", text=[], visible=False,
+                             textposition="auto", marker=dict(color="#bdbdbd"), customdata=[],
+                             hovertemplate="%{y}: %{x:.1f}%<br>exact %{customdata}"
+                                           "<extra>kept</extra>")],
+                layout=go.Layout(width=width, height=height, barmode="group",
+                                 margin=dict(l=10, r=10, t=10, b=35),
+                                 xaxis=dict(title=dict(text="chance (%)"), range=[0, 100]),
+                                 yaxis=dict(automargin=True, autorange="reversed"),
+                                 showlegend=False))
+            self._fig = fig
+            self.chart.children = [fig]
+        return self._fig
 
     # -- inputs ----------------------------------------------------------------------------------
     def values(self) -> dict[str, Any]:

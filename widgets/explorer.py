@@ -11,10 +11,21 @@ JupyterLab's file browser open), so nothing is covered or cut off. Under the map
 the selection — the selected location's whole stack as a list (pick a counter there to act on
 it). The Reach overlay belongs to the Reach tab; switching tabs clears the selection and the
 overlay so no stale text or colour is left behind. A selected log row is highlighted on the map.
+
+Rules and Quiz (issue 20, ``widgets.teaching``): clicking a rule citation in the log opens its
+entry in the Rules tab; the tab's "Show me" finds a moment the rule fires in a seeded game and
+opens the stepper a few events before it, the rule's events green in the log; the Quiz tab makes
+its lesson when first opened.
+
+Only the board's FigureWidget is made up front; the charts of the Odds, Simulate and Analyze tabs
+are made on first use. anywidget's frontend gives each model 2 s to initialise and silently drops
+every later message to one that took longer, and each FigureWidget parses plotly.js (4.7 MB): a
+page with five of them on a busy machine (or after a JupyterLab reload) left the board frozen.
 """
 from __future__ import annotations
 
 import html
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +33,7 @@ import ipywidgets as widgets
 
 from rules_lib.core.contract import GameModule
 from rules_lib.registry import game_names, get_game
+from rules_lib.teaching import rule_reference
 
 from .analyze_panel import AnalyzePanel
 from .battle_panel import BattlePanel
@@ -32,22 +44,28 @@ from .reach_view import ReachView
 from .setup_editor import SetupEditor
 from .simulate_panel import SimulatePanel, stepper_settings
 from .stepper import PhaseStepper
+from .teaching import QuizPanel, RulePanel
 
-PLAY, ODDS, REACH, SETUP, SIMULATE, ANALYZE = ("Play", "Odds", "Reach", "Setup", "Simulate",
-                                               "Analyze")
+PLAY, ODDS, REACH, SETUP, SIMULATE, ANALYZE, RULES, QUIZ = (
+    "Play", "Odds", "Reach", "Setup", "Simulate", "Analyze", "Rules", "Quiz")
+#: "Show me" opens the stepper this many events before the moment the rule fires.
+EVENTS_BEFORE = 3
 PROMPTS = {PLAY: "Click a location or a counter: its stack is listed here.",
            ODDS: "Click a location with a battle: the calculator takes its units.",
            REACH: "Click a counter to see where it can move (hover a place for the path).",
            SETUP: "Click the map to edit the position (see the Setup tab).",
            SIMULATE: "Click a location or a counter: its stack is listed here.",
-           ANALYZE: "Click a location or a counter: its stack is listed here."}
+           ANALYZE: "Click a location or a counter: its stack is listed here.",
+           RULES: "Click a rule in the log (its Rule column) to read it here.",
+           QUIZ: "Click a location or a counter: its stack is listed here."}
 #: Event data keys that name locations, in the order a move reads (from, then to).
 PLACE_KEYS = ("from", "path", "to", "city", "hex", "area", "where", "loc", "square", "hive")
 
 
 class Explorer(widgets.VBox):
     """Map and legend with the selection under it; Play / Odds / Reach / Setup / Simulate /
-    Analyze tabs beside it (or under it on a narrow screen); one banner for problems."""
+    Analyze / Rules / Quiz tabs beside it (or under it on a narrow screen); one banner for
+    problems."""
 
     def __init__(self, game: str | GameModule, scenario: str | None = None, seed: int = 0,
                  variants: Sequence[str] = (), players: dict[str, str] | None = None, *,
@@ -89,14 +107,35 @@ class Explorer(widgets.VBox):
                                      policies=lambda: stepper_settings(self.stepper)()["policies"])
                         if registered else None)
 
+        # issue 20: the rule reference of a registered game, and its quiz (made when first opened:
+        # a lesson plays seeded games)
+        self.rules: RulePanel | None = None
+        self.quiz: QuizPanel | None = None
+        self.quiz_page: widgets.VBox | None = None
+        if registered and _has_reference(entry.name):
+            extra = {}
+            if "on_goto" in inspect.signature(RulePanel).parameters:  # links to the rule's
+                extra["on_goto"] = self.goto_marked                   # moments in this game
+            self.rules = RulePanel(entry.name, on_moment=self.show_moment, banner=self.banner,
+                                   **extra)
+            self.quiz_page = widgets.VBox([widgets.HTML(
+                "<small>Questions from seeded games: predict what happens next, then see what "
+                "the engine did and the rule behind it.</small>")])
+            self.quiz_page.add_class("re-quiz-page")
+        self.stepper.log_list.observe(guarded(self.banner, self._citation_clicked),
+                                      names="cited")
+
         pages: list[tuple[str, widgets.Widget]] = [(PLAY, self.stepper)]
         for name, page in ((ODDS, self.odds), (REACH, self.reach), (SETUP, self.editor),
-                           (SIMULATE, self.simulate), (ANALYZE, self.analyze)):
+                           (SIMULATE, self.simulate), (ANALYZE, self.analyze),
+                           (RULES, self.rules), (QUIZ, self.quiz_page)):
             if page is not None:
                 pages.append((name, page))
         self.tab_names = [name for name, _ in pages]
         self.tabs = widgets.Tab(children=[w for _, w in pages], titles=self.tab_names,
-                                layout=widgets.Layout(flex="1 1 440px", min_width="420px",
+                                # eight tab titles need ~600 px: narrower, the panel
+                                # wraps under the map instead of cutting them
+                                layout=widgets.Layout(flex="1 1 600px", min_width="600px",
                                                       max_width="760px"))
         self.tabs.add_class("re-tabs")
         if self.reach is not None:
@@ -148,7 +187,7 @@ class Explorer(widgets.VBox):
         return self.stepper.game
 
     def show_tab(self, name: str) -> None:
-        """Switch to the named tab (Play, Odds, Reach, Setup, Simulate, Analyze)."""
+        """Switch to the named tab (Play, Odds, Reach, Setup, Simulate, Analyze, Rules, Quiz)."""
         self.tabs.selected_index = self.tab_names.index(name)
 
     # -- reactions -------------------------------------------------------------------------------
@@ -182,6 +221,8 @@ class Explorer(widgets.VBox):
             self.board_view.highlight([])
         if self.analyze is not None and tab == ANALYZE:
             self.analyze.refresh()
+        if tab == QUIZ:
+            self.open_quiz()
         self._show_selection(None, None)
 
     def _selected(self, loc: Any, piece: Any) -> None:
@@ -267,9 +308,58 @@ class Explorer(widgets.VBox):
             note = event.kind
         bv.highlight(good, note)
 
+    # -- rules and quiz (issue 20) ----------------------------------------------------------------
+    def _citation_clicked(self, change: dict[str, Any]) -> None:
+        """A rule citation clicked in the log: its entry in the Rules tab."""
+        i = (change["new"] or {}).get("i")
+        if i is None or self.rules is None:
+            return
+        event = next((e for e in self.stepper.head.log if e.index == i), None)
+        if event is None:
+            return
+        if "log" in inspect.signature(self.rules.show_event).parameters:
+            self.rules.show_event(event, log=self.stepper.head.log)
+        else:
+            self.rules.show_event(event)
+        self.show_tab(RULES)
+
+    def goto_marked(self, index: int, marked: Sequence[int] = ()) -> None:
+        """Show the moment of event ``index`` of the game in play, ``marked`` events green."""
+        self.show_tab(PLAY)
+        self.stepper.log_list.marked = [int(i) for i in marked]
+        self.stepper.goto(int(index) + 1)
+
+    def show_moment(self, moment: Any) -> None:
+        """A moment found for a rule ("Show me"): the stepper opens a few events before it, the
+        rule's events drawn green in the log; stepping on plays the moment."""
+        game = moment.game_at(before=0)
+        while game.events_seen <= moment.index and game.step_event() is not None:
+            pass
+        self.show_tab(PLAY)
+        self.stepper.show_game(game, at=max(0, moment.index - EVENTS_BEFORE),
+                               marked=moment.applying(game.log))
+
+    def open_quiz(self, **options: Any) -> QuizPanel:
+        """The Quiz tab's panel (a lesson of ten questions from seeded games), made on first use."""
+        if self.quiz is None:
+            if self.quiz_page is None:
+                raise ValueError(f"{self.entry.name}: no quiz for this game")
+            self.quiz = QuizPanel(self.entry.name, banner=self.banner, **options)
+            self.quiz_page.children = [*self.quiz_page.children, self.quiz]
+        return self.quiz
+
     def _play_position(self, state: Any) -> None:
         self.show_tab(PLAY)
         self.stepper.start_from(state)
+
+
+def _has_reference(name: str) -> bool:
+    """Does the game have a rule reference (rules_lib/games/<game>/data/rule_reference.yaml)?"""
+    try:
+        rule_reference(name)
+    except (FileNotFoundError, KeyError, ValueError):
+        return False
+    return True
 
 
 def _registered(entry: GameModule) -> bool:

@@ -3,8 +3,11 @@
 An ``anywidget`` (the same machinery as Plotly's FigureWidget, so it works wherever the board
 does): long messages wrap, the rule has its own column (cut with an ellipsis, the whole citation
 in its tooltip), assumed events carry ◆, folded rows say how many trivial decisions they hide.
-Clicking a row sets ``value`` (the event index) like a Select would; ``options`` gives
-(text, index) pairs for code and tests that read the log as text.
+Clicking a row sets ``value`` (the event index) like a Select would; clicking its rule citation
+also sets ``cited`` (``{"i": index, "n": a click counter}``, so a second click on the same citation
+is a change too: the Explorer opens that rule's entry in its Rules tab). ``marked`` rows (the events
+of a rule being shown) are drawn green. ``options`` gives (text, index) pairs for code and tests
+that read the log as text.
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ function render({ model, el }) {
   function draw() {
     const rows = model.get("rows");
     const value = model.get("value");
+    const marked = new Set(model.get("marked") || []);
     let out = "<table style='border-collapse:collapse;width:100%;table-layout:fixed'>" +
       "<colgroup><col style='width:44px'><col style='width:30px'><col style='width:78px'>" +
       "<col><col style='width:30%'></colgroup>" +
@@ -39,10 +43,13 @@ function render({ model, el }) {
         continue;
       }
       const sel = r.i === value;
-      const bg = sel ? "#ffe082" : (r.kind === "turn" || r.kind === "phase" ? "#f3f6fb" : "");
+      const mk = marked.has(r.i);
+      const bg = sel ? "#ffe082" : (mk ? "#c8e6c9" : (r.kind === "turn" || r.kind === "phase" ?
+        "#f3f6fb" : ""));
       const mark = r.assumed ? "<span style='color:#e65100' title='" + esc(r.assumed) +
         "'>◆</span>" : "";
-      out += "<tr class='re-log-row" + (sel ? " re-log-selected" : "") + "' data-i='" + r.i +
+      out += "<tr class='re-log-row" + (sel ? " re-log-selected" : "") +
+        (mk ? " re-log-marked" : "") + "' data-i='" + r.i +
         "' title='" + esc(r.msg + (r.rule ? "  [" + r.rule + "]" : "")) + "' style='cursor:pointer;" +
         "border-top:1px solid #eee;background:" + bg + "'>" +
         "<td style='padding:1px 4px;white-space:nowrap'>" + r.i + mark + "</td>" +
@@ -51,7 +58,8 @@ function render({ model, el }) {
         esc(r.phase) + "</td>" +
         "<td style='padding:1px 4px;white-space:normal;overflow-wrap:anywhere'>" + esc(r.msg) +
         "</td><td class='re-log-rule' style='padding:1px 4px;white-space:nowrap;overflow:hidden;" +
-        "text-overflow:ellipsis;color:#555' title='" + esc(r.rule) + "'>" + esc(r.rule) +
+        "text-overflow:ellipsis;color:#1a5fb4;text-decoration:underline dotted' title='" +
+        esc(r.rule ? r.rule + " (click: open this rule)" : "") + "'>" + esc(r.rule) +
         "</td></tr>";
     }
     out += "</tbody></table>";
@@ -66,11 +74,17 @@ function render({ model, el }) {
   box.addEventListener("click", (ev) => {
     const tr = ev.target.closest("tr.re-log-row");
     if (!tr) return;
-    model.set("value", parseInt(tr.dataset.i, 10));
+    const i = parseInt(tr.dataset.i, 10);
+    model.set("value", i);
+    if (ev.target.closest("td.re-log-rule")) {
+      const before = model.get("cited") || {};
+      model.set("cited", {i: i, n: (before.n || 0) + 1});
+    }
     model.save_changes();
   });
   model.on("change:rows", draw);
   model.on("change:value", draw);
+  model.on("change:marked", draw);
   draw();
 }
 export default { render };
@@ -85,6 +99,13 @@ class LogTable(anywidget.AnyWidget):
     value = traitlets.Int(None, allow_none=True).tag(sync=True)
     height = traitlets.Int(260).tag(sync=True)
     follow = traitlets.Bool(True).tag(sync=True)
+    cited = traitlets.Dict().tag(sync=True)  # the rule citation clicked: {"i": index, "n": clicks}
+    marked = traitlets.List().tag(sync=True)  # event indices drawn green (a rule's moments)
+
+    def cite(self, index: int) -> None:
+        """What a click on a row's rule citation does (tests and scripts)."""
+        self.value = index
+        self.cited = {"i": int(index), "n": int(self.cited.get("n", 0)) + 1}
 
     @property
     def options(self) -> tuple[tuple[str, int], ...]:

@@ -110,10 +110,17 @@ class SetupEditor(widgets.VBox):
         self.mode.observe(g(lambda _c: self._cancel_move()), names="value")
         board_view.on_select(g(self.clicked))
 
-        rows = [widgets.HBox([self.mode]), widgets.HBox([self.kind, self.side]), self.hint,
+        for b in (self.load_scenario_button, self.from_game_button, self.play_button,
+                  self.save_button, self.load_button):
+            b.layout.width = "auto"  # whole words, never "Load sc…"
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        rows = [widgets.HBox([self.mode]), widgets.HBox([self.kind, self.side], layout=wrap),
+                self.hint,
                 widgets.HBox([self.scenario, self.load_scenario_button, self.from_game_button,
-                              self.play_button]),
-                widgets.HBox([self.path, self.save_button, self.load_button]), self.json]
+                              self.play_button], layout=wrap),
+                widgets.HBox([self.path, self.save_button, self.load_button],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+                self.json]
         super().__init__(([self.banner] if banner is None else []) + rows)
         self.add_class("re-setup")
         self._hint()

@@ -39,23 +39,45 @@ class SimulatePanel(widgets.VBox):
         self.progress = widgets.Output()
         self.table = widgets.HTML()
         self.table.add_class("re-simulate-table")
-        self.rates = go.FigureWidget(
-            data=[go.Bar(name="outcome rate", x=[], y=[],
-                         error_y={"type": "data", "symmetric": False, "array": [],
-                                  "arrayminus": []})],
-            layout=go.Layout(title="Outcome rates (95% Wilson intervals)", width=width,
-                             height=260, margin={"l": 40, "r": 10, "t": 40, "b": 40},
-                             yaxis={"range": [0, 1], "title": "share of games"}))
-        self.length = go.FigureWidget(
-            data=[go.Bar(name="games", x=[], y=[])],
-            layout=go.Layout(title="Game length", width=width, height=220,
-                             margin={"l": 40, "r": 10, "t": 40, "b": 40},
-                             xaxis={"title": "turns"}, yaxis={"title": "games"}))
+        self._width = width
+        self._rates: go.FigureWidget | None = None
+        self._length: go.FigureWidget | None = None
+        self.charts = widgets.VBox()  # made on the first run (see ``rates``)
         self.results = None
         self.run_button.on_click(guarded(self.banner, lambda _b: self.run()))
         super().__init__([widgets.HBox([self.games, self.seed, self.run_button]), self.progress,
-                          self.table, self.rates, self.length])
+                          self.table, self.charts])
         self.add_class("re-simulate-panel")
+
+    def _charts(self) -> None:
+        """Make the two charts (on first use: a page's FigureWidgets must each initialise within
+        anywidget's 2 s limit when it loads, so only the board is made up front)."""
+        if self._rates is None:
+            width = self._width
+            rates = go.FigureWidget(
+                data=[go.Bar(name="outcome rate", x=[], y=[],
+                             error_y={"type": "data", "symmetric": False, "array": [],
+                                      "arrayminus": []})],
+                layout=go.Layout(title="Outcome rates (95% Wilson intervals)", width=width,
+                                 height=260, margin={"l": 40, "r": 10, "t": 40, "b": 40},
+                                 yaxis={"range": [0, 1], "title": "share of games"}))
+            length = go.FigureWidget(
+                data=[go.Bar(name="games", x=[], y=[])],
+                layout=go.Layout(title="Game length", width=width, height=220,
+                                 margin={"l": 40, "r": 10, "t": 40, "b": 40},
+                                 xaxis={"title": "turns"}, yaxis={"title": "games"}))
+            self._rates, self._length = rates, length
+            self.charts.children = [rates, length]
+
+    @property
+    def rates(self) -> go.FigureWidget:
+        self._charts()
+        return self._rates
+
+    @property
+    def length(self) -> go.FigureWidget:
+        self._charts()
+        return self._length
 
     def run(self):
         """Play the games (progress bar in the panel) and draw the results; returns the table."""

@@ -267,6 +267,7 @@ class PhaseStepper(widgets.VBox):
     def new_game(self) -> Game:
         """Start a new game from the scenario, seed, variants and players chosen."""
         self._action_starts = []
+        self.log_list.marked = []
         game = self._start(self.scenario.value)
         self._apply_players(game)
         self._through_setup(game)
@@ -281,6 +282,15 @@ class PhaseStepper(widgets.VBox):
         while game.state.phase == "Set-Up" and game.pending is None:
             if game.step_event() is None:
                 break
+
+    def show_game(self, game: Game, at: int | None = None, marked: Sequence[int] = ()) -> Game:
+        """Show a game played elsewhere (a moment found for a rule): it becomes the furthest
+        point, the moment after ``at`` events is shown, ``marked`` events are drawn green."""
+        self._action_starts = []
+        self.log_list.marked = [int(i) for i in marked]
+        self._log_key = (-1, -1)
+        self._show(game, new_head=True)
+        return self.goto(at) if at is not None else game
 
     def start_from(self, state: GameState) -> Game:
         """Start a game from a given state (a position set up in the editor or loaded)."""

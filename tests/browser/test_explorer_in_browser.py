@@ -2,8 +2,9 @@
 
 Starts Voila on 127.0.0.1 as a child process, opens the explorer notebook in Debian's headless
 Chromium through Playwright (which cannot download its own browsers here), waits for the map, clicks
-*Next step* and checks that the board and the log changed, clicks a unit and checks that the reach
-overlay appears, and saves screenshots (docs/screenshots/ when RULES_EXPLORER_SCREENSHOTS=1).
+*Next turn* and checks that the board and the log changed, opens the Reach tab, clicks a unit and
+checks that the overlay and its discrete legend appear (and leave with the tab), and saves
+screenshots (docs/screenshots/ when RULES_EXPLORER_SCREENSHOTS=1).
 Every server it starts is stopped in teardown.
 """
 from __future__ import annotations
@@ -67,7 +68,15 @@ def test_the_explorer_opens_after_set_up_and_a_turn_changes_log_and_board(page):
     _screenshot(page, "explorer_after_steps.png")
 
 
-def test_clicking_a_unit_shows_its_reach(page):
+def _open_tab(pg, name: str) -> None:
+    """Click a tab of the Explorer by its title, as a person does."""
+    pg.locator(".re-tabs .lm-TabBar-tab", has_text=name).first.click()
+    pg.wait_for_timeout(300)
+
+
+def test_clicking_a_unit_in_the_reach_tab_shows_where_it_can_go(page):
+    _open_tab(page, "Reach")
+    page.wait_for_selector(".re-reach-mode", state="visible")
     # Plotly draws no DOM group for an empty trace, so find the units trace by its uid
     uid = page.evaluate("""() => document.querySelector('.re-board .js-plotly-plot')
                                    .data.find(t => t.name === 'units').uid""")
@@ -81,5 +90,14 @@ def test_clicking_a_unit_shows_its_reach(page):
                    const t = gd.data.find(t => t.name === 'overlay');
                    return t && t.x && t.x.length > 0; }""", timeout=30_000)
     overlay = next(t for t in _board_data(page) if t["name"] == "overlay")
-    assert len(overlay["x"]) >= 1
+    assert len(overlay["x"]) >= 1 and len(set(overlay["color"])) >= 1
+    legend = page.locator(".re-overlay-legend")
+    assert legend.is_visible() and "MP" in legend.inner_text()  # a discrete legend of MP steps
+    assert "locations" in page.inner_text(".re-reach-summary")
     _screenshot(page, "explorer.png")  # the README picture
+    _open_tab(page, "Play")  # the overlay belongs to the Reach tab
+    page.wait_for_function(
+        """() => { const gd = document.querySelector('.re-board .js-plotly-plot');
+                   const t = gd.data.find(t => t.name === 'overlay');
+                   return t && (!t.x || t.x.length === 0); }""", timeout=30_000)
+    assert not page.locator(".re-overlay-legend").is_visible()

@@ -69,3 +69,30 @@ def test_bench_next_step_click_in_the_explorer(benchmark, case):
 
     benchmark(click)
     assert ex.banner.message == "", ex.banner.detail
+
+
+@pytest.mark.benchmark
+def test_bench_select_a_counter_in_the_reach_tab(benchmark, case):
+    """A click on a counter with the Reach tab open: the stack list, the odds' memory and the
+    reach overlay (the game's movement_reach) all answer it."""
+    from .widget_fakes import click
+
+    entry, _ = case
+    ex = Explorer(entry, seed=1)
+    if "Reach" in ex.tab_names:
+        ex.show_tab("Reach")
+    n = len(ex.board_view.trace["units"].x)
+    points = itertools.cycle(range(n))
+    benchmark(lambda: click(ex.board_view.fig, "units", next(points)))
+    assert ex.banner.message == "", ex.banner.detail
+
+
+@pytest.mark.benchmark
+def test_bench_click_a_log_row(benchmark, case):
+    """A click on a log row rewinds the game to that moment and redraws the board."""
+    entry, _ = case
+    ex = Explorer(entry, seed=1)
+    ex.stepper.next_turn()
+    rows = itertools.cycle([r["i"] for r in ex.stepper.log_list.rows if r["i"] >= 0])
+    benchmark(lambda: setattr(ex.stepper.log_list, "value", next(rows)))
+    assert ex.banner.message == "", ex.banner.detail
