@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_lib.core.engine import NO_ANSWER, Game, GameRecord, IllegalChoice
-from rules_lib.core.stats import games_needed, mean_interval, wilson
+from rules_lib.core.engine import ASK_PERSON, NO_ANSWER, Game, GameRecord, IllegalChoice
+from rules_lib.core.stats import games_needed, mean_interval, paired_difference_interval, wilson
 from rules_lib.executors import get_executor
 from rules_lib.registry import get_game
 
@@ -278,14 +278,49 @@ def compare_options(game: Game, n: int = 200, *, policies: Mapping[str, str] | N
     best = results[0]
     best_wins = {r["seed"]: r[f"won:{player}"] for r in by_option[best.index]}
     for o in results[1:]:
-        paired = [float(r[f"won:{player}"]) - float(best_wins[r["seed"]])
-                  for r in by_option[o.index]]
-        ci = mean_interval(paired)
+        ci = paired_difference_interval([(bool(r[f"won:{player}"]), bool(best_wins[r["seed"]]))
+                                         for r in by_option[o.index]])
         o.diff_to_best, o.diff_low, o.diff_high = ci.estimate, ci.low, ci.high
         o.separated = ci.high < 0
         if not o.separated:
             o.games_to_separate = games_needed(best.rate, o.rate)
     return Comparison(module.name, player, decision.prompt, n, results)
+
+
+class PauseAt:
+    """A player's policy that pauses the game at the decisions of chosen kinds (for a person or
+    an analysis) and answers every other decision as the player's usual policy does."""
+
+    name = "pause-at"
+
+    def __init__(self, kinds: Iterable[str], then: Any) -> None:
+        self.kinds, self.then = frozenset(kinds), then
+
+    def choose(self, state: Any, decision: Any, rng: Any) -> Any:
+        if decision.kind in self.kinds:
+            return ASK_PERSON
+        return self.then.choose(state, decision, rng)
+
+
+def position_at(game: str, kind: str, *, player: str | None = None, seed: int = 0,
+                scenario: str | None = None, variants: Sequence[str] = (),
+                policies: Mapping[str, str] | None = None, max_games: int = 50) -> Game:
+    """The first moment, in seeded games from ``seed`` on, when a decision of ``kind`` (of
+    ``player``, if given) waits: a real position to analyse ("Which City does the Tank Retreat
+    to?"). Raises ValueError if none comes up in ``max_games`` games."""
+    module = get_game(game)
+    for s in range(seed, seed + max_games):
+        g = module.new_game(scenario, seed=s, variants=variants, policies=policies,
+                            keep_log=False)
+        for p in module.players:
+            if player is None or p == player:
+                g.policies[p] = PauseAt((kind,), g.policies[p])
+        while g.step_event() is not None:
+            pass
+        if g.pending is not None and g.pending.kind == kind:
+            return g
+    raise ValueError(f"{game}: no {kind!r} decision{f' of {player}' if player else ''} in "
+                     f"{max_games} games from seed {seed}")
 
 
 def evaluation_curve(game: Game, n: int = 100, *, every: str = "turn",
@@ -318,5 +353,5 @@ def evaluation_curve(game: Game, n: int = 100, *, every: str = "turn",
         f"{p}{s}" for p in module.players for s in ("", " low", " high")])
 
 
-__all__ = ["Comparison", "Evaluation", "OptionResult", "Position", "compare_options", "evaluate",
-           "evaluation_curve", "play_continuations"]
+__all__ = ["Comparison", "Evaluation", "OptionResult", "PauseAt", "Position", "compare_options",
+           "evaluate", "evaluation_curve", "play_continuations", "position_at"]

@@ -201,6 +201,14 @@ def _position(game_module: Any, args: argparse.Namespace) -> Any:
                               keep_log=False)
     else:
         game = game_module.new_game(args.state or None, seed=args.seed, keep_log=False)
+    if args.options and args.decision:
+        from rules_lib.analysis import position_at
+
+        if args.state or args.record:
+            raise ValueError("--decision searches seeded games; it does not take --state or "
+                             "--record")
+        return position_at(game_module.name, args.decision, player=args.decider,
+                           seed=args.seed)
     if args.options:
         decider = args.decider
         if decider is not None and decider not in game_module.players:
@@ -285,6 +293,46 @@ def _write(df, out: Path | None) -> None:
     else:
         df.to_csv(out, index=False)
     print(f"wrote {out}")
+
+
+def cmd_rule(args: argparse.Namespace) -> int:
+    """A rule's reference entry (or the entries matching some words), and with --find the first
+    moments of seeded games that apply it."""
+    from rules_lib.teaching import find_moments, rule_reference
+
+    ref = rule_reference(args.game)
+    entry = ref.get(args.query) if args.query else None
+    if entry is None:
+        found = ref.search(args.query or "")
+        for e in found:
+            print(f"{e.key:<14} {e.section}: {e.summary}")
+        if not found:
+            print(f"no entry of {args.game} matches {args.query!r}")
+        return 0 if found else 1
+    print(entry.describe())
+    if args.find:
+        result = find_moments(args.game, entry.key, n=args.find, n_games=args.n_games,
+                              seed=args.seed, executor=args.executor, budget=args.budget)
+        print(result.message)
+        for m in result.moments:
+            print(f"  {m}")
+    return 0
+
+
+def add_rule_parser(sub: Any) -> None:
+    """The ``rule`` command: the rule reference, and "show me this rule in action"."""
+    p = sub.add_parser("rule", help="a rule's reference entry, the rule index, and moments of "
+                                    "seeded games that apply a rule")
+    p.add_argument("game")
+    p.add_argument("query", nargs="?", help="a catalogue ID (e.g. GIN-OVRN-01) or words to search "
+                                            "the rule index for (none: every entry)")
+    p.add_argument("--find", type=int, nargs="?", const=1, default=0, metavar="N",
+                   help="find N moments (default 1) of seeded games where the rule applies")
+    p.add_argument("--n-games", type=games_count, help="search at most this many games")
+    p.add_argument("--budget", type=float, help="search for at most this many seconds")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--executor", help=EXECUTOR_HELP)
+    p.set_defaults(func=cmd_rule)
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
@@ -394,6 +442,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--options", action="store_true",
                    help="compare the options of the next decision (of --decider, if given)")
     p.add_argument("--decider", metavar="PLAYER", help="with --options: whose decision")
+    p.add_argument("--decision", metavar="KIND",
+                   help="with --options: the first decision of this kind in seeded games from "
+                        "--seed (e.g. retreat, fire_at, bullet)")
     p.add_argument("-n", type=games_count, default=200, help="continuations (per option)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--policy", action="append", default=[], metavar="PLAYER=NAME",
@@ -401,6 +452,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--executor", help=EXECUTOR_HELP)
     p.add_argument("--out", help="write the table (.csv or .parquet)")
     p.set_defaults(func=cmd_analyze)
+
+    add_rule_parser(sub)
 
     p = sub.add_parser("lab", help="open JupyterLab on the notebooks (other options, such as "
                                    "--port 8899 or --allow-root, go to JupyterLab)")

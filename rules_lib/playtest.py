@@ -21,7 +21,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_lib.core.stats import Interval, difference_interval, games_needed, mean_interval, wilson
+from rules_lib.core.stats import (
+    Interval,
+    difference_interval,
+    games_needed,
+    mean_interval,
+    paired_difference_interval,
+    wilson,
+)
 from rules_lib.executors import InProcess, get_executor
 from rules_lib.registry import get_game
 
@@ -444,6 +451,37 @@ def compare(a, b, outcome_value: Any, outcome: str = "outcome") -> Comparison:
                       outcome)
 
 
+def variant_effects(df, outcome_value: Any, outcome: str = "outcome",
+                    baseline: str = "default"):
+    """A variant sweep read for a designer: per variant, the rate of ``outcome_value`` with its
+    95% interval, its difference from the ``baseline`` reading paired game by game (every point
+    plays the same seeds, so the pairs share their dice), whether that interval excludes 0, and
+    otherwise how many games per reading would resolve a difference of the size seen."""
+    import pandas as pd
+
+    if "variants" not in df.columns:
+        raise KeyError("variant_effects needs a sweep over variants (sweep(..., variants_grid=...))")
+    hit = df[outcome] == outcome_value
+    base = hit[df["variants"] == baseline].groupby(df["seed"]).first()
+    if base.empty:
+        raise KeyError(f"no games of the baseline reading {baseline!r} in the sweep")
+    rows = []
+    for name, part in df.groupby("variants", sort=False):
+        wins = int((part[outcome] == outcome_value).sum())
+        rate = wilson(wins, len(part))
+        mine = hit[df["variants"] == name].groupby(df["seed"]).first()
+        pairs = [(bool(m), bool(base[s])) for s, m in mine.items() if s in base.index]
+        diff = (paired_difference_interval(pairs) if name != baseline
+                else Interval(0.0, 0.0, 0.0))
+        resolved = name != baseline and (diff.low > 0 or diff.high < 0)
+        rows.append({"variants": name, "games": len(part), "rate": rate.estimate,
+                     "low": rate.low, "high": rate.high, "vs baseline": diff.estimate,
+                     "vs low": diff.low, "vs high": diff.high, "resolved": resolved,
+                     "games to resolve": (None if resolved or name == baseline
+                                          else games_needed(float(base.mean()), rate.estimate))})
+    return pd.DataFrame(rows)
+
+
 # -- per-turn progress ---------------------------------------------------------------------------
 
 
@@ -468,89 +506,6 @@ def progress_frame(df, stat: str, by: str | Sequence[str] | None = None):
     return pd.DataFrame(rows, columns=[*keys, "seed", "turn", stat])
 
 
-# -- charts --------------------------------------------------------------------------------------
-
-
-def _palette(i: int, alpha: float | None = None) -> str:
-    import plotly.colors as pc
-
-    colour = pc.qualitative.Plotly[i % len(pc.qualitative.Plotly)]
-    if alpha is None:
-        return colour
-    r, g, b = pc.hex_to_rgb(colour)
-    return f"rgba({r}, {g}, {b}, {alpha})"
-
-
-def _band_traces(x, y, low, high, name: str, i: int) -> list[Any]:
-    """A line with its interval as a shaded band (upper edge, lower edge filled to it)."""
-    import plotly.graph_objects as go
-
-    x = list(x)
-    return [go.Scatter(x=x, y=list(high), mode="lines", line={"width": 0}, showlegend=False,
-                       hoverinfo="skip", legendgroup=name),
-            go.Scatter(x=x, y=list(low), mode="lines", line={"width": 0}, fill="tonexty",
-                       fillcolor=_palette(i, 0.2), showlegend=False, hoverinfo="skip",
-                       legendgroup=name),
-            go.Scatter(x=x, y=list(y), mode="lines+markers", name=name, legendgroup=name,
-                       line={"color": _palette(i)})]
-
-
-def plot_outcome_rate(df, param: str, outcome_value: Any, *, color: str | None = None,
-                      outcome: str = "outcome", title: str | None = None):
-    """Rate of ``outcome_value`` against a swept parameter, with its 95% interval band."""
-    import plotly.graph_objects as go
-
-    keys = [param] + ([color] if color else [])
-    rates = outcome_rates(df, outcome_value, by=keys, outcome=outcome)
-    traces = []
-    series = rates.groupby(color, sort=False) if color else [(str(outcome_value), rates)]
-    for i, (name, part) in enumerate(series):
-        traces += _band_traces(part[param], part["rate"], part["low"], part["high"],
-                               f"{color} = {name}" if color else str(name), i)
-    layout = go.Layout(title=title or f"P({outcome} = {outcome_value}) by {param} (95% interval)",
-                       xaxis={"title": param}, yaxis={"title": "rate", "range": [0, 1]})
-    return go.Figure(data=traces, layout=layout)
-
-
-def plot_game_length(df, length: str = "turns", *, color: str | None = None,
-                     title: str | None = None):
-    """Distribution of game length: the share of games ending at each length."""
-    import plotly.graph_objects as go
-
-    _, groups = _groups(df, color)
-    traces = []
-    for i, (key, g) in enumerate(groups):
-        share = g[length].value_counts(normalize=True).sort_index()
-        traces.append(go.Bar(x=list(share.index), y=list(share.values),
-                             name=f"{color} = {key[0]}" if color else "all games",
-                             marker={"color": _palette(i)}, opacity=0.75 if color else 1.0))
-    layout = go.Layout(title=title or f"Game length ({length})", barmode="group",
-                       xaxis={"title": length}, yaxis={"title": "share of games"})
-    return go.Figure(data=traces, layout=layout)
-
-
-def plot_progress(df, stat: str, *, color: str | None = None, title: str | None = None):
-    """Mean of a statistic after each turn (games run with ``by_turn=[stat]``), 95% bands."""
-    import plotly.graph_objects as go
-
-    long = progress_frame(df, stat, by=color)
-    _, groups = _groups(long, color)
-    traces = []
-    for i, (key, g) in enumerate(groups):
-        turns, means, lows, highs = [], [], [], []
-        for turn, at in g.groupby("turn", sort=True):
-            ci = mean_interval([float(v) for v in at[stat]])
-            turns.append(turn)
-            means.append(ci.estimate)
-            lows.append(ci.low if not math.isnan(ci.low) else ci.estimate)
-            highs.append(ci.high if not math.isnan(ci.high) else ci.estimate)
-        traces += _band_traces(turns, means, lows, highs,
-                               f"{color} = {key[0]}" if color else f"mean {stat}", i)
-    layout = go.Layout(title=title or f"{stat} after each turn (mean, 95% interval)",
-                       xaxis={"title": "turn"}, yaxis={"title": stat})
-    return go.Figure(data=traces, layout=layout)
-
-
 __all__ = ["BlockResult", "Comparison", "Design", "GameFailed", "SeedBlock", "compare",
-           "outcome_rates", "play_block", "play_one", "plot_game_length", "plot_outcome_rate",
-           "plot_progress", "progress_frame", "run_games", "seed_blocks", "summarize", "sweep"]
+           "outcome_rates", "play_block", "play_one", "progress_frame", "run_games",
+           "seed_blocks", "summarize", "sweep", "variant_effects"]

@@ -110,3 +110,24 @@ def test_the_evaluation_curve_has_a_row_per_turn_played(race):
     assert 1 <= len(curve) <= turns + 1
     assert ((curve["Red"] >= 0) & (curve["Red"] <= 1)).all()
     assert list(curve["event"]) == sorted(curve["event"])
+
+
+def test_position_at_finds_the_first_decision_of_a_kind_and_pauses_there():
+    from rules_lib.analysis import position_at
+
+    game = position_at("ginormopod", "retreat", seed=1)
+    assert game.pending.kind == "retreat" and len(game.pending.options) >= 2
+    assert game.finished is False and game.state.result is None
+    with pytest.raises(ValueError, match="no 'teleport' decision"):
+        position_at("ginormopod", "teleport", seed=1, max_games=2)
+
+
+def test_a_paused_player_still_answers_its_other_decisions_as_usual():
+    from rules_lib.analysis import PauseAt
+    from rules_lib.core.engine import ASK_PERSON, Decision, FirstOptionPolicy
+
+    pause = PauseAt(["retreat"], FirstOptionPolicy())
+    move = Decision("Human", "move", "Where?", ["stay", "Chicago"])
+    retreat = Decision("Human", "retreat", "Retreat where?", ["Chicago", "Buffalo"])
+    assert pause.choose(None, move, None) == "stay"
+    assert pause.choose(None, retreat, None) is ASK_PERSON

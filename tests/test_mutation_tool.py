@@ -16,6 +16,15 @@ def test_a_changed_event_message_is_message_only():
     assert is_message_only(a, b)
 
 
+def test_a_mutant_is_message_only_though_mutmut_names_its_function_apart():
+    a, b = _pair('def x_f__mutmut_orig():\n    yield Event("Tank hits", rule="§3")',
+                 'def x_f__mutmut_7():\n    yield Event(None, rule="§3")')
+    assert is_message_only(a, b)
+    a, b = _pair('def x_f__mutmut_orig():\n    yield Event("Tank hits", rule="§3")',
+                 'def x_f__mutmut_8():\n    yield Event("Tank hits", rule="XX§3XX")')
+    assert not is_message_only(a, b)
+
+
 def test_a_changed_decision_prompt_is_message_only_but_its_options_are_not():
     a, b = _pair('def f():\n    yield Decision("Human", "retreat", "Where?", ["a", "b"])',
                  'def f():\n    yield Decision("Human", "retreat", "XXWhere?XX", ["a", "b"])')

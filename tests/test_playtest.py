@@ -12,15 +12,13 @@ from rules_lib.playtest import (
     compare,
     outcome_rates,
     play_one,
-    plot_game_length,
-    plot_outcome_rate,
-    plot_progress,
     progress_frame,
     run_games,
     summarize,
     sweep,
 )
 from rules_lib.registry import game_names, get_game
+from widgets.charts import plot_game_length, plot_outcome_rate, plot_progress
 
 FAST = "gods_war"  # the quickest game to play in bulk
 WEB = "base_game.victory.turn_limit"  # a number in its data a designer may change
@@ -318,3 +316,18 @@ def test_progress_chart_plots_the_mean_after_each_turn(limit_sweep):
     assert list(line.x) == list(expected.index)
     assert list(line.y) == pytest.approx(list(expected.values))
     assert not any(math.isnan(v) for v in fig.data[0].y)
+
+
+def test_variant_effects_pair_each_reading_with_the_default_on_the_same_seeds():
+    from rules_lib.playtest import variant_effects
+
+    df = pd.DataFrame({"variants": ["default"] * 4 + ["other"] * 4, "seed": [1, 2, 3, 4] * 2,
+                       "outcome": ["A", "B", "A", "B", "A", "A", "B", "A"]})
+    table = variant_effects(df, "A").set_index("variants")
+    assert table.loc["default", "rate"] == 0.5 and table.loc["other", "rate"] == 0.75
+    assert table.loc["other", "vs baseline"] == 0.25  # the pairs: 0, +1, -1, +1
+    assert not table.loc["other", "resolved"] and table.loc["other", "games to resolve"] > 4
+    many = pd.DataFrame({"variants": ["default"] * 60 + ["other"] * 60,
+                         "seed": list(range(60)) * 2,
+                         "outcome": ["B"] * 60 + ["A"] * 60})
+    assert variant_effects(many, "A").set_index("variants").loc["other", "resolved"]

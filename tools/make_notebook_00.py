@@ -11,14 +11,28 @@ seeded (or scripted) dice source, and every combat question with a finite answer
 
 | notebook | game | board |
 |---|---|---|
-| `01_ginormopod.ipynb` | Ginormopod 2050 A.D. — giant bugs against the Fusion Fence | US cities joined by roads |
-| `02_space_vermin.ipynb` | Space Vermin From Beyond! — solitaire Marines against programmed Vermites | two hex maps |
-| `03_zombies_giants_club.ipynb` | Zombies!!! Giants-Club house rules — giant survivors | square town tiles |
-| `04_gods_war_cosmic_monsters.ipynb` | Glorantha: The Gods War – Cosmic Monsters | area map |
-| `05_designer_playtesting.ipynb` | change a number or a rule reading, simulate, compare | — |
+| `01_ginormopod.ipynb` | the lesson: Ginormopod 2050 A.D., the Swarm against the Humans and their Fusion Fence | US cities joined by roads |
+| `02_space_vermin.ipynb` | the lesson: Space Vermin From Beyond!, solitaire Marines against programmed Vermites | two hex maps |
+| `03_zombies_giants_club.ipynb` | the lesson: Zombies!!! Giants-Club house rules, Survivors of three sizes | square town tiles |
+| `04_gods_war_cosmic_monsters.ipynb` | the lesson: Glorantha: The Gods War – Cosmic Monsters | area map |
+| `05_designer_playtesting.ipynb` | for designers: change a number or a rule reading, simulate, compare | — |
 
-Values the rulebooks leave out (map art, counter values, chart contents) are supplied as data marked
-`assumed`; every game can list them (see the end of this notebook)."""),
+Each game notebook teaches its whole game in the rulebook's order and ends with a one-page "How to
+play".
+
+## The rulebook's game, and what the project filled in
+
+The rulebooks leave things out (map art, counter values, chart contents, whole base games) and
+sometimes contradict themselves. The project never hides that:
+
+* a value the text does not give is data marked `assumed: <why>` in the game's YAML files, listed
+  by `get_game(name).provenance_report()` (see the end of this notebook);
+* every event that applies such a value, or a rule the project had to invent, carries the reason:
+  the log table's `assumed` column, and a **◆** on its row in the stepper;
+* where the text can be read two ways, the game plays a default reading (cited by its catalogue
+  ambiguity ID, e.g. `GIN-AMB-07`) and the other reading is a named **variant** you can switch on
+  (`new_game(..., variants=[...])`, the checkboxes in the explorer, or
+  `rules-explorer variants GAME`)."""),
     md("## Which games are installed"),
     code("""from rules_lib.registry import game_names, get_game
 
@@ -38,14 +52,23 @@ print("scripted roll 5, 5 ->", tank.roll(ScriptedDice([5, 5]), "Fresh Tank").val
     md("""## A game, step by step
 
 Every game is started the same way. `Game.next_phase()` plays one phase and returns its events; the
-log is a table that names the rule behind each line."""),
-    code("""names = game_names()
-if names:
-    entry = get_game(names[0])
-    game = entry.new_game(seed=1)
-    game.next_phase()
-    game.next_phase()
-    display(game.log_frame()[["turn", "phase", "message", "rule"]].head(12))"""),
+log is a table that names the rule behind each line, its catalogue IDs, and why a line is assumed
+when it is."""),
+    code("""game = get_game("ginormopod").new_game(seed=1)
+game.next_phase()
+game.next_phase()
+log = game.log_frame()
+display(log[["turn", "phase", "message", "rule", "assumed"]].head(12))
+print(f"{(log['assumed'] != '').sum()} of {len(log)} lines so far apply something the project "
+      "filled in")"""),
+    md("""## Who is winning?
+
+From any moment of any game, `rules_lib.analysis.evaluate` plays seeded continuations to the end and
+gives each player's chance with its 95% interval; `compare_options` ranks the options of a pending
+decision on the same seeds (`rules-explorer analyze` does the same from a saved position)."""),
+    code("""from rules_lib.analysis import evaluate
+
+evaluate(game, 40, seed=1).players"""),
     md("""## Opening an explorer
 
 Each game notebook opens its explorer with one line, e.g.

@@ -938,6 +938,11 @@ Play a game yourself in the Explorer at the end of this notebook (set a player t
 ruling you read differently with its variant, and change an assumed value with `data_overrides` to
 see what the base game's numbers do to the Monsters. Notebook `05_designer_playtesting.ipynb` plays
 many games at once."""),
+    code("""# Test yourself: what happens next? Questions from seeded games, the engine's own
+# alternatives as buttons; each answer says what the engine did and which rule decided it.
+from widgets.teaching import QuizPanel
+
+QuizPanel("gods_war", seed=0, n=5)"""),
     # ------------------------------------------------------------------------------------------
     lesson(f"""## After the lesson: odds studies and designer material (not rules)
 
@@ -957,7 +962,9 @@ exact = table.pivot(index=["attacking_combat", "dice_rolled"], columns="hero_or_
                     values="exact")
 exact.columns = ["without hero", "with hero or greater god"]
 print(exact.to_string())"""),
-    code("""odds.androgeus_figure(odds.androgeus_table(max_combat=10))"""),
+    code("""from widgets.charts import plot_androgeus_kill
+
+plot_androgeus_kill(odds.androgeus_table(max_combat=10))"""),
     lesson("""### Arachne Solara: VP against her, and what she rolls back"""),
     code("""combats = [2, 4, 6, 8]
 go.Figure(

@@ -1,17 +1,25 @@
 """BoardView: any Board and its counters drawn as one Plotly FigureWidget; clicks select locations.
 
-The figure is built once with every trace it will ever have (terrain fills, connections, walls and
-doors, location markers, labels, an overlay for reach / line-of-sight values, the selection ring and
-the units); afterwards only trace *properties* change, inside ``fig.batch_update()``. Traces added
-after construction vanish in Voila and after a page reload (see ``shared/notes/jupyter_stack.md``).
+The figure is built once with every trace it will ever have (terrain fills, the game's map
+features, connections, walls and doors, location markers, an overlay for reach / line-of-sight,
+the path to a hovered location, the highlight of a log row, the selection ring, the counters,
+their stack badges and the place names on top); afterwards only trace *properties* change,
+inside ``fig.batch_update()``. Traces added after construction vanish in Voila and after a page
+reload (see ``shared/notes/jupyter_stack.md``).
 
 The view knows boards only through the Board protocol (``locations``, ``xy``, ``outline``,
 ``label``, ``neighbors``) plus a few optional extras when a board has them (``terrain_at`` /
 ``node_attr`` terrain; ``walls`` / ``doors`` / ``blocked`` of square boards). Counters come from
 the game's ``pieces(state)``: one dict per counter with ``loc``, ``side``, ``label``, ``kind``,
 ``hover`` and, optionally, ``id`` (what ``movement_reach`` and the setup API accept for that
-counter), ``color`` and ``symbol``. A counter whose ``loc`` is None is not drawn. Counters in one
-location fan out a few pixels; the top one shows its label with "+n" and lists the stack on hover.
+counter), ``color`` and ``symbol``. A counter whose ``loc`` is None is not drawn.
+
+How it looks comes from the game's :class:`~rules_lib.core.contract.Display` when it has one:
+its palette (sides, terrain), map features, legend and counter faces (type and values, like the
+printed counter; reduced, destroyed and hidden counters drawn apart). A location shows one
+counter, the top of its stack, with a badge counting the stack; clicking it lists the whole stack
+(``pieces_at``). Place names are drawn last, above every counter. Overlays use discrete colours
+with their own legend under the map, so the map never changes size.
 
 Building: every layer is set from numpy arrays (Plotly validates a list item by item, an array at
 once), which keeps a 600-hex map under ~50 ms.
@@ -21,6 +29,7 @@ from __future__ import annotations
 import copy
 import html
 import math
+from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -46,14 +55,20 @@ TERRAIN_COLORS: dict[str, str] = {
 }
 PALETTE: tuple[str, ...] = ("#e6c79c", "#c6dbef", "#d9ead3", "#f4cccc", "#d9d2e9", "#fff2cc",
                             "#d0e0e3", "#ead1dc", "#fce5cd", "#cfe2f3")
-#: Counter colours per side, in the order of the game's players.
+#: Counter colours per side, in the order of the game's players (a game's Display overrides).
 SIDE_COLORS: tuple[str, ...] = ("#1f5fa8", "#b22222", "#2e7d32", "#7b3fa0", "#e08a00", "#00838f",
                                 "#5d4037", "#c2185b")
-OVERLAY_SCALE = "Viridis"
 #: Terrain fill traces made up front (a board may change, the set of traces may not).
 TERRAIN_SLOTS = 12
-#: Screen offset between counters of one stack, in pixels.
-STACK_STEP_PX = 4.0
+#: Map-feature traces made up front (one per feature a game draws).
+FEATURE_SLOTS = 12
+#: Discrete overlay colours: reach steps (near to far), seen / not seen, probability bands.
+STEP_COLORS = ("#08519c", "#2171b5", "#4292c6", "#6baed6", "#9ecae1", "#c6dbef", "#deebf7")
+SEEN, NOT_SEEN = "#2ca02c", "#7f7f7f"
+PROB_BANDS = ((0.8, "#006d2c", "80–100%"), (0.6, "#31a354", "60–80%"), (0.4, "#74c476", "40–60%"),
+              (0.2, "#bae4b3", "20–40%"), (0.0, "#edf8e9", "under 20%"))
+COUNTER_FONT = 10  # px: the counter's type and values
+MIN_FONT = 8
 
 
 def keep_state(fig: go.FigureWidget) -> None:
@@ -102,6 +117,19 @@ def _path(polygons: Iterable[Sequence[tuple[float, float]]]) -> tuple[np.ndarray
     return np.array(xs, dtype=float), np.array(ys, dtype=float)
 
 
+def _lines(paths: Iterable[Sequence[tuple[float, float]]]) -> tuple[np.ndarray, np.ndarray]:
+    """Open polylines joined into one x/y path with NaN breaks."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for path in paths:
+        for x, y in path:
+            xs.append(x)
+            ys.append(y)
+        xs.append(math.nan)
+        ys.append(math.nan)
+    return np.array(xs, dtype=float), np.array(ys, dtype=float)
+
+
 def _segments(pairs: Iterable[tuple[tuple[float, float], tuple[float, float]]]
               ) -> tuple[np.ndarray, np.ndarray]:
     """Line segments joined into one x/y path with NaN breaks."""
@@ -118,13 +146,46 @@ def _html_text(text: Any) -> str:
     return html.escape(str(text)).replace("\n", "<br>")
 
 
+def _pale(color: str, keep: float = 0.22) -> str:
+    """A colour washed towards white (the reduced side of a counter)."""
+    c = color.lstrip("#")
+    if len(c) != 6:
+        return "#f4f4f4"
+    r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
+    mix = [round(255 - (255 - v) * keep) for v in (r, g, b)]
+    return "#" + "".join(f"{v:02x}" for v in mix)
+
+
+def swatch(color: str, shape: str = "counter", symbol: str = "square", dash: str = "solid") -> str:
+    """A small inline HTML swatch for a legend line."""
+    base = "display:inline-block;vertical-align:middle;margin-right:4px;"
+    if shape == "line":
+        style = "dotted" if dash == "dot" else ("dashed" if dash == "dash" else "solid")
+        return f"<span style='{base}width:18px;border-top:3px {style} {color}'></span>"
+    if shape == "area":
+        return (f"<span style='{base}width:14px;height:10px;background:{color};"
+                "border:1px solid #999'></span>")
+    if shape == "reduced":
+        return (f"<span style='{base}width:12px;height:12px;background:{_pale(color)};"
+                f"border:2px solid {color}'></span>")
+    if shape == "marker":
+        glyph = {"star": "★", "diamond-open": "◇", "hexagon-open": "⬡", "square-x": "⊠",
+                 "x": "✕", "triangle-up": "▲", "triangle-up-open": "△",
+                 "star-square-open": "✪", "circle-x": "⊗"}.get(symbol, "●")
+        return f"<span style='{base}color:{color};font-size:14px'>{glyph}</span>"
+    if shape == "text":
+        return ""
+    return f"<span style='{base}width:12px;height:12px;background:{color};border:1px solid #222'></span>"
+
+
 class BoardView(widgets.VBox):
     """A board drawn once; ``update`` moves the counters, ``show_overlay`` colours locations.
 
     ``pieces_of(state)`` turns a game state into counter dicts (a game's ``entry.pieces``);
     ``board_of(state)`` (a game's ``entry.board``), when given, is asked on every update so a board
     that changes during play (a town growing tile by tile) is redrawn in place;
-    ``sides`` fixes the colour order of the players. ``on_select(cb)`` calls ``cb(loc, piece)``
+    ``sides`` fixes the colour order of the players; ``display`` (a game's ``Display``) gives the
+    game's palette, features, legend and counter faces. ``on_select(cb)`` calls ``cb(loc, piece)``
     when a location or counter is clicked; with a ``banner`` a click's problems are shown there.
     """
 
@@ -133,12 +194,14 @@ class BoardView(widgets.VBox):
                  terrain_colors: Mapping[str, str] | None = None, width: int = 640,
                  height: int = 520, aspect: float | None = 1.0, title: str = "",
                  banner: ErrorBanner | None = None,
-                 board_of: Callable[[Any], Any] | None = None) -> None:
+                 board_of: Callable[[Any], Any] | None = None, display: Any = None) -> None:
         self.pieces_of = pieces_of
         self.board_of = board_of
+        self.display = display
         self._terrain_colors = dict(TERRAIN_COLORS)
         self._terrain_colors.update(terrain_colors or {})
-        self._side_colors: dict[str, str] = {}
+        self._terrain_colors.update(getattr(display, "terrain_colors", None) or {})
+        self._side_colors: dict[str, str] = dict(getattr(display, "side_colors", None) or {})
         for side in sides:
             self._side_color(side)
         self.width, self.height, self.aspect = width, height, aspect
@@ -147,19 +210,36 @@ class BoardView(widgets.VBox):
         self.selected_piece: Piece | None = None
         self.pieces: list[Piece] = []
         self._unit_locs: list[Loc] = []
+        self._stack_locs: list[Loc] = []  # point i of the units trace: the location of stack i
+        self._stack_top: list[int] = []  # ... and the index of the piece drawn for it
+        self.faces: list[Any] = []
+        self.state: Any = state
         self.overlay: dict[Loc, float] = {}
+        self.overlay_kind = ""
+        self.overlay_legend: list[tuple[str, str]] = []
         self._overlay_locs: list[Loc] = []
+        self.path: list[Loc] = []
+        self.highlighted: list[Loc] = []
         self._measure(board)
-        self.fig = go.FigureWidget(data=self._traces(), layout=self._layout(title))
+        self.fig = go.FigureWidget(data=self._traces(state), layout=self._layout(title))
         self.trace: dict[str, Any] = {t.name: t for t in self.fig.data}
-        # a click is one user action: its listeners' problems go to the banner, none hides another's
-        on_click = guarded(banner, self._clicked) if banner is not None else self._clicked
+        # a click is one user action: its listeners' problems go to the banner, none hides
+        # another's; plotly calls every trace's click handler, the others with no point: those
+        # calls are ignored before the guard (they must not clear the banner a click just set)
+        self._guarded_click = (guarded(banner, self._clicked_point) if banner is not None
+                               else self._clicked_point)
         for name in ("locations", "overlay", "units", "labels"):
-            self.trace[name].on_click(on_click)
-        super().__init__(children=[self.fig])
+            self.trace[name].on_click(self._clicked)
+        self.trace["overlay"].on_hover(self._hovered)
+        self.legend = widgets.HTML()
+        self.legend.add_class("re-legend")
+        self.legend.layout.width = f"{width}px"
+        super().__init__(children=[self.fig, self.legend])
         self.add_class("re-board")
         if state is not None and pieces_of is not None:
             self.update(state)
+        else:
+            self._draw_legend()
 
     # -- geometry --------------------------------------------------------------------------------
     def _measure(self, board: Any) -> None:
@@ -187,22 +267,22 @@ class BoardView(widgets.VBox):
                 frozenset(getattr(board, "doors", ()) or ()),
                 frozenset(getattr(board, "blocked", ()) or ()))
 
-    def set_board(self, board: Any) -> bool:
+    def set_board(self, board: Any, state: Any = None) -> bool:
         """Redraw a changed board (a town growing tile by tile) in place; False if unchanged."""
         if board is self.board or self._board_signature(board) == self._signature:
             self.board = board
             return False
         self._measure(board)
         props = self._board_props()
+        props.update(self._feature_props(state))
         x0, x1, y0, y1 = self._extent()
         with self.fig.batch_update():
             for name, values in props.items():
                 self.trace[name].update(values)
             self.fig.layout.xaxis.range = [x0, x1]
             self.fig.layout.yaxis.range = [y0, y1]
-            self.trace["overlay"].marker.size = self._mark_size(0.8, 10, 110)
-            self.trace["selection"].marker.size = self._mark_size(0.95, 14, 52)
-            self.trace["units"].marker.size = self._mark_size(0.5, 14, 34)
+            self.trace["overlay"].marker.size = self._cell_size(0.85)
+            self.trace["selection"].marker.size = self._cell_size(1.0) + 6
         self.clear_overlay()
         if self.selected is not None and self.selected not in self._index:
             self.select(None, notify=False)
@@ -237,7 +317,7 @@ class BoardView(widgets.VBox):
 
     def _pixels_per_unit(self, aspect: float | None) -> float:
         x0, x1, y0, y1 = self._extent()
-        w, h = self.width - 20, self.height - 40
+        w, h = self.width - 10, self.height - 10
         if aspect:
             return min(w / max(x1 - x0, 1e-9), h / max((y1 - y0) * aspect, 1e-9))
         return min(w / max(x1 - x0, 1e-9), h / max(y1 - y0, 1e-9))
@@ -246,7 +326,18 @@ class BoardView(widgets.VBox):
         """Marker diameter in pixels covering ``fraction`` of a typical step."""
         return max(low, min(high, fraction * self.scale * self._px_per_unit))
 
-    # -- the traces (all of them, once) -----------------------------------------------------------
+    def _cell_size(self, fraction: float) -> float:
+        """A marker covering ``fraction`` of a cell (polygonal boards) or a counter (graphs)."""
+        if self.polygonal:
+            return self._mark_size(fraction, 8, 140)
+        return self._mark_size(0.62 * fraction, 26, 56)
+
+    @property
+    def step_px(self) -> float:
+        """Pixels between neighbouring locations on screen."""
+        return self.scale * self._px_per_unit
+
+    # -- colours ---------------------------------------------------------------------------------
     def _terrain_color(self, name: str) -> str:
         if name not in self._terrain_colors:
             used = len([k for k in self._terrain_colors if k not in TERRAIN_COLORS])
@@ -259,9 +350,14 @@ class BoardView(widgets.VBox):
             self._side_colors[key] = SIDE_COLORS[len(self._side_colors) % len(SIDE_COLORS)]
         return self._side_colors[key]
 
+    def side_color(self, side: Any) -> str:
+        """The colour the counters of a side are drawn in."""
+        return self._side_color(side)
+
     def _is_hex(self) -> bool:
         return any(len(poly) == 6 for poly in self._outlines[:5])
 
+    # -- the layers ------------------------------------------------------------------------------
     def _board_props(self) -> dict[str, dict[str, Any]]:
         """The properties of the board layers (terrain slots, walls, locations, labels...)."""
         props: dict[str, dict[str, Any]] = {}
@@ -294,62 +390,122 @@ class BoardView(widgets.VBox):
         props["doors"] = dict(x=dx, y=dy)
         xs = np.array([p[0] for p in self._xy], dtype=float)
         ys = np.array([p[1] for p in self._xy], dtype=float)
-        hover = [_html_text(f"{lab}" + (f" ({ter})" if ter else ""))
+        hover = [_html_text(f"{lab}" + (f" ({ter.replace('_', ' ')})" if ter else ""))
                  for lab, ter in zip(self._labels, self._terrain)]
         if self.polygonal:  # invisible click targets at the cell centres
-            marker = dict(size=self._mark_size(0.9, 6, 120), color="rgba(0,0,0,0)", opacity=0,
+            marker = dict(size=self._mark_size(0.9, 6, 140), color="rgba(0,0,0,0)", opacity=0,
                           symbol="hexagon" if self._is_hex() else "square",
                           line=dict(width=0))
         else:
-            marker = dict(size=self._mark_size(0.28, 7, 16),
+            marker = dict(size=self._mark_size(0.2, 9, 14),
                           color=[self._terrain_color(t) if t else "#ffffff" for t in self._terrain],
-                          symbol="circle", line=dict(color="#555555", width=1.5))
+                          symbol="circle", line=dict(color="#444444", width=1.5))
         props["locations"] = dict(x=xs, y=ys, hovertext=hover, marker=marker)
-        if self.polygonal:  # the printed number near the top edge of the hex or square
-            lab_dy = (0.55 if self._is_hex() else 0.32) * self.scale
-        else:  # a place name just above where its counters sit
-            lab_dy = (self._mark_size(0.5, 14, 34) / 2 + 1) / self._px_per_unit
+        if self.polygonal:  # the printed number at the top edge of the hex or square
+            lab_dy = (0.47 if self._is_hex() else 0.36) * self.scale
+            size = int(max(7, min(10, self.step_px / 4.2)))
+        else:  # a place name just above where its counter sits
+            lab_dy = (self._cell_size(1.0) / 2 + 7) / self._px_per_unit / (self.aspect or 1.0)
+            size = 11
         props["labels"] = dict(x=xs, y=ys + lab_dy, text=self._labels,
-                               textposition="middle center" if self.polygonal else "top center",
-                               textfont=dict(size=9 if self.polygonal else 10, color="#444444"))
+                               textfont=dict(size=size, color="#333333" if self.polygonal
+                                             else "#111111"))
         return props
 
-    def _traces(self) -> list[go.Scatter]:
+    def _feature_props(self, state: Any) -> dict[str, dict[str, Any]]:
+        """One trace per map feature of the game's Display (empty slots stay empty)."""
+        feats = []
+        if self.display is not None and getattr(self.display, "features", None) is not None \
+                and state is not None:
+            feats = list(self.display.features(state))[:FEATURE_SLOTS]
+        self.features = feats
+        props: dict[str, dict[str, Any]] = {}
+        for slot in range(FEATURE_SLOTS):
+            name = f"feature:{slot}"
+            if slot >= len(feats):
+                props[name] = dict(x=[], y=[], meta="", visible=False)
+                continue
+            f = feats[slot]
+            common = dict(meta=f.name, visible=True, hovertext=f.hover or f.name)
+            if f.kind == "area":
+                px, py = _path(f.paths)
+                props[name] = dict(x=px, y=py, mode="lines", fill="toself",
+                                   fillcolor=f.fill or "rgba(0,0,0,0)",
+                                   line=dict(color=f.color, width=f.width, dash=f.dash),
+                                   hoverinfo="skip", **common)
+            elif f.kind == "line":
+                px, py = _lines(f.paths)
+                props[name] = dict(x=px, y=py, mode="lines", fill="none",
+                                   line=dict(color=f.color, width=f.width, dash=f.dash),
+                                   hoverinfo="skip", **common)
+            else:
+                pts = [p for path in f.paths for p in path]
+                props[name] = dict(x=np.array([p[0] for p in pts], dtype=float),
+                                   y=np.array([p[1] for p in pts], dtype=float),
+                                   mode="markers", fill="none", hoverinfo="skip",
+                                   marker=dict(symbol=f.symbol, size=f.size, color=f.color,
+                                               line=dict(color=f.color, width=f.width)),
+                                   **common)
+        return props
+
+    def _traces(self, state: Any = None) -> list[go.Scatter]:
         props = self._board_props()
+        feats = self._feature_props(state)
         quiet = dict(hoverinfo="skip", showlegend=False)
         traces = [go.Scatter(name=f"terrain:{slot}", mode="lines", fill="toself",
                              line=dict(color="#8c8c8c", width=1), **quiet,
                              **props[f"terrain:{slot}"]) for slot in range(TERRAIN_SLOTS)]
+        for slot in range(FEATURE_SLOTS):
+            p = dict(feats[f"feature:{slot}"])
+            p.setdefault("mode", "lines")
+            traces.append(go.Scatter(name=f"feature:{slot}", showlegend=False, **p))
         traces.append(go.Scatter(name="blocked", mode="lines", fill="toself", fillcolor="#dcdcdc",
                                  line=dict(color="#c8c8c8", width=1), **quiet, **props["blocked"]))
-        traces.append(go.Scatter(name="edges", mode="lines", line=dict(color="#9a9a9a", width=1.5),
+        traces.append(go.Scatter(name="edges", mode="lines", line=dict(color="#8a8a8a", width=1.5),
                                  **quiet, **props["edges"]))
         traces.append(go.Scatter(name="walls", mode="lines", line=dict(color="#222222", width=4),
                                  **quiet, **props["walls"]))
         traces.append(go.Scatter(name="doors", mode="lines",
                                  line=dict(color="#b5651d", width=4, dash="dot"), **quiet,
                                  **props["doors"]))
-        traces.append(go.Scatter(name="locations", mode="markers", hoverinfo="text",
-                                 showlegend=False, **props["locations"]))
-        traces.append(go.Scatter(name="labels", mode="text", **quiet, **props["labels"]))
         traces.append(go.Scatter(
             x=[], y=[], name="overlay", mode="markers+text", text=[], hovertext=[],
             hoverinfo="text", textfont=dict(size=10, color="#111111"),
-            marker=dict(size=self._mark_size(0.8, 10, 110), color=[], colorscale=OVERLAY_SCALE,
-                        opacity=0.55, showscale=False, symbol="hexagon" if self._is_hex()
-                        else ("square" if self.polygonal else "circle"),
-                        colorbar=dict(thickness=10, len=0.6, title=dict(text=""))),
+            textposition="bottom center",
+            marker=dict(size=self._cell_size(0.85), color=[], opacity=0.55,
+                        symbol="hexagon" if self._is_hex()
+                        else ("square" if self.polygonal else "circle")),
             showlegend=False))
         traces.append(go.Scatter(
+            x=[], y=[], name="path", mode="lines+markers", hoverinfo="skip", showlegend=False,
+            line=dict(color="#e65100", width=4),
+            marker=dict(size=9, color="#e65100", symbol="arrow", angleref="previous")))
+        traces.append(go.Scatter(
+            x=[], y=[], name="highlight", mode="lines+markers+text", text=[], hoverinfo="skip",
+            showlegend=False, textposition="top right",
+            textfont=dict(size=12, color="#c2185b"), line=dict(color="#c2185b", width=4,
+                                                               dash="dash"),
+            marker=dict(size=self._cell_size(1.0) + 10, color="rgba(0,0,0,0)",
+                        symbol="circle", line=dict(color="#c2185b", width=3))))
+        traces.append(go.Scatter(name="locations", mode="markers", hoverinfo="text",
+                                 showlegend=False, **props["locations"]))
+        traces.append(go.Scatter(
             x=[], y=[], name="selection", mode="markers", hoverinfo="skip", showlegend=False,
-            marker=dict(size=self._mark_size(0.95, 14, 52), color="rgba(0,0,0,0)",
-                        symbol="circle", line=dict(color="#ff9800", width=4))))
+            marker=dict(size=self._cell_size(1.0) + 6, color="rgba(0,0,0,0)",
+                        symbol="square" if not self._is_hex() else "hexagon",
+                        line=dict(color="#ff9800", width=4))))
         traces.append(go.Scatter(
             x=[], y=[], name="units", mode="markers+text", text=[], hovertext=[],
             customdata=[], hoverinfo="text", showlegend=False,
-            textfont=dict(size=9, color="#ffffff"),
-            marker=dict(size=self._mark_size(0.5, 14, 34), symbol="square", color=[],
+            textfont=dict(size=COUNTER_FONT, color=[]), textposition="middle center",
+            marker=dict(size=26, symbol="square", color=[],
                         line=dict(color="#111111", width=1))))
+        traces.append(go.Scatter(
+            x=[], y=[], name="badges", mode="markers+text", text=[], hoverinfo="skip",
+            showlegend=False, textfont=dict(size=9, color="#111111"),
+            marker=dict(size=15, symbol="circle", color="#fff59d",
+                        line=dict(color="#111111", width=1))))
+        traces.append(go.Scatter(name="labels", mode="text", **quiet, **props["labels"]))
         return traces
 
     def _edges(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -381,11 +537,16 @@ class BoardView(widgets.VBox):
         if self.aspect:
             yaxis.update(scaleanchor="x", scaleratio=self.aspect)
         return go.Layout(
-            width=self.width, height=self.height, margin=dict(l=5, r=5, t=30 if title else 5, b=5),
+            width=self.width, height=self.height, autosize=False,
+            margin=dict(l=2, r=2, t=30 if title else 2, b=2),
             xaxis=dict(axis, range=[x0, x1]), yaxis=yaxis, plot_bgcolor="#ffffff",
             title=dict(text=title, font=dict(size=14)) if title else None,
             hovermode="closest", clickmode="event", dragmode="pan", showlegend=False,
             uirevision="board")
+
+    def figure(self) -> go.Figure:
+        """The board as it is drawn now, as a plain Figure (for a notebook cell or an image)."""
+        return go.Figure(self.fig)
 
     # -- locations --------------------------------------------------------------------------------
     def resolve(self, loc: Any) -> Loc:
@@ -411,57 +572,111 @@ class BoardView(widgets.VBox):
         return self._labels[self._index[self.resolve(loc)]]
 
     def pieces_at(self, loc: Any) -> list[Piece]:
-        """The counters drawn at a location, bottom of the stack first."""
+        """The counters at a location, bottom of the stack first."""
         where = self.resolve(loc)
         return [p for p, at in zip(self.pieces, self._unit_locs) if at == where]
+
+    def face(self, piece: Piece) -> Any:
+        """The counter face of a piece: the game's Display's, else one made from its label."""
+        counter = getattr(self.display, "counter", None)
+        if counter is not None and self.state is not None:
+            try:
+                return counter(self.state, piece)
+            except (KeyError, StopIteration, AttributeError, ValueError):
+                pass  # a piece the game's faces do not know: its label will do
+        from rules_lib.core.contract import CounterFace
+
+        return CounterFace(str(piece.get("label", "")), "", "",
+                           str(piece.get("hover") or piece.get("label", "")))
 
     # -- drawing the state ------------------------------------------------------------------------
     def update(self, state: Any = None, *, pieces: list[Piece] | None = None) -> None:
         """Redraw the counters for a state (or an explicit list of piece dicts), in place."""
+        if state is not None:
+            self.state = state
         if self.board_of is not None and state is not None:
-            self.set_board(self.board_of(state))
+            self.set_board(self.board_of(state), state)
         if pieces is None:
             if self.pieces_of is None:
                 raise ValueError("BoardView has no pieces_of function: pass pieces=")
             pieces = self.pieces_of(state)
         pieces = [p for p in pieces if p.get("loc") is not None]  # off-map counters: not drawn
         locs = [self.resolve(p["loc"]) for p in pieces]
-        size: dict[Loc, int] = {}
-        for where in locs:
-            size[where] = size.get(where, 0) + 1
-        step = STACK_STEP_PX / self._px_per_unit  # a stack fans out a few pixels per counter
-        seen: dict[Loc, int] = {}
-        xs, ys, text, hover, colors, symbols = [], [], [], [], [], []
-        for piece, where in zip(pieces, locs):
-            k = seen.get(where, 0)
-            seen[where] = k + 1
+        faces = [self.face(p) for p in pieces]
+        stacks: dict[Loc, list[int]] = {}
+        for i, where in enumerate(locs):
+            stacks.setdefault(where, []).append(i)
+        # one counter per location: the top unit of its stack (a marker — a building, a Fort's
+        # boxes, a token — only when no unit is there), sized for the longest text
+        tops = [(where, next((i for i in reversed(idx) if faces[i].status != "marker"), idx[-1]))
+                for where, idx in stacks.items()]
+        chars = max([max(len(faces[i].title), len(faces[i].values)) for _, i in tops] or [4])
+        room = 0.86 * self.step_px if self.polygonal else max(40.0, 0.9 * self.step_px)
+        font = max(MIN_FONT, min(COUNTER_FONT, int((room - 6) / (0.6 * max(chars, 3)))))
+        size = min(room, max(24.0, 0.6 * font * chars + 8))
+        xs, ys, text, hover, colors, tcolors, lcolors, lwidths, symbols, custom = \
+            [], [], [], [], [], [], [], [], [], []
+        bx, by, btext = [], [], []
+        for where, top in tops:
+            piece, face = pieces[top], faces[top]
             x, y = self._xy[self._index[where]]
-            xs.append(x + k * step)
-            ys.append(y - k * step)
-            label = str(piece.get("label", ""))
-            tip = _html_text(piece.get("hover") or
-                             f"{piece.get('kind', '')} ({piece.get('side', '')})")
-            n = size[where]
-            if k == n - 1 and n > 1:  # the top counter names the stack beneath it
-                below = [str(p.get("label", "")) for p, at in zip(pieces, locs) if at == where]
-                label = f"{label} +{n - 1}"
-                tip += "<br><i>stack: " + html.escape(", ".join(below)) + "</i>"
-            text.append(label if k == n - 1 else "")
-            hover.append(tip)
-            colors.append(piece.get("color") or self._side_color(piece.get("side", "")))
-            symbols.append(piece.get("symbol", "square"))
-        custom = list(range(len(pieces)))
+            xs.append(x)
+            ys.append(y)
+            text.append(_html_text(face.title) + (f"<br>{_html_text(face.values)}"
+                                                  if face.values else ""))
+            colour = piece.get("color") or self._side_color(piece.get("side", ""))
+            fill, tcol, lcol, lw, sym = colour, "#ffffff", "#111111", 1, piece.get("symbol",
+                                                                                    "square")
+            if face.status == "reduced":
+                fill, tcol, lcol, lw = _pale(colour), colour, colour, 2.5
+            elif face.status == "destroyed":
+                fill, tcol, lcol, lw, sym = "#e0e0e0", "#616161", "#9e9e9e", 1.5, "square-x"
+            elif face.status == "hidden":
+                fill, tcol = colour, "#ffffff"
+            elif face.status == "marker":
+                fill, tcol, lcol, lw = "#ffffff", colour, colour, 2.5
+                sym = piece.get("symbol", "octagon")
+            if _dark(fill):
+                tcol = "#ffffff" if face.status not in ("reduced", "marker") else tcol
+            colors.append(fill)
+            tcolors.append(tcol)
+            lcolors.append(lcol)
+            lwidths.append(lw)
+            symbols.append(sym)
+            custom.append(top)
+            n = len(stacks[where])
+            lines = [f"<b>{html.escape(self._labels[self._index[where]])}</b>"]
+            lines += [_html_text(faces[i].detail or pieces[i].get("hover") or
+                                 pieces[i].get("label", "")) for i in reversed(stacks[where])]
+            if n > 1:
+                lines.insert(1, f"<i>stack of {n} (click to list)</i>")
+                off = size / 2 / self._px_per_unit
+                bx.append(x + off)
+                by.append(y + off / (self.aspect or 1.0))
+                btext.append(str(n))
+            hover.append("<br>".join(lines))
         self.pieces = list(pieces)
         self._unit_locs = locs
-        units = self.trace["units"]
+        self._stack_locs = [where for where, _ in tops]
+        self._stack_top = [top for _, top in tops]
+        self.faces = faces
+        units, badges = self.trace["units"], self.trace["badges"]
         with self.fig.batch_update():
             units.x, units.y = xs, ys
             units.text, units.hovertext, units.customdata = text, hover, custom
             units.marker.color = colors
             units.marker.symbol = symbols
+            units.marker.size = size
+            units.marker.line.color = lcolors
+            units.marker.line.width = lwidths
+            units.textfont.color = tcolors
+            units.textfont.size = font
+            badges.x, badges.y, badges.text = bx, by, btext
         keep_state(self.fig)
+        self.counter_size, self.counter_font = size, font
         if self.selected is not None:
             self.selected_piece = self._piece_still_there(self.selected_piece, self.selected)
+        self._draw_legend()
 
     def _piece_still_there(self, piece: Piece | None, loc: Loc) -> Piece | None:
         if piece is None or "id" not in piece:
@@ -471,35 +686,180 @@ class BoardView(widgets.VBox):
                 return p if at == loc else None
         return None
 
+    # -- legend ----------------------------------------------------------------------------------
+    def legend_entries(self) -> list[tuple[str, str]]:
+        """(swatch HTML, label) of every legend line: the game's, then the overlay's."""
+        out: list[tuple[str, str]] = []
+        make = getattr(self.display, "legend", None)
+        if make is not None and self.state is not None:
+            for e in make(self.state):
+                out.append((swatch(e.color, e.shape, e.symbol, e.dash), e.label))
+        else:
+            for side, colour in self._side_colors.items():
+                if side:
+                    out.append((swatch(colour), side))
+            if self.polygonal:
+                for name in getattr(self, "terrain_slots", []):
+                    out.append((swatch(self._terrain_color(name), "area"),
+                                (name or "clear").replace("_", " ")))
+        return out
+
+    def _draw_legend(self) -> None:
+        items = "".join(f"<span class='re-legend-item' style='margin-right:10px;"
+                        f"white-space:nowrap'>{sw}{html.escape(label)}</span> "
+                        for sw, label in self.legend_entries())
+        over = ""
+        if self.overlay_legend:
+            over = ("<div class='re-overlay-legend'><b>" + html.escape(self.overlay_title)
+                    + ":</b> " + "".join(
+                        f"<span style='margin-right:8px;white-space:nowrap'>"
+                        f"{swatch(c, 'area')}{html.escape(t)}</span>"
+                        for c, t in self.overlay_legend) + "</div>")
+        value = (f"<div style='font-size:12px;line-height:1.6;max-width:{self.width}px'>"
+                 f"{items}{over}</div>")
+        if self.legend.value != value:
+            self.legend.value = value
+
+    # -- overlay ---------------------------------------------------------------------------------
+    overlay_title = ""
+
     def show_overlay(self, values: Mapping[Any, Any], title: str = "",
-                     fmt: Callable[[float], str] | None = None) -> None:
-        """Colour locations by a value (reach cost, probability, visibility) with a colour scale."""
+                     fmt: Callable[[float], str] | None = None, kind: str = "") -> None:
+        """Colour locations by a value with a discrete legend: ``kind`` "steps" (whole numbers:
+        MP, cost), "seen" (1 visible, 0 hidden), "probability" (bands); guessed when not given."""
         locs, vals = [], []
         for loc, value in values.items():
             locs.append(self.resolve(loc))
             vals.append(float(getattr(value, "cost", value)))
-        fmt = fmt or (lambda v: f"{v:g}" if float(v).is_integer() else f"{v:.2f}")
+        if not kind:
+            kind = ("steps" if all(float(v).is_integer() for v in vals)
+                    else "probability" if all(0 <= v <= 1 for v in vals) else "steps")
+        fmt = fmt or ((lambda v: f"{v:.0%}") if kind == "probability" else
+                      (lambda v: f"{v:g}" if float(v).is_integer() else f"{v:.2f}"))
+        colours, legend = self._discrete(vals, kind)
         overlay = self.trace["overlay"]
         self.overlay = dict(zip(locs, vals))
+        self.overlay_kind = kind
+        self.overlay_title = title
+        self.overlay_legend = legend
         self._overlay_locs = locs
         with self.fig.batch_update():
             overlay.x = [self._xy[self._index[loc]][0] for loc in locs]
             overlay.y = [self._xy[self._index[loc]][1] for loc in locs]
-            overlay.text = [fmt(v) for v in vals]
-            overlay.hovertext = [_html_text(f"{self._labels[self._index[loc]]}: {fmt(v)}"
-                                            + (f" {title}" if title else ""))
+            overlay.text = [fmt(v) for v in vals] if kind != "seen" else ["" for _ in vals]
+            overlay.hovertext = [_html_text(f"{self._labels[self._index[loc]]}: "
+                                            + (("seen" if v else "not seen") if kind == "seen"
+                                               else fmt(v))
+                                            + (f" {title}" if title and kind != "seen" else ""))
                                  for loc, v in zip(locs, vals)]
-            overlay.marker.color = vals
-            overlay.marker.showscale = bool(vals)
-            overlay.marker.colorbar.title.text = title
-            if vals:
-                lo, hi = min(vals), max(vals)
-                overlay.marker.cmin, overlay.marker.cmax = lo, (hi if hi > lo else lo + 1)
+            overlay.marker.color = colours
+            overlay.marker.opacity = 0.45 if kind == "seen" else 0.6
+            if not vals:
+                self.trace["path"].x, self.trace["path"].y = [], []
+        if not vals:
+            self.path = []
         keep_state(self.fig)
+        self._draw_legend()
+
+    @staticmethod
+    def _discrete(vals: list[float], kind: str) -> tuple[list[str], list[tuple[str, str]]]:
+        if not vals:
+            return [], []
+        if kind == "seen":
+            return ([SEEN if v else NOT_SEEN for v in vals],
+                    [(SEEN, "seen"), (NOT_SEEN, "not seen")])
+        if kind == "probability":
+            def band(v: float) -> tuple[str, str]:
+                return next((c, t) for lo, c, t in PROB_BANDS if v >= lo)
+            used = {band(v) for v in vals}
+            return [band(v)[0] for v in vals], [b[1:] for b in PROB_BANDS if b[1:] in used]
+        steps = sorted(set(vals))
+        if len(steps) > len(STEP_COLORS):  # more steps than colours: equal bands
+            lo, hi = steps[0], steps[-1]
+            width = (hi - lo) / len(STEP_COLORS)
+            idx = [min(len(STEP_COLORS) - 1, int((v - lo) / width)) for v in vals]
+            legend = [(STEP_COLORS[i], f"{lo + i * width:g}–{lo + (i + 1) * width:g}")
+                      for i in sorted(set(idx))]
+            return [STEP_COLORS[i] for i in idx], legend
+        colour = {v: STEP_COLORS[i] for i, v in enumerate(steps)}
+        return [colour[v] for v in vals], [(colour[v], f"{v:g}") for v in steps]
 
     def clear_overlay(self) -> None:
-        """Remove the overlay colours."""
+        """Remove the overlay colours (and the path drawn on it)."""
         self.show_overlay({})
+
+    def path_to(self, loc: Any) -> list[Loc]:
+        """A route from the overlay's start (its cheapest location) to ``loc`` through the
+        overlay: for costs, each step goes to a neighbour that costs less (a shortest route that
+        the costs allow); for other values, the fewest steps through the coloured locations."""
+        target = self.resolve(loc)
+        if target not in self.overlay or self.overlay_kind == "seen":
+            return []
+        if self.overlay_kind == "steps":
+            route = [target]
+            while self.overlay[route[-1]] > 0:
+                here = self.overlay[route[-1]]
+                lower = [n for n in self.board.neighbors(route[-1])
+                         if n in self.overlay and self.overlay[n] < here]
+                if not lower:
+                    break
+                route.append(min(lower, key=lambda n: (self.overlay[n], self._index[n])))
+            return list(reversed(route))
+        start = max(self.overlay, key=lambda k: (self.overlay[k], -self._index[k]))
+        prev: dict[Loc, Loc | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if here == target:
+                break
+            for n in self.board.neighbors(here):
+                if n in self.overlay and n not in prev:
+                    prev[n] = here
+                    queue.append(n)
+        if target not in prev:
+            return []
+        route, at = [], target
+        while at is not None:
+            route.append(at)
+            at = prev[at]
+        return list(reversed(route))
+
+    def show_path(self, route: Sequence[Loc]) -> None:
+        """Draw a route (a list of locations) as an arrowed line."""
+        self.path = [self.resolve(r) for r in route]
+        trace = self.trace["path"]
+        with self.fig.batch_update():
+            trace.x = [self._xy[self._index[r]][0] for r in self.path]
+            trace.y = [self._xy[self._index[r]][1] for r in self.path]
+        keep_state(self.fig)
+
+    def _hovered(self, trace: Any, points: Any, state: Any) -> None:
+        if not points.point_inds:
+            return
+        i = points.point_inds[0]
+        if i < len(self._overlay_locs):
+            try:
+                self.show_path(self.path_to(self._overlay_locs[i]))
+            except Exception:  # noqa: BLE001 - a hover never raises into the page
+                pass
+
+    def highlight(self, locs: Sequence[Any], text: str = "") -> None:
+        """Mark what a log row did: its locations joined in order (a move), with a note."""
+        shown = []
+        for loc in locs:
+            try:
+                where = self.resolve(loc)
+            except (ValueError, TypeError):
+                continue
+            if not shown or shown[-1] != where:
+                shown.append(where)
+        self.highlighted = shown
+        trace = self.trace["highlight"]
+        with self.fig.batch_update():
+            trace.x = [self._xy[self._index[r]][0] for r in shown]
+            trace.y = [self._xy[self._index[r]][1] for r in shown]
+            trace.text = [text if i == len(shown) - 1 else "" for i in range(len(shown))]
+        keep_state(self.fig)
 
     # -- selection --------------------------------------------------------------------------------
     def on_select(self, callback: SelectCallback) -> None:
@@ -525,14 +885,19 @@ class BoardView(widgets.VBox):
                 cb(self.selected, self.selected_piece)
 
     def _clicked(self, trace: Any, points: Any, state: Any) -> None:
-        """A click in the browser: map the point back to its location (and counter)."""
+        """A click in the browser: plotly calls this once per trace; only the trace holding the
+        clicked point has points (the other calls must do nothing, not even clear the banner)."""
         if not points.point_inds:
             return
-        i = points.point_inds[0]
-        if trace.name == "units":
-            if i < len(self.pieces):
-                self.select(self._unit_locs[i], self.pieces[i])
-        elif trace.name == "overlay":
+        self._guarded_click(trace.name, points.point_inds[0])
+
+    def _clicked_point(self, name: str, i: int) -> None:
+        """Map a clicked point back to its location (and counter)."""
+        if name == "units":
+            if i < len(self._stack_locs):
+                loc = self._stack_locs[i]
+                self.select(loc, self._top_piece(loc))
+        elif name == "overlay":
             if i < len(self._overlay_locs):
                 loc = self._overlay_locs[i]
                 self.select(loc, self._top_piece(loc))
@@ -541,5 +906,15 @@ class BoardView(widgets.VBox):
             self.select(loc, self._top_piece(loc))
 
     def _top_piece(self, loc: Loc) -> Piece | None:
-        stack = [p for p, at in zip(self.pieces, self._unit_locs) if at == loc]
-        return stack[-1] if stack else None
+        """The counter drawn for a location (its top unit; a marker when no unit is there)."""
+        if loc in self._stack_locs:
+            return self.pieces[self._stack_top[self._stack_locs.index(loc)]]
+        return None
+
+
+def _dark(color: str) -> bool:
+    c = color.lstrip("#")
+    if len(c) != 6:
+        return False
+    r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.299 * r + 0.587 * g + 0.114 * b < 150

@@ -51,6 +51,7 @@ class ReachView(widgets.VBox):
         self.summary = widgets.HTML()
         self.summary.add_class("re-reach-summary")
         self.values: dict[Any, float] = {}
+        self.active = True  # the Explorer switches the overlay off outside the Reach tab
         self.mode.observe(guarded(self.banner, lambda _c: self.refresh()), names="value")
         board_view.on_select(guarded(self.banner, self.show_for))
         super().__init__(([self.banner] if banner is None else []) + [self.mode, self.summary])
@@ -68,6 +69,8 @@ class ReachView(widgets.VBox):
     def show_for(self, loc: Any, piece: Mapping[str, Any] | None = None) -> dict[Any, float]:
         """Compute and draw the overlay for a selected location (None clears it)."""
         bv = self.board_view
+        if not self.active:
+            return {}
         if loc is None or self.mode.value == OFF:
             bv.clear_overlay()
             self.values = {}
@@ -82,7 +85,7 @@ class ReachView(widgets.VBox):
             else:
                 visible = {bv.resolve(k) for k in seen}
             values = {where: 1.0 if where in visible else 0.0 for where in bv.locs}
-            bv.show_overlay(values, title="visible", fmt=lambda v: "" if v else "×")
+            bv.show_overlay(values, title="line of sight", kind="seen")
             self.summary.value = (f"Line of sight from <b>{html.escape(name)}</b>: "
                                   f"{len(visible)} of {len(bv.locs)} locations visible")
         else:
@@ -93,11 +96,14 @@ class ReachView(widgets.VBox):
                 self.summary.value = f"{html.escape(name)}: {html.escape(who)}"
                 return {}
             title = self.reach.label
-            bv.show_overlay(raw, title=title)
+            kind = "probability" if "p(" in title.lower() or "prob" in title.lower() else ""
+            bv.show_overlay(raw, title=title, kind=kind)
             values = dict(bv.overlay)
             top = max(values.values()) if values else 0
+            most = f"{top:.0%}" if bv.overlay_kind == "probability" else f"{top:g}"
             self.summary.value = (f"<b>{html.escape(str(who))}</b> at {html.escape(name)}: "
-                                  f"{len(values)} locations ({html.escape(title)} up to {top:g})")
+                                  f"{len(values)} locations ({html.escape(title)} up to {most}); "
+                                  "hover a place for the path")
         self.values = values
         return values
 

@@ -181,17 +181,35 @@ class SetupEditor(widgets.VBox):
             if self.moving is None:
                 if piece is None:
                     raise ValueError(f"no counter at {self.board_view.label(loc)} to move")
+                piece = self._editable_piece(loc, piece, MOVE)
                 self.moving = piece
                 self._hint(f"moving {piece.get('label', piece.get('id'))}: click its new location")
                 return
             moving, self.moving = self.moving, None
             self.move(moving["id"], loc)
-        elif piece is None:
-            raise ValueError(f"no counter at {self.board_view.label(loc)}")
-        elif mode == REMOVE:
-            self.remove(piece["id"])
-        elif mode == FLIP:
-            self.flip(piece["id"])
+        else:
+            piece = self._editable_piece(loc, piece, mode)
+            if mode == REMOVE:
+                self.remove(piece["id"])
+            elif mode == FLIP:
+                self.flip(piece["id"])
+
+    def _editable_piece(self, loc: Any, piece: Mapping[str, Any] | None,
+                        mode: str) -> Mapping[str, Any]:
+        """The counter a click acts on: the clicked one if it can be edited, else the top
+        editable counter there; a printed map item (a Fort) is refused by name."""
+        place = self.board_view.label(loc)
+        if piece is not None and piece.get("id") is not None:
+            return piece
+        editable = [p for p in self.board_view.pieces_at(loc) if p.get("id") is not None]
+        if editable:
+            return editable[-1]
+        if piece is not None:
+            what = piece.get("kind") or piece.get("label") or "counter"
+            raise ValueError(f"{mode} refused: the {what} in {place} is part of the map, not a "
+                             f"counter the set-up editor can {mode.lower()} (it places, moves, "
+                             "flips and removes units)")
+        raise ValueError(f"{mode} refused: no counter in {place}")
 
     # -- positions -------------------------------------------------------------------------------
     def load_scenario(self, scenario: Any) -> Any:

@@ -21,18 +21,44 @@ import ipywidgets as widgets
 from rules_lib.core.engine import Game, GameState, PersonPolicy, Policy
 
 from .errors import ErrorBanner, guarded
+from .log_table import LogTable
 from .variant_picker import VariantPicker
 
 PERSON = "person"
 LOG_ROWS = 400  # the log list shows the latest rows of the game (all rows stay in game.log)
 
 
+#: Choices of a decision that change nothing worth a log line of its own (folded in the log).
+TRIVIAL_CHOICES = frozenset({"stay", "pass", "no", "none", "skip", "done", "end", "decline",
+                             "nothing", "hold nothing", "keep", "no move", "don't", "dont"})
+
+
 def _button(description: str, css: str, tooltip: str = "", icon: str = "",
-            style: str = "") -> widgets.Button:
-    b = widgets.Button(description=description, tooltip=tooltip or description, icon=icon,
-                       button_style=style, layout=widgets.Layout(width="auto"))
+            style: str = "", width: str = "auto") -> widgets.Button:
+    """A compact button: a glyph and a short word; the tooltip says what it does. (Glyphs, not
+    Font Awesome icons: Voila's page loads those from a CDN, which fails offline.)"""
+    b = widgets.Button(description=description, tooltip=tooltip or description,
+                       button_style=style, layout=widgets.Layout(width=width, min_width="34px",
+                                                                  padding="0 6px"))
     b.add_class(css)
     return b
+
+
+def _wrap_row(children: list[widgets.Widget], css: str = "") -> widgets.HBox:
+    """A row that wraps onto the next line when the panel is narrow (nothing is cut off)."""
+    box = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
+                                                       align_items="center"))
+    if css:
+        box.add_class(css)
+    return box
+
+
+def trivial(event: Any) -> bool:
+    """A decision whose answer changes nothing worth its own row ('stay', 'pass'...)."""
+    if getattr(event, "kind", "") != "decision":
+        return False
+    choice = (getattr(event, "data", None) or {}).get("choice")
+    return isinstance(choice, str) and choice.strip().lower() in TRIVIAL_CHOICES
 
 
 ASSUMED_MARK = "◆"  # marks a log row whose content the project filled in (not rulebook text)
@@ -68,8 +94,9 @@ class PhaseStepper(widgets.VBox):
     def __init__(self, entry: Any, game: Game | None = None, *, scenario: str | None = None,
                  seed: int = 0, variants: Sequence[str] = (),
                  players: dict[str, str] | None = None,
-                 banner: ErrorBanner | None = None) -> None:
+                 banner: ErrorBanner | None = None, start_after_setup: bool = True) -> None:
         self.entry = entry
+        self.start_after_setup = start_after_setup
         self.banner = banner or ErrorBanner()
         self._listeners: list[Callable[[Game], None]] = []
         self._quiet = False  # set while the widget itself changes the log selection
@@ -78,14 +105,22 @@ class PhaseStepper(widgets.VBox):
         scenarios = list(entry.scenarios) or [None]
         self.scenario = widgets.Dropdown(options=scenarios, description="Scenario",
                                          value=scenario if scenario in scenarios else scenarios[0],
-                                         layout=widgets.Layout(width="240px"))
+                                         layout=widgets.Layout(width="230px"),
+                                         style={"description_width": "60px"})
         self.seed = widgets.IntText(value=seed, description="Seed",
-                                    layout=widgets.Layout(width="160px"))
+                                    layout=widgets.Layout(width="130px"),
+                                    style={"description_width": "36px"})
         self.seed.add_class("re-seed")
         names = [v.name for v in entry.variants]
         self.variants = VariantPicker(entry.variants, value=tuple(v for v in variants if v in names))
-        self.new_button = _button("New game", "re-new-game", "Start again with this seed",
-                                  "refresh")
+        self.variants_box = widgets.Accordion(children=[self.variants])
+        self.variants_box.add_class("re-variants-box")
+        self._variants_title()
+        self.variants.observe(lambda _c: self._variants_title(), names="value")
+        if not self.variants.boxes:
+            self.variants_box.layout.display = "none"
+        self.new_button = _button("⟳ New game", "re-new-game",
+                                  "Start again with this scenario, seed, variants and players")
         chosen = {p: entry.default_policies.get(p, entry.default_policy) for p in entry.players}
         chosen.update(players or {})
         self.players: dict[str, widgets.Dropdown] = {}
@@ -94,25 +129,24 @@ class PhaseStepper(widgets.VBox):
             value = chosen.get(player, "random" if "random" in options else options[-1])
             self.players[player] = widgets.Dropdown(
                 options=options, value=value if value in options else options[-1],
-                description=player, layout=widgets.Layout(width="200px"))
+                description=player, layout=widgets.Layout(width="auto", min_width="190px"),
+                style={"description_width": "initial"})
             self.players[player].observe(self._wrap(self._players_changed), names="value")
 
         # -- stepping buttons --
         self.buttons: dict[str, widgets.Button] = {
-            "next_event": _button("Next event", "re-next-event", "One event", "step-forward"),
-            "next_step": _button("Next step", "re-next-step", "To the next step", "forward",
-                                 "primary"),
-            "next_phase": _button("Next phase", "re-next-phase", "To the next phase",
-                                  "fast-forward"),
-            "next_turn": _button("Next turn", "re-next-turn", "To the next turn"),
-            "run_to_end": _button("Run to end", "re-run-to-end", "Play until the game ends",
-                                  "play"),
-            "undo": _button("Undo", "re-undo", "Take back the last event", "undo", "warning"),
-            "first": _button("", "re-history-first", "Start of the game", "fast-backward"),
-            "prev": _button("", "re-history-prev", "One event back (history)", "step-backward"),
-            "next": _button("", "re-history-next", "One event forward (history)",
-                            "step-forward"),
-            "last": _button("", "re-history-last", "Latest moment", "fast-forward"),
+            "next_event": _button("▸ Event", "re-next-event", "Next event: one line of the log"),
+            "next_step": _button("▶ Step", "re-next-step", "Next step of the sequence of play",
+                                 style="primary"),
+            "next_phase": _button("▶▶ Phase", "re-next-phase", "Play to the next phase"),
+            "next_turn": _button("▶▶| Turn", "re-next-turn", "Play to the next turn"),
+            "run_to_end": _button("⇥ End", "re-run-to-end", "Play until the game ends"),
+            "undo": _button("↶ Undo", "re-undo", "Take back the last action (a whole phase "
+                            "after Next phase, one event after Next event)", style="warning"),
+            "first": _button("|◀", "re-history-first", "History: start of the game", width="38px"),
+            "prev": _button("◀", "re-history-prev", "History: one event back", width="34px"),
+            "next": _button("▶", "re-history-next", "History: one event forward", width="34px"),
+            "last": _button("▶|", "re-history-last", "History: the latest moment", width="38px"),
         }
         actions = {"next_event": self.next_event, "next_step": self.next_step,
                    "next_phase": self.next_phase, "next_turn": self.next_turn,
@@ -131,8 +165,8 @@ class PhaseStepper(widgets.VBox):
         self.prompt = widgets.HTML()
         self.choice = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
         self.choice.add_class("re-choice")
-        self.answer_button = _button("Answer", "re-answer", "Answer the decision", "check",
-                                     "success")
+        self.answer_button = _button("✓ Answer", "re-answer", "Answer the decision",
+                                     style="success")
         self.answer_button.on_click(self._wrap(lambda _b: self.answer()))
         self.decision_box = widgets.VBox([self.prompt, widgets.HBox([self.choice,
                                                                      self.answer_button])])
@@ -145,42 +179,67 @@ class PhaseStepper(widgets.VBox):
                                   layout=widgets.Layout(width="220px"))
         self.faces.add_class("re-dice-faces")
         self.force_button = _button("Use these rolls", "re-dice-force", "Force the next rolls")
+        self.dice_mode.layout.width = "auto"
         self.force_button.on_click(self._wrap(lambda _b: self.force_dice(self.faces.value)))
         self.dice_note = widgets.HTML()
         self.dice_row = widgets.HBox([self.faces, self.force_button, self.dice_note])
         self.dice_mode.observe(self._wrap(self._dice_mode_changed), names="value")
         self.log_header = widgets.HTML(
-            "<style>.re-log select {font-family: monospace; font-size: 11px}</style>"
-            "<pre style='margin:0;font-size:11px'>   #  Turn Phase          "
-            f"What happened  [rule]    ({ASSUMED_MARK} = filled in by this project, "
-            "not rulebook text)</pre>")
-        self.log_list = widgets.Select(options=[], rows=12, layout=widgets.Layout(width="100%"))
-        self.log_list.add_class("re-log")
+            f"<small><b>Log</b> ({ASSUMED_MARK} = filled in by this project, not rulebook "
+            "text; click a row to see that moment)</small>")
+        self.show_trivial = widgets.Checkbox(value=False, description="show trivial decisions",
+                                             indent=False, layout=widgets.Layout(width="auto"))
+        self.show_trivial.add_class("re-show-trivial")
+        self.show_trivial.observe(self._wrap(lambda _c: self._refresh_log(force=True)),
+                                  names="value")
+        self.log_list = LogTable(layout=widgets.Layout(width="100%"))
         self.log_list.observe(self._wrap(self._log_clicked), names="value")
+        display = getattr(entry, "display", None)
+        self.state_panel = widgets.HTML()
+        self.state_panel.add_class("re-state-panel")
+        self.state_panel.layout = widgets.Layout(flex="1 1 200px", min_width="200px",
+                                                 max_height="300px", overflow="auto")
+        self._state_rows = getattr(display, "state_panel", None)
+        self._deciding = getattr(display, "deciding_players", None)
+        if self._state_rows is None:
+            self.state_panel.layout.display = "none"
+        log_box = widgets.VBox([widgets.HBox([self.log_header, self.show_trivial],
+                                             layout=widgets.Layout(flex_flow="row wrap")),
+                                self.log_list],
+                               layout=widgets.Layout(flex="2 1 340px", min_width="300px"))
+        self.log_row = _wrap_row([log_box, self.state_panel], "re-log-row")
         self.provenance = widgets.HTML()
         self.provenance.add_class("re-provenance-box")
 
-        nav = widgets.HBox([self.buttons[k] for k in ("next_event", "next_step", "next_phase",
-                                                      "next_turn", "run_to_end", "undo")])
-        history = widgets.HBox([widgets.HTML("History&nbsp;")] +
-                               [self.buttons[k] for k in ("first", "prev", "next", "last")])
-        setup_row = widgets.HBox([self.scenario, self.seed, self.new_button])
-        players_row = widgets.HBox(list(self.players.values()))
+        nav = _wrap_row([self.buttons[k] for k in ("next_event", "next_step", "next_phase",
+                                                   "next_turn", "run_to_end", "undo")]
+                        + [widgets.HTML("&nbsp;History&nbsp;")]
+                        + [self.buttons[k] for k in ("first", "prev", "next", "last")], "re-nav")
+        setup_row = _wrap_row([self.scenario, self.seed, self.new_button])
+        self.players_row = _wrap_row(list(self.players.values()), "re-players")
         super().__init__(children=[
-            self.banner if banner is None else widgets.HTML(), setup_row, self.variants,
-            players_row, nav, history, self.status, self.sequence, self.decision_box,
-            widgets.HBox([self.dice_mode]), self.dice_row, self.log_header, self.log_list,
-            self.provenance])
+            self.banner if banner is None else widgets.HTML(), setup_row, self.variants_box,
+            self.players_row, nav, self.status, self.sequence, self.decision_box,
+            _wrap_row([self.dice_mode]), self.dice_row, self.log_row, self.provenance])
         self.add_class("re-stepper")
         self.dice_row.layout.display = "none"
+        self.dice_row.layout.flex_flow = "row wrap"
+        self._action_starts: list[int] = []  # events_seen before each stepping action (undo)
 
         if game is None:  # a game handed in keeps its own policies until a player is changed
             game = self._start(scenario=self.scenario.value)
             self._apply_players(game)
+            self._through_setup(game)
         self.head: Game = game
         self.game: Game = game
         self._log_key: tuple[int, int] = (-1, -1)
         self._refresh()
+
+    def _variants_title(self) -> None:
+        on = len(self.variants.value)
+        self.variants_box.set_title(0, f"Rule variants ({on} of {len(self.variants.boxes)} on)"
+                                    if on else f"Rule variants (all {len(self.variants.boxes)} "
+                                    "off: the default reading)")
 
     # -- listeners -------------------------------------------------------------------------------
     def on_change(self, callback: Callable[[Game], None]) -> None:
@@ -207,16 +266,28 @@ class PhaseStepper(widgets.VBox):
 
     def new_game(self) -> Game:
         """Start a new game from the scenario, seed, variants and players chosen."""
+        self._action_starts = []
         game = self._start(self.scenario.value)
         self._apply_players(game)
+        self._through_setup(game)
         self._show(game, new_head=True)
         return game
+
+    def _through_setup(self, game: Game) -> None:
+        """Play the Set-Up phase, so the game opens where play starts, its position drawn (the
+        Set-Up events stay in the log; a person's set-up decision stops it there)."""
+        if not self.start_after_setup:
+            return
+        while game.state.phase == "Set-Up" and game.pending is None:
+            if game.step_event() is None:
+                break
 
     def start_from(self, state: GameState) -> Game:
         """Start a game from a given state (a position set up in the editor or loaded)."""
         game = Game(self.entry.rules(), state.copy(), seed=int(self.seed.value),
                     keep_log=True)
         self._apply_players(game)
+        self._action_starts = []
         self._show(game, new_head=True)
         return game
 
@@ -237,9 +308,13 @@ class PhaseStepper(widgets.VBox):
     def _play(self, action: Callable[[Game], Any]) -> Game:
         """Run a stepping action on the moment on show; it becomes the furthest point."""
         game = self.game
+        start = game.events_seen
+        self._action_starts = [n for n in self._action_starts if n < start] + [start]
         try:
             action(game)
         finally:  # even when a rule raises, show what happened up to the problem
+            if game.events_seen == start:
+                self._action_starts.pop()
             self._show(game, new_head=True)
         return game
 
@@ -259,10 +334,15 @@ class PhaseStepper(widgets.VBox):
         return self._play(lambda g: g.run_to_end(self.entry.max_events))
 
     def undo(self) -> Game:
-        """Take back the last event of the moment on show (its future is dropped)."""
-        if self.game.events_seen == 0:
+        """Take back the last action: everything the last button press played (a whole phase
+        after Next phase), or one event when browsing history (its future is dropped)."""
+        seen = self.game.events_seen
+        if seen == 0:
             raise ValueError("nothing to undo: this is the start of the game")
-        game = self.game.undo(1)
+        starts = [n for n in self._action_starts if n < seen]
+        back = seen - starts[-1] if starts and not self.viewing_history else 1
+        self._action_starts = starts[:-1] if starts and not self.viewing_history else starts
+        game = self.game.undo(back)
         self._show(game, new_head=True)
         return game
 
@@ -275,7 +355,9 @@ class PhaseStepper(widgets.VBox):
             if self.choice.value is None:
                 raise ValueError("choose one of the options first")
             choice = game.pending.options[self.choice.value]
+        start = game.events_seen
         game.answer(choice)  # the engine checks the choice is legal
+        self._action_starts = [n for n in self._action_starts if n < start] + [start]
         self._show(game, new_head=True)
         return game
 
@@ -360,6 +442,9 @@ class PhaseStepper(widgets.VBox):
         self.buttons["next"].disabled = self.buttons["last"].disabled = not self.viewing_history
         self._refresh_decision(game)
         self._refresh_log()
+        self._refresh_players(s)
+        if self._state_rows is not None:
+            self.state_panel.value = state_panel_html(self._state_rows(s))
         queued = list(getattr(game.dice, "queued", ()) or ())
         self.dice_note.value = f"queued: {queued}" if queued else ""
 
@@ -392,17 +477,25 @@ class PhaseStepper(widgets.VBox):
         self.choice.options = [(str(option), i) for i, option in enumerate(decision.options)]
         self.choice.value = 0
 
-    def _refresh_log(self) -> None:
+    def _refresh_players(self, s: GameState) -> None:
+        """Offer a policy only to the players who decide in this game (a programmed opponent, a
+        Survivor not at the table get none)."""
+        if self._deciding is None:
+            return
+        deciding = set(self._deciding(s))
+        for player, dropdown in self.players.items():
+            dropdown.layout.display = None if player in deciding else "none"
+
+    def _refresh_log(self, force: bool = False) -> None:
         head = self.head
-        key = (id(head), len(head.log))
+        key = (id(head), len(head.log), self.show_trivial.value)
         self._quiet = True
         try:
-            if key != self._log_key:
-                rows = head.log[-LOG_ROWS:]
-                self.log_list.options = [(_row_text(e), e.index) for e in rows]
+            if key != self._log_key or force:
+                self.log_list.rows = log_rows(head.log[-LOG_ROWS:], self.show_trivial.value)
                 self._log_key = key
             current = self.game.events_seen - 1
-            indices = {value for _, value in self.log_list.options}
+            indices = {r["i"] for r in self.log_list.rows}
             self.log_list.value = current if current in indices else None
             shown = self.game.log[-1] if self.game.log else None
             self.provenance.value = provenance_html(shown)
@@ -412,3 +505,38 @@ class PhaseStepper(widgets.VBox):
     def log_frame(self):
         """The furthest game's log as a DataFrame (turn, phase, step, kind, message, rule)."""
         return self.head.log_frame()
+
+
+def log_rows(events: Sequence[Any], show_trivial: bool = False) -> list[dict[str, Any]]:
+    """The log table's rows: one per event, trivial decisions folded into a count."""
+    rows: list[dict[str, Any]] = []
+    folded = 0
+
+    def flush() -> None:
+        nonlocal folded
+        if folded:
+            rows.append({"i": -1, "turn": "", "phase": "", "msg": f"… {folded} trivial "
+                         f"decision{'s' if folded > 1 else ''} folded (stay, pass…)",
+                         "rule": "", "assumed": "", "kind": "fold"})
+            folded = 0
+
+    for e in events:
+        if not show_trivial and trivial(e):
+            folded += 1
+            continue
+        flush()
+        rows.append({"i": e.index, "turn": e.turn, "phase": e.phase or "", "msg": e.message,
+                     "rule": e.rule or "", "assumed": getattr(e, "assumed", "") or "",
+                     "kind": e.kind or ""})
+    flush()
+    return rows
+
+
+def state_panel_html(rows: Sequence[tuple[str, str]]) -> str:
+    """The game's state panel: what is not on the map (tracks, cups, hands, scores)."""
+    body = "".join(f"<tr><td style='color:#555;padding:1px 6px 1px 0;vertical-align:top;"
+                   f"white-space:nowrap'>{html.escape(str(k))}</td><td style='padding:1px 0'>"
+                   f"{html.escape(str(v))}</td></tr>" for k, v in rows)
+    return ("<div style='font-size:12px;border:1px solid #d0d7de;border-radius:4px;"
+            "padding:4px 6px;background:#fafbfc'><b>Game state</b>"
+            f"<table style='border-collapse:collapse'>{body}</table></div>")

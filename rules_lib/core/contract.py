@@ -8,6 +8,7 @@ provenance, overrides, policy resolution by name or object with one default, ``n
 states, and the checks that a state is one of this game's before the engine runs it.
 
 What a game *can* do beyond playing (draw its board, odds, reach, line of sight, set-up editing,
+its look: palette, legend, map features, counter faces, state panel, battle calculator;
 analysis hooks) are typed, optional capabilities — dataclasses below — so the widgets and the CLI
 read ``game.odds.combat_odds`` instead of guessing keys in a dict. ``docs/writing_a_game.md``
 walks through a new game as a checklist.
@@ -91,6 +92,97 @@ class SetupEditing:
     validate: Callable[[GameState], list[str]] | None = None
 
 
+@dataclass(frozen=True)
+class LegendEntry:
+    """One line of a board's legend: a swatch (``shape``: "counter", "area", "line", "marker")
+    in ``color`` and what it stands for."""
+
+    label: str
+    color: str
+    shape: str = "counter"
+    symbol: str = "square"  # for "marker": a Plotly marker symbol
+    dash: str = "solid"  # for "line"
+
+
+@dataclass(frozen=True)
+class MapFeature:
+    """Something printed on the map that is not a location: a line (the Fusion Fence, a road, a
+    trail), an area (a zone, a tile, a region, a coastline) or markers (Hives, nests).
+
+    ``paths`` are lists of (x, y) points in the board's drawing coordinates (``board.xy``); an
+    area's path is a closed outline, a line's path a polyline, markers are the points themselves.
+    """
+
+    name: str
+    kind: str  # "line" | "area" | "marker"
+    paths: tuple[tuple[tuple[float, float], ...], ...]
+    color: str
+    width: float = 2.0
+    dash: str = "solid"
+    fill: str | None = None  # an area's fill colour (None: outline only)
+    symbol: str = "circle"  # a marker's Plotly symbol
+    size: float = 12.0  # a marker's size in pixels
+    hover: str = ""
+
+
+@dataclass(frozen=True)
+class CounterFace:
+    """How one counter is printed: its type, its values and its condition.
+
+    ``status`` is "" (fresh), "reduced" (flipped side: drawn pale with a coloured border),
+    "destroyed" (grey, crossed out), "hidden" (face down) or "marker" (a token, not a unit).
+    """
+
+    title: str  # the type, short: "Ant", "Squad", "Fort"
+    values: str = ""  # the printed values: "3 MP 3+4+", "4-4-4"
+    status: str = ""
+    detail: str = ""  # one line for the stack list: id, formation, what the values mean
+
+
+@dataclass(frozen=True)
+class BattleCalculator:
+    """A what-if battle as a board gamer sets it up: units picked per side, then the mutually
+    exclusive results (they sum to 1) and the expectations, each an exact Fraction.
+
+    ``groups()`` gives the (heading, control specs) columns (a function: the specs read the game's
+    data, which importing a game must not load) (``widgets/odds_panel.py`` documents the
+    specs); ``odds(values)`` calls the game's combat odds for the picked values (a dict of control
+    name -> value); ``results(table)`` and ``expectations(table)`` read that table into
+    (label, Fraction) rows; ``from_selection(state, loc, piece)`` gives the control values for the
+    fight at a selected location (ValueError when there is none).
+    """
+
+    groups: Callable[[], Sequence[tuple[str, Sequence[Mapping[str, Any]]]]]
+    odds: Callable[[Mapping[str, Any]], Any]
+    results: Callable[[Any], list[tuple[str, Any]]]
+    expectations: Callable[[Any], list[tuple[str, Any]]] | None = None
+    from_selection: Callable[[GameState, Any, Any], Mapping[str, Any]] | None = None
+    note: str = ""  # one line under the headline: what a result means in this game
+
+
+@dataclass(frozen=True)
+class Display:
+    """How a game looks: one palette, its legend, the map's printed features, counter faces, the
+    state panel and the battle calculator (drawing data only: no rule lives here).
+
+    ``side_colors`` and ``terrain_colors`` are the one palette of the game (the Explorer and the
+    notebooks read them); ``features(state)`` the map features to draw; ``counter(state, piece)``
+    a piece's :class:`CounterFace`; ``state_panel(state)`` (label, value) rows of what is not on
+    the map (tracks, cups, hands, scores); ``deciding_players(state)`` the players who make
+    decisions in this game (a programmed opponent, an absent second player are left out).
+    """
+
+    side_colors: Mapping[str, str]
+    terrain_colors: Mapping[str, str] | None = None
+    legend: Callable[[GameState], Sequence[LegendEntry]] | None = None
+    features: Callable[[GameState], Sequence[MapFeature]] | None = None
+    counter: Callable[[GameState, Mapping[str, Any]], CounterFace] | None = None
+    state_panel: Callable[[GameState], list[tuple[str, str]]] | None = None
+    deciding_players: Callable[[GameState], Sequence[str]] | None = None
+    battle: BattleCalculator | None = None
+    size: tuple[int, int] | None = None  # (width, height) of the drawn map in pixels
+
+
 # --------------------------------------------------------------------------------------------------
 # The game module
 # --------------------------------------------------------------------------------------------------
@@ -126,6 +218,7 @@ class GameModule(ABC):
     reach: Reach | None = None
     line_of_sight: Callable[[GameState, Any], Any] | None = None
     setup: SetupEditing | None = None
+    display: Display | None = None
 
     # -- what only the game can write ------------------------------------------------------------
     @abstractmethod
@@ -304,10 +397,11 @@ def _json(text: str, where: str) -> Any:
 
 def capabilities(game: GameModule) -> Iterator[tuple[str, Any]]:
     """The optional capabilities a game offers (name, value), for listings and tests."""
-    for name in ("board_view", "odds", "reach", "line_of_sight", "setup"):
+    for name in ("board_view", "odds", "reach", "line_of_sight", "setup", "display"):
         value = getattr(game, name)
         if value is not None:
             yield name, value
 
 
-__all__ = ["BoardView", "GameModule", "OddsCalculator", "Reach", "SetupEditing", "capabilities"]
+__all__ = ["BattleCalculator", "BoardView", "CounterFace", "Display", "GameModule", "LegendEntry",
+           "MapFeature", "OddsCalculator", "Reach", "SetupEditing", "capabilities"]

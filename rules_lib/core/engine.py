@@ -94,18 +94,13 @@ class StateError(ValueError):
 
 
 def _describe_structure_error(exc: BaseException) -> str:
-    """Flatten cattrs' nested exception groups into 'field: problem' text."""
+    """Flatten cattrs' nested exception groups into 'where -> problem' text, each place once."""
     notes = getattr(exc, "__notes__", None) or []
     subs = getattr(exc, "exceptions", None)
     if subs:
-        parts = []
-        for sub in subs:
-            sub_notes = getattr(sub, "__notes__", None) or []
-            where = "; ".join(n for n in sub_notes)
-            parts.append(f"{where} -> {_describe_structure_error(sub)}" if where else
-                         _describe_structure_error(sub))
-        return "; ".join(parts)
-    text = str(exc) or type(exc).__name__
+        text = "; ".join(_describe_structure_error(sub) for sub in subs)
+    else:
+        text = str(exc) or type(exc).__name__
     return f"{'; '.join(notes)} -> {text}" if notes else text
 
 
@@ -340,9 +335,8 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        data = json.loads(text)
-        data["forced_faces"] = {int(k): v for k, v in data.get("forced_faces", {}).items()}
-        return _converter.structure(data, cls)
+        # cattrs turns the JSON object's string keys back into roll numbers (dict[int, int])
+        return _converter.structure(json.loads(text), cls)
 
     def forked(self, at_roll: int, seed: int, answer: Any = NO_ANSWER) -> GameRecord:
         """This record continued from roll ``at_roll`` with ``seed``'s stream, and the decision
@@ -548,19 +542,7 @@ class Game:
         """
         if self.finished or self.pending is not None:
             return None
-        try:
-            item = self._proc.send(self._to_send)
-        except StopIteration:
-            self.finished = True
-            return None
-        self._to_send = None
-        if isinstance(item, Decision):
-            answer = self._answer_from_policy(item)
-            if answer is ASK_PERSON:
-                self.pending = item
-                return None
-            return self._accept(item, answer)
-        return self._stamp(item)
+        return self._play(1, stamp=True)
 
     def answer(self, choice: Any) -> None:
         """A person answers the pending decision; the game can then be stepped on."""
@@ -597,17 +579,8 @@ class Game:
         s = self.state
         event = Event(f"{decision.player} chooses {choice!r}: {decision.prompt}",
                       decision.rule, "decision", {"decision": decision.kind, "choice": choice},
-                      s.turn, s.phase, s.step, self.events_seen,  # stamped here, as _stamp does
+                      s.turn, s.phase, s.step, self.events_seen,  # stamped here, as _play stamps events
                       decision.ids, decision.assumed)
-        self.events_seen += 1
-        if self.keep_log:
-            self.log.append(event)
-        return event
-
-    def _stamp(self, event: Event) -> Event:
-        s = self.state
-        event.turn, event.phase, event.step = s.turn, s.phase, s.step
-        event.index = self.events_seen
         self.events_seen += 1
         if self.keep_log:
             self.log.append(event)
@@ -651,12 +624,24 @@ class Game:
     def run_to_end(self, max_events: int = 1_000_000) -> GameState:
         """Play on until the game ends (or pauses for a person). Guards against endless games.
 
-        The loop is step_event (and _accept, _stamp) written out in place: batch runs spend their
-        time here. Without a log (``keep_log=False``) the Events nobody will see are not stamped
-        and decisions make no Event; the count of events (``events_seen``) is the same.
+        Without a log (``keep_log=False``) the Events nobody will see are not stamped and
+        decisions make no Event; the count of events (``events_seen``) is the same.
         """
         if self.finished or self.pending is not None:
             return self.state
+        self._play(max_events, stamp=self.keep_log)
+        if not self.finished and self.pending is None:
+            raise RuntimeError(f"{self.rules.name}: no end after {max_events} events")
+        return self.state
+
+    def _play(self, max_events: int, *, stamp: bool) -> Event | None:
+        """The one stepping loop of step_event and run_to_end: up to ``max_events`` events, each
+        answered decision an event too. Returns the last Event (stamped when ``stamp``), or None
+        when none came before the game paused for a person or finished.
+
+        Batch runs spend their time here, so the loop keeps its names local and writes out
+        _answer_from_policy, _accept and the stamping of an event for the usual case.
+        """
         state = self.state
         send = self._proc.send
         log = self.log
@@ -665,13 +650,14 @@ class Game:
         rng = self._policy_rng
         decisions = self.decisions
         to_send, n = self._to_send, self.events_seen
+        last: Event | None = None
         try:
             for _ in range(max_events):
                 try:
                     item = send(to_send)
                 except StopIteration:
                     self.finished = True
-                    return state
+                    return None
                 to_send = None
                 if isinstance(item, Decision):
                     policy = policies.get(item.player)
@@ -683,24 +669,26 @@ class Game:
                             self._check(item, answer)
                     if answer is ASK_PERSON:
                         self.pending = item
-                        return state
-                    if keep:
+                        return None
+                    if stamp:
                         self.events_seen = n
-                        self._accept(item, answer)  # its Event is logged
+                        last = self._accept(item, answer)  # its Event is logged when keep_log
                         n = self.events_seen
                     else:  # _accept without its Event: no log keeps it, nothing returns it
                         decisions.append(answer)
                         n += 1
                     to_send = answer
                 else:
-                    if keep:  # _stamp (unlogged events are seen by nobody: left unstamped)
+                    if stamp:  # (unlogged events are seen by nobody: left unstamped)
                         item.turn, item.phase, item.step = state.turn, state.phase, state.step
                         item.index = n
-                        log.append(item)
+                        if keep:
+                            log.append(item)
+                        last = item
                     n += 1
         finally:
             self._to_send, self.events_seen = to_send, n
-        raise RuntimeError(f"{self.rules.name}: no end after {max_events} events")
+        return last
 
     # -- undo and replay -----------------------------------------------------------------------
     def replay_to(self, n_events: int, *, keep_log: bool = True) -> Game:

@@ -255,9 +255,7 @@ def _solve_exact(start: State, step: Callable[[State], Any], done: Callable[[Sta
     num: dict[State, int] = {start: 1}
     common = 1
     for s in order:
-        mass = num.pop(s, 0)
-        if not mass:
-            continue
+        mass = num.pop(s)  # > 0: every transient state gets mass from a predecessor before it
         edges, total = trans[s]
         g = math.gcd(mass, total)
         f = total // g
@@ -289,9 +287,7 @@ def _solve_linear_exact(
     visits = _gauss_solve(rows, n)
     absorbed: dict[State, Fraction] = {}
     for s, (edges, total) in trans.items():
-        x = visits[pos[s]]
-        if not x:
-            continue
+        x = visits[pos[s]]  # > 0: every transient state is reached from the start
         for t, w in edges:
             if t not in pos:
                 absorbed[t] = absorbed.get(t, Fraction(0)) + x * Fraction(w, total)

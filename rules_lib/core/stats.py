@@ -72,3 +72,32 @@ def games_needed(p1: float, p2: float, z: float = Z95, power_z: float = 0.8416) 
     n = ((z * math.sqrt(2 * pbar * (1 - pbar)) +
           power_z * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2) / delta ** 2
     return math.ceil(n)
+
+
+def paired_difference_interval(pairs: list[tuple[bool, bool]], z: float = Z95) -> Interval:
+    """Interval for p1 - p2 when each trial gives both outcomes (the same seed under two designs):
+    Newcombe's score interval for paired proportions (his method 10), from the Wilson intervals of
+    the two rates and the correlation of the pairs. Unlike a plain mean of the +1/0/-1
+    differences, a single discordant pair cannot make a difference look certain."""
+    n = len(pairs)
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan)
+    a = sum(1 for x, y in pairs if x and y)
+    b = sum(1 for x, y in pairs if x and not y)
+    c = sum(1 for x, y in pairs if not x and y)
+    d = n - a - b - c
+    p1, p2 = (a + b) / n, (a + c) / n
+    w1, w2 = wilson(a + b, n, z), wilson(a + c, n, z)
+    denom = (a + b) * (c + d) * (a + c) * (b + d)
+    if denom == 0:
+        phi = 0.0
+    else:  # the correlation, with Newcombe's continuity correction of the cross product
+        cross = a * d - b * c
+        cross = max(cross - n / 2, 0.0) if cross > 0 else cross
+        phi = cross / math.sqrt(denom)
+    diff = p1 - p2
+    low = diff - math.sqrt(max(0.0, (p1 - w1.low) ** 2 - 2 * phi * (p1 - w1.low) * (w2.high - p2)
+                               + (w2.high - p2) ** 2))
+    high = diff + math.sqrt(max(0.0, (w1.high - p1) ** 2 - 2 * phi * (w1.high - p1) * (p2 - w2.low)
+                                + (p2 - w2.low) ** 2))
+    return Interval(diff, max(-1.0, low), min(1.0, high))

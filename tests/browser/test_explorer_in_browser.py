@@ -118,28 +118,21 @@ def test_map_renders_with_cities_and_units(page):
     _screenshot(page, "explorer_start.png")
 
 
-def test_next_step_changes_the_log_and_the_board(page):
+def test_the_explorer_opens_after_set_up_and_a_turn_changes_log_and_board(page):
+    status = page.inner_text(".re-status")
+    assert "Set-Up" not in status and "event 0 of 0" not in status  # opened where play starts
     before_log = _log_text(page)
     before_board = _board_data(page)
-    page.click(".re-next-step")
+    page.click(".re-next-turn")  # a whole turn: units move and fight
     page.wait_for_function(
         "(before) => document.querySelector('.re-log').innerText !== before",
         arg=before_log, timeout=30_000)
-    for _ in range(3):  # set-up places units over several steps
-        page.click(".re-next-step")
-        page.wait_for_timeout(400)
-    assert _log_text(page) != before_log
+    page.wait_for_timeout(500)
     assert _board_data(page) != before_board
     _screenshot(page, "explorer_after_steps.png")
 
 
 def test_clicking_a_unit_shows_its_reach(page):
-    for _ in range(5):  # Set-Up places the counters; make sure it is over
-        if page.evaluate("() => document.querySelector('.re-status').innerText")\
-                .find("Set-Up") < 0:
-            break
-        page.click(".re-next-phase")
-        page.wait_for_timeout(500)
     # Plotly draws no DOM group for an empty trace, so find the units trace by its uid
     uid = page.evaluate("""() => document.querySelector('.re-board .js-plotly-plot')
                                    .data.find(t => t.name === 'units').uid""")

@@ -164,3 +164,54 @@ def test_every_game_accepts_a_person_as_a_player(race):
     assert isinstance(game.policies["Red"], PersonPolicy)
     assert game.step_event() is not None and game.step_event() is None
     assert game.pending is not None and game.pending.player == "Red"
+
+
+# -- Display: how a game looks (palette, legend, features, faces, state panel, battle) ----------
+
+
+def test_display_is_an_optional_capability_listed_with_the_others(race):
+    from rules_lib.core.contract import CounterFace, Display, LegendEntry, MapFeature, capabilities
+
+    assert race.display is None and "display" not in dict(capabilities(race))
+    race.display = Display(
+        side_colors={"A": "#111111"},
+        legend=lambda state: [LegendEntry("A", "#111111")],
+        features=lambda state: [MapFeature("finish line", "line", (((0.0, 0.0), (1.0, 0.0)),),
+                                           "#ff0000")],
+        counter=lambda state, piece: CounterFace("Car", "3", "reduced"),
+        state_panel=lambda state: [("Turn", str(state.turn))],
+        deciding_players=lambda state: ("A",))
+    try:
+        offered = dict(capabilities(race))
+        assert offered["display"] is race.display
+        state = race.new_game(seed=1).state
+        assert race.display.state_panel(state) == [("Turn", "1")]
+        assert race.display.counter(state, {}).status == "reduced"
+        assert race.display.features(state)[0].kind == "line"
+    finally:
+        race.display = None
+
+
+@pytest.mark.parametrize("name", ["ginormopod", "space_vermin", "zombies_giants", "gods_war"])
+def test_every_game_describes_its_look_and_its_battle_results_add_up_to_one(name):
+    from fractions import Fraction
+
+    from rules_lib.registry import get_game
+
+    game = get_game(name)
+    d = game.display
+    assert d is not None and d.side_colors and d.battle is not None
+    played = game.new_game(seed=2)
+    for _ in range(60):
+        if played.step_event() is None:
+            break
+    state = played.state
+    assert all(f.kind in ("line", "area", "marker") for f in d.features(state))
+    assert d.legend(state) and d.state_panel(state)
+    assert set(d.deciding_players(state)) <= set(game.players)
+    for piece in game.board_view.pieces(state):
+        face = d.counter(state, piece)
+        assert face.title and face.status in ("", "reduced", "destroyed", "hidden", "marker")
+    values = {spec["name"]: spec.get("default") for _, group in d.battle.groups() for spec in group}
+    results = d.battle.results(d.battle.odds(values))
+    assert len(results) >= 2 and sum(p for _, p in results) == Fraction(1)

@@ -441,3 +441,270 @@ def test_dist_sample_is_exact_and_replayable() -> None:
     seeded = SeededDice(3)
     counts = Counter(d.sample(seeded) for _ in range(4000))
     assert abs(counts["b"] / 4000 - 0.5) < 0.05
+
+
+# --------------------------------------------------------------------------------------------
+# Each behaviour alone, exact values. compute_dist() is called directly where it matters:
+# dist() is cached per definition, so a cached answer would hide a broken closed form.
+# --------------------------------------------------------------------------------------------
+
+
+def test_dist_negation_mirrors_the_outcomes() -> None:
+    assert -Dist({1: F(1, 4), 2: F(3, 4)}) == Dist({-1: F(1, 4), -2: F(3, 4)})
+
+
+def test_equal_dists_hash_alike_and_different_ones_apart() -> None:
+    assert hash(Dist.uniform([1, 2])) == hash(Dist({1: F(1, 2), 2: F(1, 2)}))
+    assert len({Dist.uniform([1, 2]), Dist({1: F(1, 2), 2: F(1, 2)})}) == 1
+    different = [Dist.point(1), Dist.point(2), Dist.uniform([1, 2]), Dist.uniform([1, 3])]
+    assert len({hash(d) for d in different}) == 4
+
+
+def test_repr_shows_eight_outcomes_in_full() -> None:
+    assert repr(Dist.uniform(range(8))) == \
+        "Dist({0: 1/8, 1: 1/8, 2: 1/8, 3: 1/8, 4: 1/8, 5: 1/8, 6: 1/8, 7: 1/8})"
+
+
+def test_repr_of_more_than_eight_outcomes_shows_eight_and_the_count() -> None:
+    assert repr(Dist.uniform(range(9))) == (
+        "Dist({0: 1/9, 1: 1/9, 2: 1/9, 3: 1/9, 4: 1/9, 5: 1/9, 6: 1/9, 7: 1/9, "
+        "... (9 outcomes)})")
+
+
+def test_repeat_sum_of_a_negative_count_is_refused() -> None:
+    with pytest.raises(ValueError) as err:
+        Dist.point(1).repeat_sum(-2)
+    assert str(err.value) == "repeat_sum needs n >= 0, got -2"
+
+
+def test_to_frame_names_the_outcome_column_outcome_by_default() -> None:
+    assert list(Dist.uniform([1, 2]).to_frame().columns) == ["outcome", "probability", "exact"]
+
+
+def test_float_dist_reading_by_hand() -> None:
+    fd = FloatDist({0: 0.25, 1: 0.5, 3: 0.25})
+    assert fd.prob(1) == 0.5 and fd.prob(2) == 0.0
+    assert fd.at_most(1) == 0.75 and fd.at_most(0) == 0.25
+    assert fd.floats() == {0: 0.25, 1: 0.5, 3: 0.25}
+    assert fd.mean() == 1.25
+    assert fd.variance() == pytest.approx(1.1875) and fd.std() == pytest.approx(1.1875 ** 0.5)
+
+
+def test_float_dist_equality_compares_the_probabilities() -> None:
+    assert FloatDist({1: 0.5, 2: 0.5}) == FloatDist({2: 0.5, 1: 0.5})
+    assert FloatDist({1: 0.5, 2: 0.5}) != FloatDist({1: 0.25, 2: 0.75})
+    assert FloatDist({1: 1.0}) != Dist.point(1)
+
+
+def test_float_dist_repr_shows_eight_outcomes_then_the_count() -> None:
+    assert repr(FloatDist({1: 0.25, 2: 0.75})) == "FloatDist({1: 0.25, 2: 0.75})"
+    eight = FloatDist({k: 0.125 for k in range(8)})
+    assert repr(eight) == ("FloatDist({0: 0.125, 1: 0.125, 2: 0.125, 3: 0.125, 4: 0.125, "
+                           "5: 0.125, 6: 0.125, 7: 0.125})")
+    nine = FloatDist({k: 1 / 9 for k in range(9)})
+    assert repr(nine) == ("FloatDist({0: 0.111111, 1: 0.111111, 2: 0.111111, 3: 0.111111, "
+                          "4: 0.111111, 5: 0.111111, 6: 0.111111, 7: 0.111111, ... (9 outcomes)})")
+
+
+def test_float_dist_to_frame_holds_the_items() -> None:
+    frame = FloatDist({2: 0.25, 1: 0.75}).to_frame()
+    assert list(frame.columns) == ["outcome", "probability"]
+    assert frame.values.tolist() == [[1, 0.75], [2, 0.25]]
+
+
+def test_keep_highest_closed_form_shifts_by_the_modifier() -> None:
+    assert KeepHighest(2, 4, 3).compute_dist() == brute([4, 4], lambda f: max(f) + 3)
+    assert KeepHighest(2, 4, -3).compute_dist() == brute([4, 4], lambda f: max(f) - 3)
+
+
+def test_keep_highest_needs_a_die() -> None:
+    with pytest.raises(ValueError) as err:
+        KeepHighest(0)
+    assert str(err.value) == "KeepHighest needs at least one die, got k=0"
+
+
+@pytest.mark.parametrize("sides", [1, 9])
+def test_digit_dice_of_one_to_nine_sides_are_allowed(sides: int) -> None:
+    d = DigitDice(2, sides=sides).compute_dist()
+    assert d == brute([sides, sides], lambda f: 10 * f[0] + f[1])
+    assert d.outcomes[-1] == 11 * sides
+
+
+@pytest.mark.parametrize("sides", [0, 10])
+def test_digit_dice_outside_one_to_nine_sides_are_refused(sides: int) -> None:
+    with pytest.raises(ValueError) as err:
+        DigitDice(2, sides=sides)
+    assert str(err.value) == f"digit dice need 1..9 sides to read as digits, got {sides}"
+
+
+def test_a_negative_cap_is_refused() -> None:
+    with pytest.raises(ValueError) as err:
+        Capped(HitPool(()), -1)
+    assert str(err.value) == "cap must be >= 0, got -1"
+
+
+def test_forced_dice_pass_the_purpose_to_the_base_source() -> None:
+    base = ScriptedDice([4])
+    assert ForcedDice(base).roll(6, "assault") == 4
+    assert base.log == [("assault", 6, 4)]
+
+
+def test_a_pool_of_mixed_dice_rolls_each_die_with_its_own_size() -> None:
+    pool = HitPool((HitDie(4), HitDie(3, sides=4), HitDie(6)))
+    source = ScriptedDice([5, 2, 6])
+    assert pool.roll(source, "volley") == RollResult((5, 2, 6), 2, "volley")
+    assert source.log == [("volley", 6, 5), ("volley", 4, 2), ("volley", 6, 6)]
+
+
+def test_a_pool_of_one_die_rolls_it() -> None:
+    source = ScriptedDice([4])
+    assert HitPool((HitDie(4),)).roll(source) == RollResult((4,), 1, "")
+    assert source.log == [("", 6, 4)]
+
+
+def test_a_roll_without_a_purpose_has_an_empty_one() -> None:
+    source = ScriptedDice([3, 1])
+    assert SumDice(2).roll(source) == RollResult((3, 1), 4, "")
+    assert source.log == [("", 6, 3), ("", 6, 1)]
+
+
+def test_a_bool_or_a_float_face_is_refused_naming_the_roll() -> None:
+    with pytest.raises(TypeError) as err:
+        ScriptedDice([True]).roll(6, "morale")
+    assert str(err.value) == "face True for roll 'morale' is not an integer"
+    with pytest.raises(TypeError):
+        ScriptedDice([2.0]).roll(6, "morale")
+
+
+def test_scripted_dice_fall_back_with_the_purpose() -> None:
+    base = ScriptedDice([2])
+    assert ScriptedDice([], then=base).roll(6, "reserve") == 2
+    assert base.log == [("reserve", 6, 2)]
+
+
+def test_a_definition_without_dice_rolls_nothing() -> None:
+    source = ScriptedDice([])
+    assert SumDice(0, modifier=4).roll(source) == RollResult((), 4, "")
+    assert HitPool(()).roll(source, "none") == RollResult((), 0, "none")
+    assert source.log == []
+
+
+def test_dists_with_one_common_denominator_but_different_weights_differ() -> None:
+    assert Dist.point(1) != Dist.point(2)
+    assert Dist.uniform([1, 2]) != Dist.uniform([1, 3])
+
+
+def test_dist_construction_errors_are_exact() -> None:
+    with pytest.raises(TypeError) as err:
+        Dist({1: 0.5, 2: 0.5})
+    assert str(err.value) == ("probability of 1 is 0.5 (float); exact distributions take int or "
+                              "Fraction (use FloatDist for floats)")
+    with pytest.raises(TypeError) as err:
+        Dist({1: True})
+    assert str(err.value) == ("probability of 1 is True (bool); exact distributions take int or "
+                              "Fraction (use FloatDist for floats)")
+    with pytest.raises(ValueError) as err:
+        Dist({})
+    assert str(err.value) == "a distribution needs at least one outcome"
+    with pytest.raises(ValueError) as err:
+        Dist.uniform([])
+    assert str(err.value) == "uniform() needs at least one value"
+
+
+def test_from_weights_errors_are_exact() -> None:
+    with pytest.raises(TypeError) as err:
+        Dist.from_weights({1: True})
+    assert str(err.value) == "weight of 1 is True; weights must be integers"
+    with pytest.raises(TypeError) as err:
+        Dist.from_weights({1: 1.0})
+    assert str(err.value) == "weight of 1 is 1.0; weights must be integers"
+    with pytest.raises(ValueError) as err:
+        Dist.from_weights({1: 0, 2: 0})
+    assert str(err.value) == "weights sum to 0: no outcome is possible"
+
+
+def test_sample_rolls_one_die_as_big_as_the_denominator_for_its_purpose() -> None:
+    source = ScriptedDice([3, 1])
+    d = Dist({"a": F(1, 4), "b": F(3, 4)})
+    assert d.sample(source, "pick") == "b"
+    assert d.sample(source) == "a"
+    assert source.log == [("pick", 4, 3), ("", 4, 1)]
+
+
+def test_sample_of_weights_short_of_their_denominator_is_an_internal_error() -> None:
+    broken = Dist._from_int_weights({"a": 1, "b": 1}, 3)  # trusted constructor, broken on purpose
+    with pytest.raises(AssertionError) as err:
+        broken.sample(ScriptedDice([3]))
+    assert str(err.value) == "weights do not sum to the denominator"
+
+
+def test_float_dist_errors_are_exact() -> None:
+    for empty in ({}, {1: 0.0}):
+        with pytest.raises(ValueError) as err:
+            FloatDist(empty)
+        assert str(err.value) == "a distribution needs at least one outcome"
+    with pytest.raises(ValueError) as err:
+        FloatDist({1: 1.5, 2: -0.5})
+    assert str(err.value) == "negative probability -0.5"
+    with pytest.raises(ValueError) as err:
+        FloatDist({1: 0.5})
+    assert str(err.value) == "probabilities sum to 0.5, not 1"
+
+
+def test_float_dist_tolerance_bounds_are_inclusive() -> None:
+    assert FloatDist({1: 1.5, 2: -0.5}, tol=0.5).p(2) == -0.5
+    assert FloatDist({1: 0.75}, tol=0.25).p(1) == 0.75
+    with pytest.raises(ValueError):
+        FloatDist({1: 0.75}, tol=0.125)
+
+
+def test_a_die_of_one_side_is_allowed_and_of_none_refused() -> None:
+    assert HitDie(1, sides=1).compute_dist() == Dist.point(1)
+    assert HitDie(2, sides=1).compute_dist() == Dist.point(0)
+    with pytest.raises(ValueError) as err:
+        HitDie(4, sides=0)
+    assert str(err.value) == "a die needs at least one side, got 0"
+
+
+def test_natural_roll_bounds_are_inclusive() -> None:
+    assert HitDie(1, auto_miss=2).hits(2) is False  # a natural 2 misses under auto_miss=2
+    assert HitDie(1, auto_miss=2).hits(3) is True
+    assert HitDie(9, auto_hit=5).hits(5) is True  # a natural 5 hits under auto_hit=5
+    assert HitDie(9, auto_hit=5).hits(4) is False
+    assert HitDie(9, auto_hit=6).hits(6) is True
+
+
+def test_natural_roll_rules_in_the_uncached_distribution() -> None:
+    assert HitDie(2, modifier=3, auto_miss=1).enumerate_dist().p(1) == F(5, 6)
+    assert HitDie(9, auto_hit=6).enumerate_dist().p(1) == F(1, 6)
+    assert HitDie(1, auto_miss=2, auto_hit=2).enumerate_dist().p(1) == F(4, 6)
+
+
+def test_a_pool_evaluating_the_wrong_number_of_faces_says_so() -> None:
+    with pytest.raises(ValueError) as err:
+        HitPool.repeat(HitDie(4), 2).evaluate((1,))
+    assert str(err.value) == "expected 2 faces, got 1"
+
+
+def test_seeded_dice_remember_their_seed() -> None:
+    assert SeededDice(42).seed == 42
+
+
+def test_a_source_rolls_a_d6_with_no_purpose_by_default() -> None:
+    seeded = SeededDice(5)
+    expected = random.Random(5).randint(1, 6)
+    assert seeded.roll() == expected and seeded.log == [("", 6, expected)]
+    scripted = ScriptedDice([1, 2])
+    assert scripted.roll_many(2) == (1, 2) and scripted.log == [("", 6, 1), ("", 6, 2)]
+    with pytest.raises(ValueError):
+        ScriptedDice([7]).roll()  # a d6 by default: 7 is not on it
+    with pytest.raises(ValueError):
+        ScriptedDice([7]).roll_many(1)
+
+
+def test_a_source_rolls_a_one_sided_die_and_refuses_one_without_sides() -> None:
+    assert ScriptedDice([1]).roll(1) == 1
+    assert SeededDice(5).roll(1) == 1
+    with pytest.raises(ValueError) as err:
+        SeededDice(5).roll(0, "x")
+    assert str(err.value) == "a die needs at least one side (roll 'x')"

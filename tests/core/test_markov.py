@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 import itertools
 from fractions import Fraction
 
@@ -261,3 +262,201 @@ def test_numpy_fast_path_agrees_with_exact_on_8v7() -> None:
 def test_mode_is_validated() -> None:
     with pytest.raises(ValueError, match="mode"):
         solve_absorbing((1, 1), battle(4, 4), one_side_out, mode="approx")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------------------------
+# Each behaviour alone, exact values
+# --------------------------------------------------------------------------------------------
+
+COIN = {"s": Dist({"s": F(1, 2), "A": F(1, 8), "B": F(3, 8)})}
+
+
+def ends_in_a_or_b(state: str) -> bool:
+    return state in ("A", "B")
+
+
+def test_argument_errors_are_exact() -> None:
+    with pytest.raises(ValueError) as err:
+        solve_absorbing("s", COIN.__getitem__, ends_in_a_or_b, mode="approx")  # type: ignore
+    assert str(err.value) == "mode must be 'exact' or 'fast', got 'approx'"
+    with pytest.raises(ValueError) as err:
+        solve_absorbing("s", COIN.__getitem__, ends_in_a_or_b, max_rounds=-1)
+    assert str(err.value) == "max_rounds must be >= 0, got -1"
+    with pytest.raises(ValueError) as err:
+        solve_absorbing("s", COIN.__getitem__, ends_in_a_or_b, per_round=True)
+    assert str(err.value) == "per_round=True needs max_rounds (the number of rounds to report)"
+
+
+def test_zero_rounds_leave_the_start_in_both_modes() -> None:
+    assert solve_absorbing("s", COIN.__getitem__, ends_in_a_or_b, max_rounds=0) == Dist.point("s")
+    fast = solve_absorbing("s", COIN.__getitem__, ends_in_a_or_b, max_rounds=0, mode="fast")
+    assert fast == FloatDist({"s": 1.0})
+
+
+def test_a_start_that_stop_when_ends_is_the_answer_in_both_modes() -> None:
+    never = lambda s: False  # noqa: E731
+    stop = lambda s: s == "s"  # noqa: E731
+    assert solve_absorbing("s", COIN.__getitem__, never, stop_when=stop) == Dist.point("s")
+    assert solve_absorbing("s", COIN.__getitem__, never, stop_when=stop, mode="fast") == \
+        FloatDist({"s": 1.0})
+
+
+def test_stop_when_stops_the_chain_in_fast_mode_and_round_by_round() -> None:
+    chain = {3: Dist.uniform([2, 1]), 2: Dist.point(1)}
+    one, two = (lambda s: s == 1), (lambda s: s == 2)
+    fast = solve_absorbing(3, chain.__getitem__, one, stop_when=two, mode="fast")
+    assert fast == FloatDist({1: 0.5, 2: 0.5})
+    rounds = solve_absorbing(3, chain.__getitem__, one, stop_when=two, max_rounds=3)
+    assert rounds == Dist.uniform([1, 2])
+    fast_rounds = solve_absorbing(3, chain.__getitem__, one, stop_when=two, max_rounds=3,
+                                  mode="fast")
+    assert fast_rounds == FloatDist({1: 0.5, 2: 0.5})
+
+
+def test_transition_type_errors_are_exact() -> None:
+    floaty = {0: FloatDist({1: 1.0})}
+    with pytest.raises(TypeError) as err:
+        solve_absorbing(0, floaty.__getitem__, lambda s: s == 1)
+    assert str(err.value) == "exact mode needs transition(0) to return a Dist, got FloatDist"
+    with pytest.raises(TypeError) as err:
+        solve_absorbing(0, floaty.__getitem__, lambda s: s == 1, max_rounds=2)
+    assert str(err.value) == "exact mode needs transition(0) to return a Dist, got FloatDist"
+    plain = {0: {1: 1.0}}
+    for kwargs in ({}, {"max_rounds": 2}):
+        with pytest.raises(TypeError) as err:
+            solve_absorbing(0, plain.__getitem__, lambda s: s == 1, mode="fast", **kwargs)
+        assert str(err.value) == "transition(0) must return a Dist or FloatDist, got dict"
+
+
+def test_a_state_that_only_loops_is_named_exactly() -> None:
+    chain = {0: Dist.point(0)}
+    for mode in ("exact", "fast"):
+        with pytest.raises(ValueError) as err:
+            solve_absorbing(0, chain.__getitem__, lambda s: s == 1, mode=mode)
+        assert str(err.value) == (
+            "state 0 is not absorbing but its only transition is to itself (p = 1): the chain "
+            "would never end; mark it absorbing or use stop_when")
+
+
+def test_a_closed_loop_is_named_by_its_first_state_and_size() -> None:
+    chain = {0: Dist.uniform([1, 9]), 1: Dist.point(2), 2: Dist.point(1)}
+    for mode in ("exact", "fast"):
+        with pytest.raises(ValueError) as err:
+            solve_absorbing(0, chain.__getitem__, lambda s: s == 9, mode=mode)
+        assert str(err.value) == (
+            "state 1 can never reach an absorbing state (a closed loop of 2 non-absorbing "
+            "states); mark one absorbing or use stop_when")
+
+
+def test_which_transitions_are_called_with_the_mode() -> None:
+    from rules_lib.core.markov import _accepts_mode
+
+    def named(state, mode): ...
+    def keyword_only(state, *, mode="exact"): ...
+    def any_keywords(state, **kwargs): ...
+    def positional_only(state, mode, /): ...
+    def star_mode(state, *mode): ...
+    def plain(state): ...
+    def other_keyword(state, *, fast=False): ...
+
+    assert [_accepts_mode(f) for f in (named, keyword_only, any_keywords)] == [True] * 3
+    assert [_accepts_mode(f) for f in (positional_only, star_mode, plain, other_keyword)] == \
+        [False] * 4
+    assert _accepts_mode(max) is False  # a builtin without a signature
+
+
+def test_a_transition_taking_the_mode_is_told_it_in_every_solver() -> None:
+    seen: list[str] = []
+
+    def transition(state: str, mode: str) -> Dist:
+        seen.append(mode)
+        return COIN[state]
+
+    for mode in ("exact", "fast"):
+        for kwargs in ({}, {"max_rounds": 1}):
+            seen.clear()
+            solve_absorbing("s", transition, ends_in_a_or_b, mode=mode, **kwargs)
+            assert seen == [mode]
+
+
+def absorption_oracle(start, table: dict, absorbing) -> dict:
+    """Oracle: P(end in a) from h = Q h + R, by plain Gauss-Jordan on Fractions (self-loops kept,
+    one right-hand side per absorbing state); independent of the module's solvers."""
+    transient, queue = [start], [start]
+    ends: list = []
+    while queue:
+        s = queue.pop(0)
+        for t, _ in table[s].items():
+            if absorbing(t):
+                if t not in ends:
+                    ends.append(t)
+            elif t not in transient:
+                transient.append(t)
+                queue.append(t)
+    n, pos = len(transient), {s: i for i, s in enumerate(transient)}
+    matrix = [[F(int(i == j)) for j in range(n)] + [F(0)] * len(ends) for i in range(n)]
+    for s in transient:
+        for t, p in table[s].items():
+            if t in pos:
+                matrix[pos[s]][pos[t]] -= p
+            else:
+                matrix[pos[s]][n + ends.index(t)] += p
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if matrix[r][col] != 0)
+        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
+        lead = matrix[col][col]
+        matrix[col] = [x / lead for x in matrix[col]]
+        for r in range(n):
+            if r != col and matrix[r][col] != 0:
+                factor = matrix[r][col]
+                matrix[r] = [x - factor * y for x, y in zip(matrix[r], matrix[col])]
+    return {a: matrix[0][n + k] for k, a in enumerate(ends) if matrix[0][n + k]}
+
+
+def random_cyclic_chain(seed: int, n: int = 6, ends: int = 3) -> dict:
+    """States 0..n-1 jump among themselves (self-loops included) and to ends n..n+ends-1."""
+    rng = random.Random(seed)
+    return {s: Dist.from_weights({t: rng.randint(1, 5)
+                                  for t in rng.sample(range(n + ends), rng.randint(2, 4))})
+            for s in range(n)}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_cyclic_chains_match_the_absorption_oracle(seed: int) -> None:
+    table = random_cyclic_chain(seed)
+    absorbing = lambda s: s >= 6  # noqa: E731
+    oracle = absorption_oracle(0, table, absorbing)
+    assert solve_absorbing(0, table.__getitem__, absorbing) == Dist(oracle)
+    fast = solve_absorbing(0, table.__getitem__, absorbing, mode="fast")
+    assert set(fast.outcomes) == set(oracle)
+    for s, p in oracle.items():
+        assert fast.p(s) == pytest.approx(float(p), abs=1e-12)
+
+
+def test_the_oracle_agrees_with_the_hand_solved_coin() -> None:
+    assert absorption_oracle("s", COIN, ends_in_a_or_b) == {"A": F(1, 4), "B": F(3, 4)}
+
+
+def test_topological_order_lists_every_state_after_its_predecessors() -> None:
+    from rules_lib.core.markov import _topological_order
+
+    succ = {"a": ["b", "c", "x"], "b": ["d"], "c": ["b", "d"], "d": ["x"]}
+    assert _topological_order(succ) == ["a", "c", "b", "d"]
+    assert _topological_order({"a": ["x"], "b": ["x"]}) == ["a", "b"]
+    assert _topological_order({}) == []
+
+
+def test_topological_order_of_a_cycle_is_none() -> None:
+    from rules_lib.core.markov import _topological_order
+
+    assert _topological_order({"a": ["b"], "b": ["a"]}) is None
+    assert _topological_order({"a": ["b", "x"], "b": ["c"], "c": ["b"]}) is None
+
+
+def test_a_state_left_only_by_float_noise_never_ends() -> None:
+    # within FloatDist's tolerance, but the way out has no positive probability
+    negative = {0: FloatDist({0: 1.0 + 1e-10, 1: -1e-10})}
+    cancelling = {0: FloatDist({0: 1.0, 1: 1e-10, 2: -1e-10})}
+    for table in (negative, cancelling):
+        with pytest.raises(ValueError, match="state 0 is not absorbing"):
+            solve_absorbing(0, table.__getitem__, lambda s: s > 0, mode="fast")

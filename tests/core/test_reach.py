@@ -13,6 +13,7 @@ from rules_lib.core.boards import (
     GraphBoard,
     Hex,
     HexBoard,
+    ReachInfo,
     SquareBoard,
     UnknownLocation,
     hex_range,
@@ -267,3 +268,65 @@ def test_reach_costs_gives_the_locations_costs_and_order_of_reach_without_paths(
                         can_end=lambda h: h.q != 2)
     assert list(costs) == list(full) and all(costs[h] == full[h].cost for h in full)
     assert any(h in enemy_near for h in costs) and not any(h.q == 2 for h in costs if h != start)
+
+
+# --- each behaviour alone, exact values ----------------------------------------------------------
+
+
+def test_an_unknown_start_is_named_with_the_board() -> None:
+    with pytest.raises(UnknownLocation) as err:
+        reach(line_board(3), 99, 3)
+    assert (err.value.loc, err.value.board_name) == (99, "line")
+
+
+def test_a_negative_step_cost_is_named_with_its_step() -> None:
+    with pytest.raises(ValueError) as err:
+        reach(line_board(3), 0, 3, step_cost=lambda a, b: -1 if b == 2 else 1)
+    assert str(err.value) == "negative step cost -1 from 1 to 2"
+
+
+def test_a_free_step_is_allowed() -> None:
+    result = reach(line_board(4), 0, 1, step_cost=lambda a, b: 0 if b == 1 else 1)
+    assert {loc: info.cost for loc, info in result.items()} == {0: 0, 1: 0, 2: 1}
+
+
+def test_the_start_is_listed_even_where_a_move_may_not_end() -> None:
+    result = reach(line_board(3), 0, 2, can_end=lambda loc: loc != 0)
+    assert result[0] == ReachInfo(0, (0,)) and set(result) == {0, 1, 2}
+
+
+def test_results_come_in_order_of_cost() -> None:
+    board = GraphBoard.from_data({n: {} for n in "SABC"},
+                                 [("S", "A", {"mp": 3}), ("S", "B", {"mp": 1}),
+                                  ("B", "C", {"mp": 1})])
+    result = reach(board, "S", 5, step_cost=lambda a, b: board.edge_attr(a, b, "mp"))
+    assert list(result) == ["S", "B", "C", "A"]
+    assert [info.cost for info in result.values()] == [0, 1, 2, 3]
+
+
+def test_reach_costs_without_can_end_are_reachs_costs() -> None:
+    from rules_lib.core.boards import reach_costs
+
+    board = SquareBoard(4, 3, walls=[((1, 0), (1, 1))])
+    full = reach(board, (0, 0), 3, must_stop=lambda sq: sq == (2, 0))
+    costs = reach_costs(board, (0, 0), 3, must_stop=lambda sq: sq == (2, 0))
+    assert costs == {loc: info.cost for loc, info in full.items()}
+    assert list(costs) == list(full)
+
+
+def test_reach_costs_keep_the_start_where_a_move_may_not_end() -> None:
+    from rules_lib.core.boards import reach_costs
+
+    assert reach_costs(line_board(4), 1, 1, can_end=lambda loc: loc == 2) == {1: 0, 2: 1}
+
+
+def test_a_movement_roll_without_a_possible_outcome_is_refused() -> None:
+    with pytest.raises(ValueError) as err:
+        reach_probability(line_board(3), 0, {2: Fraction(0)})
+    assert str(err.value) == "the movement roll has no outcome with positive probability"
+
+
+def test_reach_probability_of_a_roll_given_out_of_order() -> None:
+    roll = {3: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+    assert reach_probability(line_board(6), 2, roll) == {
+        2: 1, 1: 1, 3: 1, 0: Fraction(1, 2), 4: Fraction(1, 2), 5: Fraction(1, 4)}

@@ -58,3 +58,27 @@ def test_a_mean_of_zeros_and_ones_is_a_proportion_with_the_wilson_interval():
     assert mean_interval([0.0] * 40).high == 0.0  # constant: no spread at all
     counts = mean_interval([0, 1, 2, 0, 1] * 10)
     assert counts.estimate == 0.8 and counts != wilson(20, 50)
+
+
+def test_a_paired_difference_is_not_certain_from_one_discordant_pair():
+    from rules_lib.core.stats import paired_difference_interval
+
+    one = [(True, True)] * 23 + [(True, False)] + [(False, False)] * 16
+    ci = paired_difference_interval(one)
+    assert ci.estimate == pytest.approx(1 / 40) and ci.low < 0 < ci.high
+    many = [(True, True)] * 10 + [(True, False)] * 20 + [(False, False)] * 10
+    ci = paired_difference_interval(many)
+    assert ci.estimate == pytest.approx(0.5) and ci.low > 0.25
+
+
+def test_a_paired_difference_interval_is_antisymmetric_and_within_minus_one_one():
+    from rules_lib.core.stats import paired_difference_interval
+
+    pairs = [(True, True)] * 8 + [(True, False)] * 5 + [(False, True)] * 4 + [(False, False)] * 9
+    ci = paired_difference_interval(pairs)
+    flipped = paired_difference_interval([(y, x) for x, y in pairs])
+    assert ci.estimate == pytest.approx(1 / 26)
+    assert (flipped.low, flipped.high) == pytest.approx((-ci.high, -ci.low))
+    assert -1 <= ci.low < ci.estimate < ci.high <= 1
+    same = paired_difference_interval([(True, True)] * 5 + [(False, False)] * 5)
+    assert same.estimate == 0 and same.low <= 0 <= same.high

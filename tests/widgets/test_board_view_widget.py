@@ -67,20 +67,28 @@ def test_square_board_draws_walls_and_doors():
     assert len(bv.trace["walls"].x) == 3 and len(bv.trace["doors"].x) == 3
 
 
-def test_counters_drawn_at_their_locations_with_hover(entry):
+def test_one_counter_per_location_with_a_badge_counting_its_stack(entry):
     game, bv = view_for(entry)
-    units = bv.trace["units"]
-    assert list(units.text) == ["", "B2 +1", "R1", "R2"]  # B1 lies under B2
+    units, badges = bv.trace["units"], bv.trace["badges"]
+    assert list(units.text) == ["B2", "R1", "R2"]  # B1 lies under B2: the top one is shown
+    assert list(badges.text) == ["2"] and len(bv.pieces) == 4
     first = entry.board_view.pieces(game.state)[0]
     assert (units.x[0], units.y[0]) == bv.xy(first["loc"])
     assert "Skirmish" in units.hovertext[0]
 
 
-def test_stacked_counters_are_offset_and_the_top_one_lists_the_stack(entry):
+def test_the_stack_is_listed_on_hover_and_by_pieces_at(entry):
     game, bv = view_for(entry)
     units = bv.trace["units"]  # B1 and B2 start in the same location
-    assert (units.x[0], units.y[0]) != (units.x[1], units.y[1])
-    assert "stack: B1, B2" in units.hovertext[1] and "stack" not in units.hovertext[0]
+    assert "stack of 2" in units.hovertext[0] and "B1" in units.hovertext[0]
+    assert "stack" not in units.hovertext[1]
+    assert [p["id"] for p in bv.pieces_at(bv.locs[0])] == ["B1", "B2"]
+
+
+def test_place_names_are_drawn_above_every_counter(entry):
+    _, bv = view_for(entry)
+    names = [t.name for t in bv.fig.data]
+    assert names[-1] == "labels" and names.index("units") < names.index("labels")
 
 
 def test_update_changes_properties_of_the_same_trace_objects(entry):
@@ -92,14 +100,15 @@ def test_update_changes_properties_of_the_same_trace_objects(entry):
     assert list(bv.fig.data) == traces_before and all(
         a is b for a, b in zip(bv.fig.data, traces_before))
     assert bv.trace["units"] is units_before
-    assert (units_before.x[0], units_before.y[0]) == bv.xy(game.state.units[-1].loc)
+    assert bv.xy(game.state.units[-1].loc) in list(zip(units_before.x, units_before.y))
+    assert [p["id"] for p in bv.pieces_at(game.state.units[-1].loc)] == ["B1", "R2"]
 
 
 def test_update_after_a_unit_is_destroyed_drops_its_counter(graph_entry):
     game, bv = view_for(graph_entry)
     game.state.units.pop()
     bv.update(game.state)
-    assert len(bv.trace["units"].x) == len(game.state.units)
+    assert len(bv.pieces) == len(game.state.units) and len(bv.trace["units"].x) == 2
 
 
 def test_clicking_a_location_selects_it_and_tells_listeners(entry, click_point):
@@ -116,20 +125,41 @@ def test_clicking_a_counter_selects_it_and_its_location(entry, click_point):
     game, bv = view_for(entry)
     seen = []
     bv.on_select(lambda loc, piece: seen.append((loc, piece)))
-    click_point(bv.fig, "units", 1)
+    click_point(bv.fig, "units", 0)  # the stack of B1 and B2: its top counter
     loc, piece = seen[-1]
     assert piece["id"] == "B2" and loc == bv.resolve(piece["loc"])
 
 
-def test_overlay_colours_given_locations_with_their_values(entry):
+def test_overlay_colours_given_locations_in_discrete_steps_with_a_legend(entry):
     _, bv = view_for(entry)
+    layout_before = (bv.fig.layout.width, bv.fig.layout.height)
     values = {bv.locs[0]: 0, bv.locs[1]: 2}
-    bv.show_overlay(values, title="cost")
+    bv.show_overlay(values, title="MP spent")
     overlay = bv.trace["overlay"]
-    assert list(overlay.marker.color) == [0.0, 2.0] and list(overlay.text) == ["0", "2"]
-    assert overlay.marker.showscale
+    assert list(overlay.text) == ["0", "2"] and len(set(overlay.marker.color)) == 2
+    assert bv.overlay_legend == [(overlay.marker.color[0], "0"), (overlay.marker.color[1], "2")]
+    assert "MP spent" in bv.legend.value
+    assert (bv.fig.layout.width, bv.fig.layout.height) == layout_before  # no colour bar
     bv.clear_overlay()
-    assert len(overlay.x) == 0 and not overlay.marker.showscale
+    assert len(overlay.x) == 0 and "MP spent" not in bv.legend.value
+
+
+def test_seen_and_probability_overlays_use_their_own_legends(entry):
+    _, bv = view_for(entry)
+    bv.show_overlay({bv.locs[0]: 1, bv.locs[1]: 0}, title="visible", kind="seen")
+    assert [t for _, t in bv.overlay_legend] == ["seen", "not seen"]
+    bv.show_overlay({bv.locs[0]: 0.95, bv.locs[1]: 0.3}, title="P(reach)")
+    assert bv.overlay_kind == "probability" and list(bv.trace["overlay"].text) == ["95%", "30%"]
+    assert [t for _, t in bv.overlay_legend] == ["80–100%", "20–40%"]
+
+
+def test_hovering_a_reachable_location_draws_the_path_to_it(graph_entry):
+    _, bv = view_for(graph_entry)
+    bv.show_overlay({"Ash": 0, "Birch": 1, "Dune": 1, "Elm": 2, "Cedar": 2}, title="MP")
+    route = bv.path_to("Elm")
+    assert route[0] == "Ash" and route[-1] == "Elm" and len(route) == 3
+    bv.show_path(route)
+    assert len(bv.trace["path"].x) == 3
 
 
 def test_locations_resolve_from_labels_and_json_lists(hex_entry):

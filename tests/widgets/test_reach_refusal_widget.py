@@ -6,6 +6,7 @@ from widgets import Explorer
 
 def test_clicking_a_vermite_shows_why_it_has_no_marine_reach():
     ex = Explorer("space_vermin", scenario="family_jewels", seed=1)
+    ex.show_tab("Reach")
     for _ in range(30):
         vermite = next((p for p in ex.entry.board_view.pieces(ex.game.state)
                         if p.get("side") == "Vermites" and p.get("loc") is not None), None)

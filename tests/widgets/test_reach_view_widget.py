@@ -15,12 +15,13 @@ def setup_views(entry):
 
 def test_selecting_a_counter_overlays_the_games_reach(entry, click_point):
     game, bv, rv = setup_views(entry)
-    click_point(bv.fig, "units", 0)
-    expected = entry.reach.movement_reach(game.state, "B1")
+    click_point(bv.fig, "units", 0)  # the stack of B1 and B2: B2 on top
+    expected = entry.reach.movement_reach(game.state, "B2")
     overlay = bv.trace["overlay"]
     assert len(overlay.x) == len(expected)
-    assert sorted(overlay.marker.color) == sorted(float(v) for v in expected.values())
-    assert "B1" in rv.summary.value
+    assert sorted(bv.overlay.values()) == sorted(float(v) for v in expected.values())
+    assert len(set(overlay.marker.color)) == len(set(expected.values()))  # one colour a step
+    assert "B2" in rv.summary.value or "B1" in rv.summary.value
 
 
 def test_selecting_an_empty_place_with_nothing_to_move_is_quiet(graph_entry, click_point):
@@ -46,8 +47,11 @@ def test_line_of_sight_mode_on_hex_maps(hex_entry, click_point):
     click_point(bv.fig, "locations", 0)
     board = hex_entry.board_view.board(None)
     seen = board.visible_from(bv.locs[0], lambda h: board.terrain_at(h) == "forest")
+    values = dict(zip(rv.board_view._overlay_locs, bv.overlay.values()))
     colours = dict(zip(rv.board_view._overlay_locs, bv.trace["overlay"].marker.color))
-    assert {loc for loc, v in colours.items() if v == 1.0} == seen
+    assert {loc for loc, v in values.items() if v == 1.0} == seen
+    assert {loc for loc, c in colours.items() if c == "#2ca02c"} == seen
+    assert [t for _, t in bv.overlay_legend] == ["seen", "not seen"]
     assert len(colours) == len(board) and f"{len(seen)} of {len(board)}" in rv.summary.value
 
 
@@ -71,9 +75,9 @@ def test_without_ids_the_stack_is_tried_from_the_top_until_one_can_move(graph_en
     graph_entry.board_view = replace(graph_entry.board_view, pieces=pieces)
     graph_entry.reach = replace(graph_entry.reach, movement_reach=movement_reach)
     game, bv, rv = setup_views(graph_entry)
-    click_point(bv.fig, "units", 2)  # the Fort
+    click_point(bv.fig, "units", 0)  # Ash: the Fort on top of B1 and B2
     assert rv.banner.message == "" and "<b>B2</b>" in rv.summary.value
     assert len(bv.trace["overlay"].x) == 2
-    click_point(bv.fig, "units", 3)  # R1 in Elm: nothing there can move
+    click_point(bv.fig, "units", 1)  # R1 in Elm: nothing there can move
     assert rv.banner.message == "" and "no unit &#x27;Elm&#x27;" in rv.summary.value
     assert len(bv.trace["overlay"].x) == 0

@@ -6,7 +6,40 @@ from widgets.stepper import PhaseStepper
 
 def stepper(entry, **kwargs) -> PhaseStepper:
     kwargs.setdefault("seed", 3)
-    return PhaseStepper(entry, **kwargs)
+    st = PhaseStepper(entry, **kwargs)
+    st.show_trivial.value = True  # every event its own row (folding is tested on its own)
+    return st
+
+
+def test_trivial_decisions_are_folded_into_one_row_unless_asked_for(graph_entry):
+    st = PhaseStepper(graph_entry, seed=3)
+    st.buttons["next_turn"].click()
+    passes = [e for e in st.game.log if e.kind == "decision" and e.data["choice"] == "pass"]
+    assert passes, "seed 3 should pass a move"
+    folded = [r for r in st.log_list.rows if r["i"] < 0]
+    assert folded and "trivial decision" in folded[0]["msg"]
+    assert all(r["i"] != passes[0].index for r in st.log_list.rows)
+    st.show_trivial.value = True
+    assert any(r["i"] == passes[0].index for r in st.log_list.rows)
+
+
+def test_the_rule_has_its_own_column(graph_entry):
+    st = stepper(graph_entry)
+    st.buttons["next_event"].click()
+    row = st.log_list.rows[0]
+    assert row["rule"] == "Skirmish §1" and row["msg"] == "Turn 1 begins"
+
+
+def test_undo_after_next_phase_takes_back_the_whole_phase(graph_entry):
+    st = stepper(graph_entry)
+    st.buttons["next_phase"].click()
+    at = st.game.events_seen
+    st.buttons["next_phase"].click()
+    assert st.game.events_seen > at + 1
+    st.buttons["undo"].click()
+    assert st.game.events_seen == at
+    st.buttons["undo"].click()
+    assert st.game.events_seen == 0
 
 
 def test_next_event_adds_one_log_row(graph_entry):
@@ -169,7 +202,8 @@ def test_variants_are_checkboxes_grouped_by_section_and_start_the_next_game(grap
     st = stepper(graph_entry)
     assert "Skirmish §3.1" in st.variants.children[1].value  # the section heading
     box = st.variants.boxes["fierce"]
-    assert "fierce" in box.description and "Hits on 4+" in box.description
+    assert "fierce" in box.description and "Hits on 4+" in st.variants.texts["fierce"].value
+    assert "white-space:normal" in st.variants.texts["fierce"].value  # wraps, never cut off
     box.value = True
     assert st.variants.value == ("fierce",)
     st.new_button.click()

@@ -107,10 +107,7 @@ class GraphBoard:
         return self.graph.edges[a, b].get(key, default)
 
     def __contains__(self, loc: object) -> bool:
-        try:
-            return loc in self.graph
-        except TypeError:  # unhashable
-            return False
+        return loc in self.graph  # networkx answers False for an unhashable value
 
     def __len__(self) -> int:
         return self.graph.number_of_nodes()

@@ -40,10 +40,13 @@ distance) and each point is rounded to the nearest hex with *cube rounding* (rou
 coordinates and recompute the one that moved most). Python's ``round`` and ``numpy.round`` round
 halves to even, which puts a point lying exactly on a hexside into different hexes depending on
 where it is; we never round exact halves: the whole line is nudged by a tiny epsilon to one side
-(``left``) and to the other (``right``). If the two sequences differ, the line runs along a hexside
-(``along_hexside``) and the game's rule decides: Space Vermin blocks the line if *either* side
-crosses a blocking hex (``rule="either"``), other games only if *both* sides are blocked
-(``rule="both"``, i.e. the line is clear if one of the two sides is clear).
+(``left``) and to the other (``right``). If the line runs along hexsides (``along_hexside``: its
+direction is that of a hexside, e.g. N + NE), the two sequences differ and the game's rule decides:
+Space Vermin blocks the line if *either* side crosses a blocking hex (``rule="either"``), other games
+only if *both* sides are blocked (``rule="both"``, i.e. the line is clear if one of the two sides is
+clear). Any other line whose sides differ crosses a hexside exactly at a sample point (ORIGIN to
+(1, 3) crosses the side between (1, 1) and (0, 2) at its middle): it passes through both hexes, so
+under either rule a blocking hex on either side blocks it.
 
 Printed hex numbers
 -------------------
@@ -194,8 +197,9 @@ class LineOfHexes:
 
     @property
     def along_hexside(self) -> bool:
-        """True when the line runs along a hexside, so the two sides cross different hexes."""
-        return self.left != self.right
+        """True when the line runs along hexsides (two of its cube steps are equal, as in N + NE)."""
+        dq, dr = self.end[0] - self.start[0], self.end[1] - self.start[1]
+        return _along_hexsides(dq, dr) and (dq, dr) != (0, 0)
 
     @property
     def either(self) -> frozenset[Hex]:
@@ -216,6 +220,12 @@ class LineOfHexes:
     def end(self) -> Hex:
         """The hex the line ends in."""
         return self.left[-1]
+
+
+def _along_hexsides(dq, dr):
+    """Whether a step (dq, dr) runs along hexsides: two of its cube coordinates are equal."""
+    ds = -dq - dr
+    return (dq == dr) | (dr == ds) | (dq == ds)
 
 
 def _line_samples(a: Hex, b: Hex, eps_q: float, eps_r: float) -> tuple[Hex, ...]:
@@ -488,7 +498,9 @@ class HexBoard:
         if line.right == line.left:
             return not left
         right = any(blocks(h) for h in line.right[1:-1] if h in index)
-        return not (left or right) if rule == "either" else not (left and right)
+        if rule == "both" and line.along_hexside:
+            return not (left and right)
+        return not (left or right)  # elsewhere the line passes through the hexes of both sides
 
     def visible_from(
         self, a: Hex, blocks: Callable[[Hex], bool], rule: LosRule = "either"
@@ -526,7 +538,9 @@ class HexBoard:
             hit = blocking[grid[gi, gj]]
             blocked_sides.append(np.bincount(target, weights=hit, minlength=n) > 0)
         plus, minus = blocked_sides
-        blocked = (plus | minus) if rule == "either" else (plus & minus)
+        blocked = plus | minus
+        if rule == "both":  # spared by one clear side only along hexsides (as line_of_sight)
+            blocked = np.where(_along_hexsides(dq, dr), plus & minus, blocked)
         return {hexes[i] for i in np.flatnonzero(~blocked)}
 
 

@@ -86,6 +86,7 @@ class Ginormopod(GameModule):
     odds = OddsCalculator(combat_odds, add_odds_arguments, odds_from_args, odds_from_selection)
     reach = Reach(movement_reach, label="MP spent")
     setup = SetupEditing(**SETUP_API)
+    from .display import DISPLAY as display  # noqa: E402 - palette, legend, map, panels
 
     def game_data(self, overrides, variants):
         return load_game_data(overrides, variants)  # the three_western_hives map is other data

@@ -263,8 +263,10 @@ def line_up(state: GinState, ctx: Context, act: Activation, city: str, kind: str
     else:
         label = {"normal": "Combat", "full_attack": "Full Attack"}[kind]
         variant_07 = ctx.variant("only_activated_units_attack")
-        yield Event(f"{label} at {city} (Combat Marker placed): {side} {len(mine)} unit(s) vs "
-                    f"{foe} {len(theirs)} unit(s){fort_text}",
+        # the Fort is the Humans': its strength is told with the Human side, acting or not
+        sides = {side: f"{side} {len(mine)} unit(s)", foe: f"{foe} {len(theirs)} unit(s)"}
+        sides["Human"] += fort_text
+        yield Event(f"{label} at {city} (Combat Marker placed): {sides[side]} vs {sides[foe]}",
                     rule=rule, kind="combat", data={"city": city, "kind": kind,
                                                     "fort": city if fort_city else ""},
                     ids=("GIN-COMB-02", "GIN-COMB-03", "GIN-AMB-07")

@@ -90,8 +90,10 @@ class Whys:
                            for forms in data.formations.values() for f in forms}
         self.chits = {c: self._chit_reason(c) for c in [*data.activation, *data.fx]}
         self.forts = {c: self.reason("map", f"forts.{c}.strength") for c in data.forts}
-        self.hives = {c: join(self.reason("map", f"hives.{c}"),
-                              self.reason("map", f"hives.{c}.formation")) for c in data.hives}
+        # on a map variant the Hives are the variant section's (``<variant>.hives``)
+        hives = f"{data.map_variant}.hives" if data.map_variant else "hives"
+        self.hives = {c: join(self.reason("map", f"{hives}.{c}"),
+                              self.reason("map", f"{hives}.{c}.formation")) for c in data.hives}
         self.placements = [self.reason("units", f"human_setup.placements[{i}]")
                            for i in range(len(data.human_setup))]
         self.guard_rolls = {r: self.reason("tables", f"national_guard_table.results.{r}")

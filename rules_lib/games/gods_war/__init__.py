@@ -9,11 +9,15 @@ from rules_lib.core.engine import Game, Variant, check_variants
 
 from . import monsters
 from . import odds as gw_odds
+from .board import area_map as board
 from .board import board_for
+from .counters import building_id, piece_ids, pieces, web_token_id
 from .data import LOADER, GodsWarData, default_data, load
+from .invariants import invariants
 from .policies import HeuristicPolicy, RandomPolicy
+from .saved_state import validate_state
 from .setup import SCENARIOS, initial_state
-from .setup_editing import SETUP_API, building_id, piece_ids, web_token_id
+from .setup_editing import SETUP_API
 from .state import GWState
 from .turn import play
 
@@ -70,59 +74,8 @@ def game_with_data(data: GodsWarData, scenario: str | Mapping[str, Any] | None =
         scenario = SCENARIOS[scenario]
     chosen = check_variants(variants, VARIANTS, "gods_war")
     state = initial_state(data, dict(scenario), chosen)
-    return Game(GAME.rules(data), state, seed=seed, policies=GAME.make_policies(policies),
+    return Game(GAME.rules(data), state, seed=seed, policies=GAME.make_policies(policies, data),
                 keep_log=keep_log)
-
-
-def invariants(state: GWState, data: GodsWarData | None = None) -> list[str]:
-    """Violated invariants (empty = all hold)."""
-    data = data or default_data()
-    bad = []
-    for name, emp in data.empires.items():
-        sheet = state.empires[name]
-        for kind in emp.units:
-            on_map = sum(1 for p in state.pieces if p.empire == name and p.kind == kind)
-            if on_map + sheet.pool.get(kind, 0) != data.unit_types[kind].count:
-                bad.append(f"{name}: {kind} on map + pool != {data.unit_types[kind].count}")
-            if sheet.pool.get(kind, 0) < 0:
-                bad.append(f"{name}: negative pool of {kind}")
-        if sheet.power < 0:
-            bad.append(f"{name}: negative power {sheet.power}")
-        if sheet.vp < 0:
-            bad.append(f"{name}: negative VP")
-    for p in state.pieces:
-        if p.area not in data.areas or data.realm(p.area) != "surface":
-            bad.append(f"{p.empire}'s {p.kind} is in {p.area!r}, not a surface area")
-    sheets = sum(1 for s in state.empires.values() if s.web_token_on_sheet)
-    total = data.get("monsters.components.web_tokens")
-    if state.web_pool + len(state.web_tokens) + sheets != total:
-        bad.append(f"web tokens: pool {state.web_pool} + map {len(state.web_tokens)} + sheets "
-                   f"{sheets} != {total}")
-    if len(set(state.web_tokens)) != len(state.web_tokens):
-        bad.append("two web tokens in one area")
-    if any(data.realm(a) != "surface" for a in state.web_tokens):
-        bad.append("a web token off the surface world")
-    for name, m in state.monsters.items():
-        if m.status == "in play" and m.area not in data.areas:
-            bad.append(f"{name} in play in unknown area {m.area!r}")
-        if m.status != "in play" and m.area is not None:
-            bad.append(f"{name} is {m.status} but has an area")
-    ara = state.monsters.get("Arachne Solara")
-    if ara is not None and ara.status == "removed":
-        bad.append("Arachne Solara was removed, but she cannot be killed")
-    andro = state.monsters.get("Androgeus")
-    if andro is not None and andro.status != "waiting" and not state.great_compromise:
-        bad.append("Androgeus placed before the Great Compromise")
-    cap = data.cards["Androgeus"].ability("Superhero").params["max_dice"]
-    if state.stats.get("max_dice_vs_androgeus", 0) > cap:
-        bad.append(f"more than {cap} dice rolled vs. Androgeus (Superhero)")
-    for area, owners in state.buildings.items():
-        if len(set(owners)) != len(owners) or not owners:
-            bad.append(f"buildings in {area}: {owners}")
-    if (state.result is not None and state.web_pool == 0 and state.end_reason != "Completing the Web"
-            and "web_counts_map_tokens_only" not in state.variants):
-        bad.append("web pool empty but the game did not end by Completing the Web")
-    return bad
 
 
 def summary(state: GWState) -> dict[str, Any]:
@@ -141,48 +94,6 @@ def summary(state: GWState) -> dict[str, Any]:
     return row
 
 
-def board(state: GWState | None = None):
-    """The area map (GraphBoard)."""
-    return board_for(default_data())
-
-
-def pieces(state: GWState) -> list[dict[str, Any]]:
-    """Counters to draw: empire pieces, monsters (with their aura), web tokens, buildings."""
-    data = default_data()
-    out = []
-    for pid, p in zip(piece_ids(state), state.pieces):
-        ut = monsters.unit_type(data, p.kind)
-        out.append({"id": pid, "loc": p.area, "side": p.empire, "label": p.kind[:3],
-                    "kind": p.kind,
-                    "hover": f"{p.empire}: {p.kind} ({ut.klass}, Combat {ut.combat})"})
-    for name, m in state.monsters.items():
-        if m.status == "in play":
-            aura = monsters.monster_aura(state, name, data)
-            out.append({"id": name, "loc": m.area, "side": "Monster", "label": name[:4],
-                        "kind": name,
-                        "hover": f"{name} (Cosmic Monster = greater god, Combat "
-                                 f"{data.cards[name].combat}); aura: {', '.join(aura)}"})
-    for area in state.web_tokens:
-        out.append({"id": web_token_id(area), "loc": area, "side": "Web", "label": "web",
-                    "kind": "web token",
-                    "hover": "web token (Spinning the Web)"})
-    for area, owners in state.buildings.items():
-        for o in owners:
-            out.append({"id": building_id(o, area), "loc": area, "side": o, "label": "B",
-                        "kind": "building",
-                        "hover": f"{o}'s building"})
-    return out
-
-
-def _add_odds_arguments(parser) -> None:
-    parser.add_argument("--monster", default="Androgeus", choices=["Androgeus", "Arachne Solara"])
-    parser.add_argument("--attackers", nargs="+", default=["Storm King", "Storm Warrior"])
-
-
-def _odds_from_args(args):
-    return gw_odds.combat_odds(args.attackers, args.monster)
-
-
 class GodsWar(GameModule):
     """Glorantha: The Gods War - Cosmic Monsters, on an assumed minimal base game."""
 
@@ -197,8 +108,9 @@ class GodsWar(GameModule):
     data_loader = LOADER
 
     board_view = BoardView(board, pieces, aspect=1.3)
-    odds = OddsCalculator(gw_odds.combat_odds, _add_odds_arguments, _odds_from_args)
+    odds = OddsCalculator(gw_odds.combat_odds, gw_odds.add_arguments, gw_odds.from_args)
     setup = SetupEditing(**SETUP_API)
+    from .display import DISPLAY as display  # noqa: E402 - palette, legend, map, panels
 
     @property
     def players(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -222,8 +134,16 @@ class GodsWar(GameModule):
     def invariants(self, state):
         return invariants(state)
 
+    def validate_state(self, state, data):
+        return validate_state(state, data)
+
     def summary(self, state):
         return summary(state)
 
 
 GAME = GodsWar()
+
+__all__ = ["GAME", "LOADER", "SCENARIOS", "SETUP_API", "VARIANTS", "GWState", "GodsWar",
+           "GodsWarData", "HeuristicPolicy", "RandomPolicy", "board", "board_for", "building_id",
+           "default_data", "game_with_data", "initial_state", "invariants", "load", "monsters",
+           "new_game", "piece_ids", "pieces", "play", "summary", "validate_state", "web_token_id"]

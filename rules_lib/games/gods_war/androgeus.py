@@ -151,6 +151,7 @@ def lust(state: GWState, ctx: Context, summoner: str, area: str, free: bool = Fa
                     "apply (GW-AMB-02)", rule=LUST, kind="move", ids=why.IDS_LUST_MOVE,
                     assumed=LUST_MOVE_WHY if enemy_summoned else LUST_MOVE_ALONE_WHY,
                     data={"monster": NAME, "from": old, "to": area, "refs": LUST_MOVE_REFS})
+        yield from monsters.community_trigger(state, data, "Lust", NAME)
     if enemy_summoned is not None:
         yield from lust(state, ctx, enemy_summoned, area, free=True)
 

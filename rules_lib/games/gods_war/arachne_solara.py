@@ -12,6 +12,7 @@ from rules_lib.core.engine import Context, Decision, Event, Procedure
 
 from . import provenance as why
 from .data import GodsWarData
+from .monsters import community_trigger
 from .state import GWState
 
 NAME = "Arachne Solara"
@@ -127,6 +128,7 @@ def spin(state: GWState, ctx: Context, empire: str) -> Procedure:
                     assumed=HELL_AREA_WHY if ctx.variant("spin_to_hell_area_only") else why.AMB_06,
                     data={"where": src, "to": dest, "token": False, "monster": NAME,
                           "refs": SPIN_REFS})
+        yield from community_trigger(state, data, "Spinning the Web", NAME)
         return
     state.web_tokens.append(dest)
     take_token(state)
@@ -135,6 +137,7 @@ def spin(state: GWState, ctx: Context, empire: str) -> Procedure:
                 f"({state.web_pool} left in the pool)", rule=SPINNING, kind="move",
                 ids=why.IDS_SPIN_IN, assumed=SPIN_IN_WHY,
                 data={"where": src, "to": dest, "token": True, "monster": NAME, "refs": SPIN_REFS})
+    yield from community_trigger(state, data, "Spinning the Web", NAME)
     yield from completing_the_web(state, data, f"placed in {dest}",
                                   ctx.variant("web_counts_map_tokens_only"))
 

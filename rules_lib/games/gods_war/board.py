@@ -1,37 +1,36 @@
-"""The area map as a GraphBoard: surface world (with Altinela and the Spike), Hell, the Heavens."""
+"""The area map: surface world (with Altinela and the Spike), Hell, the Heavens, and their borders.
+
+The GraphBoard and the neighbours of each area are built once per data set, as members of the
+typed data (``GodsWarData.board``, ``GodsWarData.neighbours``); these are the questions the rules ask
+of the map.
+"""
 from __future__ import annotations
 
+from rules_lib.core.boards.base import UnknownLocation
 from rules_lib.core.boards.graph import GraphBoard
 
 from .data import GodsWarData, default_data
-
-
-def build_board(data: GodsWarData) -> GraphBoard:
-    """A GraphBoard whose nodes carry realm, x, y (from data/map.yaml)."""
-    nodes = {name: {"realm": a.realm, "x": a.x, "y": a.y, "label": name}
-             for name, a in data.areas.items()}
-    return GraphBoard.from_data(nodes, data.borders, name="Gods War (assumed subset)")
-
-
-_BOARDS: dict[int, tuple[GodsWarData, GraphBoard]] = {}
+from .state import GWState
 
 
 def board_for(data: GodsWarData | None = None) -> GraphBoard:
-    """The board for a data set (cached per data object; the cache keeps the data alive)."""
-    data = data or default_data()
-    hit = _BOARDS.get(id(data))
-    if hit is None or hit[0] is not data:
-        if len(_BOARDS) > 16:
-            _BOARDS.clear()
-        hit = _BOARDS[id(data)] = (data, build_board(data))
-    return hit[1]
+    """The board of a data set (the shipped data when none is given)."""
+    return (data or default_data()).board
+
+
+def area_map(state: GWState | None = None) -> GraphBoard:
+    """The area map to draw (the board view's ``board``): the shipped data's."""
+    return default_data().board
 
 
 def adjacent(data: GodsWarData, area: str) -> list[str]:
     """Areas sharing a border with ``area`` (map order)."""
-    return list(board_for(data).neighbors(area))
+    try:
+        return list(data.neighbours[area])
+    except KeyError:
+        raise UnknownLocation(area, data.board.name) from None
 
 
 def is_adjacent(data: GodsWarData, a: str, b: str) -> bool:
     """Do two areas share a border?"""
-    return board_for(data).graph.has_edge(a, b)
+    return b in data.neighbours.get(a, ())

@@ -29,6 +29,8 @@ _PLACE_IDS = {"Androgeus": why.IDS_PLACE_ANDROGEUS}
 VARIANT_ARACHNE_LATE = (why.VARIANT + "arachne_waits_for_compromise, the other reading of "
                         "GW-AMB-01: she waits for the Great Compromise like the other Cosmic Monsters")
 JUGGERNAUT_GAP = "assumed: what makes Juggernaut move, and where to, is on his card (data gap)"
+MONSTER_MOVE_WHY = ("assumed: a Monster's own way to move (its card's movement trigger) is one of "
+                    "the other Monsters' movement-type abilities the FAQ names")
 MONSTER_GAP = "assumed: how to kill this Monster is on its card (data gap): no effect applied"
 ABILITY_GAP = "assumed: this ability of the base game is not in the text"
 _MOVE_REFS = {"move action": ("map:borders", "base_game:actions.move")}
@@ -195,20 +197,45 @@ def move_by_ability(state: GWState, ctx: Context, empire: str, ability: str, src
                     f"special abilities (Storm cannot Teleport a Monster along with Storm King)",
                     rule=MOVEMENT, kind="monster", ids=why.IDS_MOVE_BAN,
                     data={"where": src, "monsters": left})
-    if state.monster_area("Juggernaut") is not None:
-        yield Event(f"{ability} is a movement-type ability: it triggers Juggernaut's Community "
-                    "(FAQ: any movement-type ability does); what Community then does is on his "
-                    "card (data gap, nothing applied)", rule=FAQ, kind="monster",
-                    data={"juggernaut_triggered": True}, ids=why.IDS_FAQ_JUGGERNAUT)
+    yield from community_trigger(state, ctx.data, ability, empire)
+
+
+def movement_type_abilities(data: GodsWarData) -> list[str]:
+    """The movement-type abilities (FAQ): the players' (monsters.yaml ``movement_type``) and every
+    Monster's own ways to move (its card's movement triggers: Lust, Spinning the Web)."""
+    monsters_own = [t for card in data.cards.values()
+                    for t in (card.raw.get("movement") or {}).get("triggers", [])]
+    return [*data.get("monsters.abilities_against_monsters.movement_type"), *monsters_own]
+
+
+def community_trigger(state: GWState, data: GodsWarData, ability: str, by: str) -> Procedure:
+    """XIV. FAQ: any movement-type ability, an empire's, an Elder Race's or another Monster's,
+    triggers Juggernaut's Community while he is in play; what Community then does is on his card
+    (data gap: nothing applied)."""
+    if state.monster_area("Juggernaut") is None or ability not in movement_type_abilities(data):
+        return
+    monster = ability not in data.get("monsters.abilities_against_monsters.movement_type")
+    state.bump("community_triggers")
+    yield Event(f"{ability} is a movement-type ability: it triggers Juggernaut's Community "
+                "(FAQ: any movement-type ability does); what Community then does is on his "
+                "card (data gap, nothing applied)", rule=FAQ, kind="monster",
+                data={"juggernaut_triggered": True, "ability": ability, "by": by},
+                ids=why.IDS_FAQ_JUGGERNAUT, assumed=MONSTER_MOVE_WHY if monster else "")
+
+
+def siren_song_areas(state: GWState, data: GodsWarData, empire: str, mover: str) -> set[str]:
+    """Areas where moving an empire's units costs the Siren Song penalty (assumed Siren Song): those
+    holding another empire's Sea units. Juggernaut's Community moves units with no penalty (FAQ)."""
+    if mover == "Juggernaut":
+        return set()  # FAQ: "Juggernaut overrides Siren Song and no one pays any penalties"
+    sea = data.siren_song_empires
+    return {p.area for p in state.pieces if p.empire in sea and p.empire != empire}
 
 
 def siren_song_penalty(state: GWState, data: GodsWarData, empire: str, dest: str,
                        mover: str) -> int:
     """Power an empire pays for units moved into an area with Sea units (assumed Siren Song)."""
-    sea = [e for e, body in data.empires.items() if "Siren Song" in body.abilities]
-    if mover == "Juggernaut":
-        return 0  # FAQ: "Juggernaut overrides Siren Song and no one pays any penalties"
-    if any(e != empire and state.pieces_in(dest, e) for e in sea):
+    if dest in siren_song_areas(state, data, empire, mover):
         return data.get("base_game.siren_song.penalty_power")
     return 0
 

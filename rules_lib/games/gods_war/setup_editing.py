@@ -15,35 +15,16 @@ from __future__ import annotations
 from typing import Any
 
 from . import arachne_solara, monsters
+from .counters import BUILDING, WEB_TOKEN, building_id, piece_ids, web_token_id
 from .data import GodsWarData, default_data
+from .invariants import invariants
 from .state import GWState, Piece
 
-MONSTER, WEB, BUILDING, WEB_TOKEN = "Monster", "Web", "building", "web token"
+MONSTER, WEB = "Monster", "Web"
 R_SURFACE = "Gods War base game (assumed): units and buildings stand in surface-world areas"
 R_POOL = "Gods War base game (assumed): units are summoned from the empire's pool"
 R_WEB = "Arachne Solara card: Spinning the Web (web tokens go in surface-world areas, one each)"
 R_KILLED = f"{monsters.KILLING} (a destroyed Monster is removed from the game and never returns)"
-
-
-# -- counter ids -----------------------------------------------------------------------------------
-
-
-def piece_ids(state: GWState) -> list[str]:
-    """The id of each of ``state.pieces`` in order: 'Storm Storm Warrior 2' (empire, kind, n)."""
-    seen: dict[tuple[str, str], int] = {}
-    out = []
-    for p in state.pieces:
-        n = seen[(p.empire, p.kind)] = seen.get((p.empire, p.kind), 0) + 1
-        out.append(f"{p.empire} {p.kind} {n}")
-    return out
-
-
-def web_token_id(area: str) -> str:
-    return f"{WEB_TOKEN} {area}"
-
-
-def building_id(empire: str, area: str) -> str:
-    return f"{empire} {BUILDING} {area}"
 
 
 # -- the protocol ----------------------------------------------------------------------------------
@@ -153,15 +134,13 @@ def remove(state: GWState, piece_id: str) -> GWState:
     return _checked(state, new)
 
 
-def validate(state: GWState) -> list[str]:
-    """Problems of a loaded position: the game's invariants, then where the Monsters stand."""
-    from . import invariants
-
-    data = default_data()
+def validate(state: GWState, data: GodsWarData | None = None) -> list[str]:
+    """Problems of a position: the game's invariants, then where the Monsters stand."""
+    data = data or default_data()
     out = list(invariants(state, data))
     for name, m in state.monsters.items():
-        if m.status != "in play" or m.area not in data.areas:
-            continue  # invariants report an unknown area
+        if m.status != "in play" or m.area not in data.areas or name not in data.cards:
+            continue  # invariants report an unknown area, the saved-state check an unknown card
         try:
             _check_monster_area(state, data, name)
         except ValueError as exc:

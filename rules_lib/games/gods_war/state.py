@@ -1,9 +1,18 @@
-"""The Gods War (Cosmic Monsters) game state: plain data that round-trips through JSON."""
+"""The Gods War (Cosmic Monsters) game state: plain data that round-trips through JSON.
+
+A saved state is read strictly: every value must already have the JSON type its field declares
+(``shape_problems``); the generic reading would turn the text "3" into 3, "no" into True and 2.5
+into 2 without a word, and drop a misspelt field.
+"""
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from dataclasses import dataclass, field
+from typing import Any
 
-from rules_lib.core.engine import GameState
+from rules_lib.core.engine import GameState, StateError
 
 
 @dataclass
@@ -81,6 +90,66 @@ class GWState(GameState):
     def bump(self, stat: str, by: int = 1) -> None:
         """Add to a running statistic."""
         self.stats[stat] = self.stats.get(stat, 0) + by
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> GWState:
+        """Rebuild a state from plain data, refusing any value not of its field's JSON type."""
+        problems = shape_problems(data, cls, "state")
+        if problems:
+            raise StateError("GWState: " + "; ".join(problems))
+        return super().from_data(data)
+
+
+_KINDS = {str: "a text", int: "a whole number", bool: "true or false", float: "a number",
+          type(None): "null"}
+
+
+def shape_problems(value: Any, hint: Any, where: str) -> list[str]:
+    """How plain data differs from the type a state field declares (a dataclass, list[...],
+    dict[str, ...], a union with None, str, int, bool, float), each naming the field."""
+    if dataclasses.is_dataclass(hint):
+        if not isinstance(value, dict):
+            return [f"{where} must be an object of {hint.__name__} fields, found {value!r}"]
+        hints = typing.get_type_hints(hint)
+        out = [f"{where} has no field {key!r}; fields: {', '.join(hints)}"
+               for key in value if key not in hints]
+        for key, item in value.items():
+            if key in hints:
+                out += shape_problems(item, hints[key], f"{where}.{key}")
+        return out
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if any(not shape_problems(value, arg, where) for arg in args):
+            return []
+        return [f"{where} must be {' or '.join(_describe(a) for a in args)}, found {value!r}"]
+    if origin is list:
+        if not isinstance(value, list):
+            return [f"{where} must be a list, found {value!r}"]
+        return [p for i, item in enumerate(value) for p in shape_problems(item, args[0],
+                                                                          f"{where}[{i}]")]
+    if origin is dict:
+        if not isinstance(value, dict):
+            return [f"{where} must be an object, found {value!r}"]
+        out = [f"{where} has a key {key!r} that is not a text" for key in value
+               if not isinstance(key, str)]
+        return out + [p for key, item in value.items()
+                      for p in shape_problems(item, args[1], f"{where}[{key!r}]")]
+    if _fits(value, hint):
+        return []
+    return [f"{where} must be {_describe(hint)}, found {value!r}"]
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """A JSON scalar of exactly this type (a yes/no is not a number, a number not a yes/no)."""
+    if hint is bool or isinstance(value, bool):
+        return hint is bool and isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float))
+    return isinstance(value, hint)
+
+
+def _describe(hint: Any) -> str:
+    return _KINDS.get(hint, getattr(hint, "__name__", str(hint)))
 
 
 def remove_piece(state: GWState, area: str, empire: str, kind: str) -> None:

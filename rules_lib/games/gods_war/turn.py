@@ -11,7 +11,6 @@ from rules_lib.core.engine import Context, Decision, Event, Procedure
 from . import androgeus, arachne_solara, monsters
 from . import provenance as why
 from .battle import resolve_battle
-from .board import adjacent
 from .council import council_phase
 from .data import GodsWarData
 from .setup import setup
@@ -120,57 +119,96 @@ def action_phase(state: GWState, ctx: Context) -> Procedure:
 
 
 def legal_actions(state: GWState, data: GodsWarData, empire: str) -> list[str]:
-    """Every action the empire can pay for now, as text; 'pass' last."""
-    sheet = state.empires[empire]
-    out: list[str] = []
+    """Every action the empire can pay for now, as text, in a fixed order; 'pass' last."""
+    power = state.empires[empire].power
     mine = sorted({p.area for p in state.pieces if p.empire == empire})
-    # attacks: enemies or monsters in an area where I have units
-    if sheet.power >= data.get("battle.procedure.attack_cost"):
-        for area in mine:
-            for m in state.monsters_in(area):
-                out.append(f"attack {m} in {area}")
-            for e in state.empires_in(area):
-                if e != empire:
-                    out.append(f"attack {e} in {area}")
+    out: list[str] = []
+    if power >= data.get("battle.procedure.attack_cost"):
+        out += _attacks(state, empire, mine)
     if arachne_solara.can_spin(state, data, empire):
         out.append("spin the web")
-    build = data.get("base_game.actions.build")
-    if sheet.power >= build:
-        per_area = data.get("base_game.buildings.per_empire_per_area")
-        for area in mine:
-            if (state.buildings.get(area, []).count(empire) < per_area
-                    and data.realm(area) == "surface"):
-                out.append(f"build in {area}")
-    if "Sunspear" in data.empires[empire].abilities and sheet.power >= data.get(
+    if power >= data.get("base_game.actions.build"):
+        out += _builds(state, data, empire, mine)
+    if "Sunspear" in data.empires[empire].abilities and power >= data.get(
             "base_game.actions.sunspear"):
-        for area in mine:
-            targets = [*state.monsters_in(area),
-                       *sorted({p.kind for p in state.pieces_in(area) if p.empire != empire})]
-            out.extend(f"sunspear {t} in {area}" for t in targets)
+        out += _sunspears(state, empire, mine)
+    out += _summons(state, data, empire, mine)
+    if "Teleport" in data.empires[empire].abilities and power >= data.get(
+            "base_game.actions.teleport"):
+        out += _teleports(state, data, empire)
+    out += _moves(state, data, empire)
+    out.append("pass")
+    return out
+
+
+def _attacks(state: GWState, empire: str, mine: list[str]) -> list[str]:
+    """Battles to declare: a Monster or an enemy empire in an area where the empire has units."""
+    out = []
+    for area in mine:
+        out += [f"attack {m} in {area}" for m in state.monsters_in(area)]
+        out += [f"attack {e} in {area}" for e in state.empires_in(area) if e != empire]
+    return out
+
+
+def _builds(state: GWState, data: GodsWarData, empire: str, mine: list[str]) -> list[str]:
+    """Buildings: in a surface area with the empire's units, up to the limit per area."""
+    per_area = data.get("base_game.buildings.per_empire_per_area")
+    return [f"build in {area}" for area in mine
+            if (state.buildings.get(area, []).count(empire) < per_area
+                and data.realm(area) == "surface")]
+
+
+def _sunspears(state: GWState, empire: str, mine: list[str]) -> list[str]:
+    """Sunspear targets: a Monster or an enemy piece kind in an area with the empire's units."""
+    out = []
+    for area in mine:
+        targets = [*state.monsters_in(area),
+                   *sorted({p.kind for p in state.pieces_in(area) if p.empire != empire})]
+        out += [f"sunspear {t} in {area}" for t in targets]
+    return out
+
+
+def _summons(state: GWState, data: GodsWarData, empire: str, mine: list[str]) -> list[str]:
+    """Summons the empire can pay for, from its pool into an area with its units or building."""
+    sheet = state.empires[empire]
     summon_areas = sorted(set(mine) | set(state.buildings_of(empire)))
+    out = []
     for kind, n in sorted(sheet.pool.items()):
         if n > 0 and data.unit_types[kind].cost <= sheet.power:
-            out.extend(f"summon {kind} in {a}" for a in summon_areas)
-    if "Teleport" in data.empires[empire].abilities and sheet.power >= data.get(
-            "base_game.actions.teleport"):
-        for p in state.pieces:
-            if p.empire == empire and monsters.piece_class(data, p.kind) == "greater_god":
-                out.extend(f"teleport {p.kind} from {p.area} to {a}"
-                           for a in data.surface_areas() if a != p.area)
+            out += [f"summon {kind} in {a}" for a in summon_areas]
+    return out
+
+
+def _teleports(state: GWState, data: GodsWarData, empire: str) -> list[str]:
+    """Teleport: a greater god (and the pieces with it) to any other surface area."""
+    out = []
+    for p in state.pieces:
+        if p.empire == empire and monsters.piece_class(data, p.kind) == "greater_god":
+            out += [f"teleport {p.kind} from {p.area} to {a}" for a in data.surface
+                    if a != p.area]
+    return out
+
+
+def _moves(state: GWState, data: GodsWarData, empire: str) -> list[str]:
+    """Moves of one piece into an adjacent surface area it may enter, Siren Song included.
+
+    Assumed: the sequence keeps empire units on the surface world.
+    """
+    power = state.empires[empire].power
     move = data.get("base_game.actions.move")
+    penalty = data.get("base_game.siren_song.penalty_power")
+    sirens = monsters.siren_song_areas(state, data, empire, empire)
+    out = []
     seen = set()
     for p in state.pieces:
         if p.empire != empire or (p.kind, p.area) in seen:
             continue
         seen.add((p.kind, p.area))
-        for a in adjacent(data, p.area):
-            if data.realm(a) != "surface":
-                continue  # assumed: the sequence keeps empire units on the surface world
+        for a in data.surface_neighbours[p.area]:
             ok, _ = monsters.may_enter(state, data, p.kind, empire, a, "move")
-            cost = move + monsters.siren_song_penalty(state, data, empire, a, empire)
-            if ok and sheet.power >= cost:
+            cost = move + (penalty if a in sirens else 0)
+            if ok and power >= cost:
                 out.append(f"move {p.kind} from {p.area} to {a}")
-    out.append("pass")
     return out
 
 

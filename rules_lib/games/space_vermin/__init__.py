@@ -1,11 +1,28 @@
 """Space Vermin From Beyond! (rulebook 002_7b0e0cb0284ead64.txt).
 
-Part 1: the maps, terrain, Line-of-Sight, counters and the Marines' side (``data``, ``board``,
-``los``, ``state``, ``counters``, ``dice``, ``combat``, ``movement``, ``actions``, ``odds``).
-Part 2: the programmed Vermite opponent (``vermite_turn``: §C-2-a, §D; ``chit_events``: the drawn
-chit's event, §D; ``vermite_movement``: §D-2, §E; ``tunnels``: §E-1-c; ``spawning``: §G, §Q-2-c),
-the sequence of play (``turn``: §C-2, §M), the scenarios (``scenarios``: §Q), victory (``victory``:
-§N, §Q) and the Marine ``policies``. ``provenance`` says which events apply assumed data.
+The modules follow the rulebook's sections:
+
+* the table: ``data`` (the YAML files, the counters and chits), ``map_file`` (the Mapzone
+  files), ``tables_file`` (the charts), ``scenarios_file`` (the scenarios file), each value checked
+  as ``reading`` reads it; ``board`` (the Mapzones, §B-2, §P), ``los`` (§J-1), ``state`` and
+  ``counters`` (§B-1), ``saved_state`` (what a loaded position must be), ``dice``,
+  ``lowest_numbered`` (the "lowest-numbered" hex);
+* the sequence of play (§C-2, §M): ``turn``;
+* the Vermite Action Phase (§C-2-a): ``vermite_turn``; the Event Chits (§D): ``events``,
+  ``chit_events``; Vermite movement (§D-2, §E): ``vermite_movement``, ``tunnels`` (§E-1-c);
+  Vermite Attacks (§F): ``vermite_attacks``; reinforcements (§G, §Q-2-c): ``spawning``;
+* the NAT Effect Phase and NAT rolls (§H, §J-7): ``nat``;
+* the Marine Action Phase (§I): ``actions`` (the phase and its list of actions), ``movement``
+  (Full Move reach), ``full_move`` (§I-1, §J-6), ``jump_pack`` and ``landings`` (§I-1-c, §I-5-b),
+  ``fire_actions`` (§I-2, §I-3), ``special_actions`` (§I-4), ``map_entry`` (§I-5);
+* Marine Combat (§J): ``targets`` (what may be targeted), ``fire_plans`` and ``marine_fire``
+  (§J-1, §J-2), ``ant_gun`` (§J-3), ``pants`` (§J-4), ``scientist`` (§J-5); losses:
+  ``marine_losses``, ``vermite_losses``; ``odds`` (exact odds from the same dice);
+* the Marines Recovery and NAT Purging Phases (§K, §L): ``recovery``;
+* victory (§N, §Q): ``victory``; the scenarios (§Q): ``scenarios``; the two-player option (§O)
+  is a variant below;
+* players and tools: ``policies``, ``commander``, ``preview``, ``setup_editing``, ``views``,
+  ``provenance`` (which events apply assumed data).
 
 Every catalogued ambiguity whose readings change play has its other reading as a variant below;
 the default reading is cited (ID and reason) on the events that apply it.
@@ -159,11 +176,12 @@ from .los import visible_from
 from .movement import marine_reach
 from .odds import add_odds_arguments, combat_odds, odds_from_args
 from .policies import HeuristicPolicy, RandomPolicy
+from .preview import preview_paths
+from .saved_state import validate_state
 from .scenarios import SCENARIOS, new_state
 from .setup_editing import SETUP_API
 from .state import SVState
 from .turn import play
-from .preview import preview_paths
 from .victory import escaped_vp, migration_vp
 from .views import invariants as _invariants
 from .views import pieces
@@ -237,9 +255,11 @@ class SpaceVermin(GameModule):
     variants = VARIANTS
     policies = {"random": RandomPolicy, "heuristic": HeuristicPolicy,
                 "commander": CommanderPolicy}
-    # the Vermites are played by the rulebook's own procedure; their policy answers only the
-    # choices of the two-player option
-    default_policies = {"Vermites": "random"}
+    # the Marines: the stronger commander by default (``heuristic`` is the quicker, simpler
+    # one); the Vermites are played by the rulebook's own procedure, their policy answers only
+    # the choices of the two-player option
+    default_policy = "commander"
+    default_policies = {"Marines": "commander", "Vermites": "random"}
     phases = ("Set-Up", "Vermite Action", "NAT Effect", "Marine Action", "Marines Recovery",
               "NAT Purging", "End")
     data_loader = LOADER
@@ -249,6 +269,7 @@ class SpaceVermin(GameModule):
     reach = Reach(movement_reach, label="MP spent")
     line_of_sight = staticmethod(line_of_sight)
     setup = SetupEditing(**SETUP_API)
+    from .display import DISPLAY as display  # noqa: E402 - palette, legend, map, panels
 
     def procedure(self, state, ctx):
         return play(state, ctx)
@@ -258,6 +279,11 @@ class SpaceVermin(GameModule):
 
     def invariants(self, state):
         return invariants(state)
+
+    def validate_state(self, state, data):
+        """Everything wrong with a loaded position beyond its JSON kinds, each naming the piece
+        (``saved_state``)."""
+        return validate_state(state, data)
 
     def summary(self, state):
         return summary(state)

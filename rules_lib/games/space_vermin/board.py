@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from functools import lru_cache
 
 from rules_lib.core.boards.hex import (
     DIRECTIONS,
@@ -43,8 +42,10 @@ from rules_lib.core.boards.hex import (
     hex_distance,
     offset_to_axial,
 )
+from rules_lib.core.engine import Context
 
-from .data import MapData, SVData, load_game_data
+from .data import MapData, SVData, game_data, load_game_data
+from .state import SVState
 
 EDGES = ("north", "south", "west", "east")
 
@@ -102,6 +103,7 @@ class SVMap:
         self._main_road_row = self._road_rows()
         self._half_costs: dict[bool, dict[tuple[Hex, Hex], int | None]] = {}
         self._marine_steps: dict[bool, dict[Hex, tuple[tuple[Hex, int], ...]]] = {}
+        self._numbered_steps: dict[bool, list[tuple[tuple[int, int], ...]]] = {}
         # pure-geometry caches (the map never changes once built): hot in Vermite movement
         self._neighbor_in: dict[tuple[Hex, int], Hex | None] = {}
         self._vermite_costs: dict[tuple[Hex, Hex, bool, bool], int | None] = {}
@@ -109,6 +111,10 @@ class SVMap:
         self.heading_cache: dict[tuple[str, str], tuple[int | str, str]] = {}  # Event Chit arrows
         self._around_label: dict[str, tuple[Hex, ...]] = {  # ``neighbors`` by printed label
             lab: self.board.neighbors(h) for lab, h in self.hex_of.items()
+        }
+        self.adjacent_labels: dict[str, frozenset[str]] = {  # the same, as labels
+            lab: frozenset(self.label_of[n] for n in near)
+            for lab, near in self._around_label.items()
         }
         # hexes any step may enter (every terrain but the Toxic Tar Pit): ``enterable`` is True
         self.open_hexes = frozenset(h for h, t in self.terrain.items() if self.types[t].enterable)
@@ -119,8 +125,23 @@ class SVMap:
         self.entrance_nests: dict[str, int] = {
             lab: n for n, lab in mdata.nest_tunnel_entrances.items()
         }
+        self._build_indexes()
 
     # -- construction helpers --
+
+    def _build_indexes(self) -> None:
+        """Lookups the hot searches read, built once: every hex by a serial number (board
+        order) for the Full Move search, and the "lowest-numbered" sort key by label."""
+        self.hex_list: tuple[Hex, ...] = tuple(self.board.locations())
+        self.serial_of: dict[str, int] = {self.label_of[h]: i for i, h in enumerate(self.hex_list)}
+        serial = {h: i for i, h in enumerate(self.hex_list)}
+        self.adjacent_serials: tuple[tuple[int, ...], ...] = tuple(
+            tuple(serial[n] for n in self.board.neighbors(h)) for h in self.hex_list
+        )
+        # ``number_key`` of every hex by label, no reference hex: "lowest-numbered" sorting
+        self.order_key: dict[str, tuple] = {
+            lab: self.number_key(h) for lab, h in self.hex_of.items()
+        }
 
     def _roads(self) -> tuple[frozenset[Hex], frozenset[frozenset[Hex]]]:
         """Road/Bridge hexes and the connected pairs: along each road, and building to
@@ -357,6 +378,17 @@ class SVMap:
             self._marine_steps[flooded] = steps
         return steps
 
+    def marine_steps_by_serial(self, flooded: bool = False) -> list[tuple[tuple[int, int], ...]]:
+        """``marine_steps`` with every hex as its serial number (``hex_list`` order): entry i
+        holds the legal Marine steps out of hex i, ((serial, half-MPs), ...) in neighbour order."""
+        steps = self._numbered_steps.get(flooded)
+        if steps is None:
+            serial = {h: i for i, h in enumerate(self.hex_list)}
+            by_hex = self.marine_steps(flooded)
+            steps = [tuple((serial[b], cost) for b, cost in by_hex[a]) for a in self.hex_list]
+            self._numbered_steps[flooded] = steps
+        return steps
+
     # -- named features --
 
     def trail_next(self, h: Hex) -> Hex | None:
@@ -385,22 +417,15 @@ class SVMap:
         return f"SVMap({self.name!r}, {len(self.hex_of)} hexes)"
 
 
-@lru_cache(maxsize=4)
-def _standard_map(key: str) -> SVMap:
-    data = load_game_data()
-    return SVMap(data.maps[key], data)
-
-
 def load_map(key: str = "alpha", data: SVData | None = None) -> SVMap:
-    """Mapzone Alpha or Beta built from the (possibly overridden) game data."""
+    """Mapzone Alpha or Beta built from the game data (the shipped data when None), once per
+    data object: it is kept in the data's ``maps_built``."""
     if data is None:
-        if key not in ("alpha", "beta"):
-            raise KeyError(f"no Mapzone {key!r}; maps: alpha, beta")
-        return _standard_map(key)
+        data = load_game_data()
     if key not in data.maps:
         raise KeyError(f"no Mapzone {key!r}; maps: {', '.join(data.maps)}")
     built = data.maps_built.get(key)
-    if built is None:  # an overridden data object builds its maps once
+    if built is None:
         built = data.maps_built[key] = SVMap(data.maps[key], data)
     return built
 
@@ -409,7 +434,16 @@ __all__ = ["DIRECTIONS", "EDGES", "SVMap", "load_map"]
 
 
 def map_for(state_map: str, data: SVData | None = None) -> SVMap:
-    """The map a state plays on, from the standard data (cached) or an overridden copy."""
-    if data is None or data is load_game_data():
-        return load_map(state_map)
+    """The map a state plays on, from the standard data or an overridden copy (built once per
+    data object, ``load_map``)."""
+    if data is not None:
+        built = data.maps_built.get(state_map)
+        if built is not None:
+            return built
     return load_map(state_map, data)
+
+
+def data_and_map(state: SVState, ctx: Context | None) -> tuple[SVData, SVMap]:
+    """The game data a procedure works with (``game_data``) and the Mapzone the state plays on."""
+    data = game_data(ctx)
+    return data, map_for(state.map, data)

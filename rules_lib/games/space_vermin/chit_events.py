@@ -17,11 +17,12 @@ from rules_lib.core.engine import Context, Event
 
 from . import dice as svdice
 from .board import map_for
-from .combat import eliminate_vermite, game_data, kind_of, variant_on
+from .data import game_data
 from .events import draw_event_chit
 from .provenance import chit_reason, join
-from .state import SVState
+from .state import SVState, kind_of, variant_on
 from .tunnels import place_tunnel_exit
+from .vermite_losses import eliminate_vermite
 
 INVENTED_CARD = "invented_event_chit_card"
 STORM_WITHOUT_FLOOD = "magnetic_storm_without_flood"  # SV-AMB-10's other reading (a variant)

@@ -2,8 +2,9 @@
 Crown Jewels, pulls Disrupted Marines out of contact, keeps the NATs purged and drives the Recovery
 Vehicles along the safest way to the Jewels and the west edge.
 
-It plays longer games than ``HeuristicPolicy`` (more Marines live to act), so batch runs with it
-are slower; choose it for balance studies with ``policies={"Marines": "commander"}``.
+It is the game's default Marine policy. It plays longer games than ``HeuristicPolicy`` (more
+Marines live to act), so batch runs with it are slower; ``policies={"Marines": "heuristic"}``
+plays the quicker, simpler one.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from rules_lib.core.engine import Decision
 from . import actions as act
 from . import dice as svdice
 from .board import SVMap, map_for
-from .combat import _adjacent_hq
-from .data import SVData, load_game_data
-from .odds import banded_outcome
+from .data import SVData
+from .fire_plans import adjacent_hq
+from .full_move import EXIT_PREFIX
 from .policies import HeuristicPolicy, _steps_to_nearest
 from .state import MARINES, SVState, Unit, counter_side, effective_values
 
@@ -69,6 +70,16 @@ def _at_least(dice: int, dn: int, hits: int) -> float:
     return float(svdice.fire_pool(dice, dn).dist().prob(lambda h: h >= hits))
 
 
+@lru_cache(maxsize=64)
+def _pants_chances(rows: tuple[tuple[int, str], ...], dice: int, modifier: int
+                   ) -> tuple[float, float]:
+    """(P(Fried), P(Jolted)) of a PANTS shot with this modifier, read on the banded table the
+    game rolls on (§J-4): ``rows`` are its (at_most, result) rows."""
+    table = [{"at_most": at_most, "result": result} for at_most, result in rows]
+    results = svdice.sum_dice(dice, modifier).dist().map(lambda v: svdice.band(table, v))
+    return float(results.prob("fried")), float(results.prob("jolted"))
+
+
 def _hits_for(data: SVData, result: str) -> int:
     """Hits one roll needs for a result on the standard damage table (§F-2, §J-1: 2 to Reduce,
     4 to eliminate), read from the data the game rolls on."""
@@ -109,9 +120,12 @@ class CommanderPolicy(HeuristicPolicy):
         flooded = smap.flood_hexes if state.flooded else frozenset()
         hex_of = smap.hex_of
 
+        stack_list = list(stacks.items())
+
         def threat(label: str) -> float:
             weights = reach[label]
-            t = sum(cf * weights.get(where, 0.0) for where, cf in stacks.items())
+            # (the stacks out of reach add 0.0, which leaves the float sum as it is)
+            t = sum([cf * weights[where] for where, cf in stack_list if where in weights], 0.0)
             if label in defensive or (flooded and hex_of[label] in flooded):
                 return t * DEFENSIVE_SHARE
             return t
@@ -150,7 +164,7 @@ class CommanderPolicy(HeuristicPolicy):
             else:
                 first = first or u.id
         if ralliers and disrupted:
-            smap = map_for(state.map)
+            smap = map_for(state.map, self.data)
             contact = self._contact_hexes(state, smap)
             for u in ralliers:
                 if self._rally_helps(state, smap, u, contact):
@@ -178,8 +192,8 @@ class CommanderPolicy(HeuristicPolicy):
         """A fighting Marine: Rally when it saves someone, step out of contact when Disrupted
         and its Pistol cannot hurt (§K recovers it), fire, purge-walk (Logistics, §L), call for
         help (HQ, §I-4-c), and leave a hex where the Vermite threat is high."""
-        data = load_game_data()
-        smap = map_for(state.map)
+        data = self.data
+        smap = map_for(state.map, self.data)
         if act.RALLY in opts and self._rally_helps(state, smap, unit,
                                                    self._contact_hexes(state, smap)):
             return act.RALLY
@@ -215,7 +229,7 @@ class CommanderPolicy(HeuristicPolicy):
         only one hit, which has no effect (§J-1). The HQ modifier by the fire rules' own test and
         table; a NAT marker's -1 is in the effective CF."""
         cf = effective_values(data, unit).cf
-        if _adjacent_hq(data, smap, state, unit):
+        if adjacent_hq(data, smap, state, unit):
             cf += data.tables["marine_fire"]["adjacent_hq"]
         return cf >= _hits_for(data, "step")
 
@@ -234,10 +248,10 @@ class CommanderPolicy(HeuristicPolicy):
     # -- where to move (§I-1, §I-5) --
 
     def _destination(self, state: SVState, uid: str, options: list[Any]) -> Any:
-        smap = map_for(state.map)
+        smap = map_for(state.map, self.data)
         unit = state.unit(uid)
         if unit.type == "recovery_vehicle":  # (only an RV with a Jewel is offered an exit)
-            exits = [o for o in options if o.startswith(act.EXIT_PREFIX)]
+            exits = [o for o in options if o.startswith(EXIT_PREFIX)]
             if exits:
                 return exits[0]
             return self._rv_destination(state, smap, unit, options)
@@ -253,7 +267,7 @@ class CommanderPolicy(HeuristicPolicy):
         """A Recovery Vehicle: onto a Jewel it can reach (it loads there, §J-6), else the hex
         that trades steps to its goal (the Jewels, or the west edge once loaded, §Q-1-c) against
         the Vermite threat where it stops."""
-        threat = self._hex_threat(state, load_game_data(), smap)
+        threat = self._hex_threat(state, self.data, smap)
         if not rv.jewels:
             lying = [h for h in hexes if state.jewels.get(h)]
             if lying:
@@ -276,7 +290,7 @@ class CommanderPolicy(HeuristicPolicy):
     def _safe_hex(self, state: SVState, smap: SVMap, unit: Unit, hexes: list[str]) -> str:
         """A fighting Marine on the move: next to its NAT patient (Logistics, §L), else out of
         contact (§K) where the Vermite threat is least, staying put on a tie."""
-        threat = self._hex_threat(state, load_game_data(), smap)
+        threat = self._hex_threat(state, self.data, smap)
         patient = self._patient(state, smap, unit) if unit.type == "logistics" else None
         if patient is not None:
             beside = [h for h in hexes if h in _geometry(smap).around[patient.hex]]
@@ -292,8 +306,8 @@ class CommanderPolicy(HeuristicPolicy):
         """The target with the largest expected worth of the shot's result."""
         if len(d.options) == 1:
             return d.options[0]
-        data = load_game_data()
-        smap = map_for(state.map)
+        data = self.data
+        smap = map_for(state.map, self.data)
         firer = state.unit(d.prompt[len("Which target does "):].split(" fire at")[0])
         weapon = counter_side(data, firer).weapon
         cfs = d.data.get("cf", {})
@@ -324,9 +338,10 @@ class CommanderPolicy(HeuristicPolicy):
         worth = threat + JEWEL_CARRIER_WORTH * v.jewels
         reduced_share = 0.4 if not v.jewels else 0.2  # a Reduced carrier still carries the Jewel
         if weapon == "pants":
-            results = banded_outcome("pants", data.tables["pants"]["nat_marker"] if nat else 0,
-                                     data)  # the PANTS table the game rolls on (§J-4)
-            fried, jolted = float(results.prob("fried")), float(results.prob("jolted"))
+            table = data.tables["pants"]  # the PANTS table the game rolls on (§J-4)
+            fried, jolted = _pants_chances(
+                tuple((r["at_most"], r["result"]) for r in table["results"]),
+                int(table.get("dice", 1)), table["nat_marker"] if nat else 0)
             kill = fried if (kind in ("drone", "soldier") or v.reduced) else 0.0
             step = fried - kill
             return kill * worth + step * reduced_share * worth + jolted * 0.5 * worth
@@ -339,8 +354,8 @@ class CommanderPolicy(HeuristicPolicy):
 
     def _secret_weapon_target(self, state: SVState, d: Decision) -> Any:
         """The Secret Weapon's victims (§J-5-b): the Vermites whose loss matters most."""
-        data = load_game_data()
-        smap = map_for(state.map)
+        data = self.data
+        smap = map_for(state.map, self.data)
         around = _geometry(smap).around
         marine_at = {u.hex: u for u in state.marines_on_map()}
         picks = [o for o in d.options if o != "no more"]

@@ -7,20 +7,8 @@ from collections.abc import Mapping
 from rules_lib.core.engine import StateError
 
 from .board import map_for
-from .data import SVData, load_game_data
+from .data import SVData, load_game_data, marine_unit_ids, vermite_unit_ids
 from .state import MARINES, VERMITES, SVState, Unit
-
-SHORT_NAMES = {
-    "squad": "Squad",
-    "scout": "Scout",
-    "special_ops": "Special Ops",
-    "heavy_weapons": "Heavy Weapons",
-    "hq": "HQ",
-    "logistics": "Logistics",
-    "mad_scientist": "M.A.D. Scientist",
-    "ant_gun": "A.N.T. Gun",
-    "recovery_vehicle": "RV",
-}
 
 
 def all_units(data: SVData) -> list[Unit]:
@@ -28,16 +16,10 @@ def all_units(data: SVData) -> list[Unit]:
     """
     units: list[Unit] = []
     for key, mtype in data.marines.items():
-        short = SHORT_NAMES.get(key, mtype.name)
-        for n in range(1, mtype.count + 1):
-            uid = short if mtype.count == 1 else f"{short} {n}"
-            units.append(Unit(uid, MARINES, key, status="pool"))
+        units += [Unit(uid, MARINES, key, status="pool") for uid in marine_unit_ids(key, mtype)]
     for key, vtype in data.vermites.items():
-        if vtype.kind == "queen":
-            units.append(Unit(vtype.name, VERMITES, key, status="cup"))
-        else:
-            for i in vtype.ids:
-                units.append(Unit(f"{vtype.name} #{i}", VERMITES, key, status="cup", number=i))
+        units += [Unit(uid, VERMITES, key, status="cup", number=number)
+                  for uid, number in vermite_unit_ids(vtype)]
     return units
 
 

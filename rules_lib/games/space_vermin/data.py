@@ -1,21 +1,29 @@
 """Loads and validates Space Vermin's YAML data into typed tables (errors name file and path).
 
 Files (``data/``): ``terrain.yaml`` (§P), ``counters.yaml`` (§B-1), ``chits.yaml`` (§D, §J-5),
-``tables.yaml`` (§F, §I, §J) and ``maps/alpha.yaml`` / ``maps/beta.yaml`` (§B-2, §P).
+``tables.yaml`` (§F, §I, §J), ``maps/alpha.yaml`` / ``maps/beta.yaml`` (§B-2, §P) and
+``scenarios.yaml`` (§Q). The counters and chits are read here; the maps in ``map_file``, the charts
+in ``tables_file``, the scenarios in ``scenarios_file``. Every value is checked as it is read and
+``build`` lists every problem of every file, each with its file and path (``reading``).
 Overrides for a designer's what-if are ``{"file:path": value}`` (for example
 ``{"counters:marines.squad.full.cf": 5}``) or ``{"path": value}`` (the first file holding it).
 """
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.boards.hex import DIRECTIONS, Hex, offset_to_axial
-from rules_lib.core.data import Check, DataError, DataLoader, GameData
+from rules_lib.core.boards.hex import DIRECTIONS
+from rules_lib.core.data import DataLoader, GameData, Path_
+from rules_lib.core.engine import Context
+
+from .map_file import MapData, ScentTrail, label_of, read_map
+from .reading import MISSING, FileReader, raise_all
+from .scenarios_file import CounterMix, check_scenarios
+from .tables_file import TerrainType, check_tables, read_terrain
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = {
@@ -28,24 +36,27 @@ FILES = {
     "scenarios": "scenarios.yaml",
 }
 MAPS = ("alpha", "beta")
-TERRAIN_TYPES = ("clear", "bamboo", "bog", "building", "tar_pit", "nest")
 WEAPONS = ("standard", "pistol", "pants", "ant_gun", "none")
 VERMITE_KINDS = ("drone", "soldier", "ultra_mite")
 CHIT_EFFECTS = ("none", "extra_draw", "bogs_flood", "nat_plague", "molt", "extra_move",
                 "tunnel_exit", "extra_spawn", "fog", "drones_flock_twice", "acid_rain")
-NUMBERED = frozenset("".join(d) for d in itertools.product("123456", repeat=3))
-
-
-@dataclass(frozen=True)
-class TerrainType:
-    """One kind of terrain: MP cost to enter, defensive benefit, Line-of-Sight blocking (§P)."""
-
-    name: str
-    cost: int
-    defensive: bool
-    blocks_los: bool
-    enterable: bool
-    road: bool = False
+DAMAGE_MODELS = ("standard", "ant_gun", "scientist")  # which damage tables a Marine reads
+MOST_CF = 12  # no printed Combat Factor or Movement Allowance beyond this
+DIE = 6
+# the short names of the Marine counters (unit ids: "Squad 3", "HQ 1", "RV 2")
+SHORT_NAMES = {
+    "squad": "Squad",
+    "scout": "Scout",
+    "special_ops": "Special Ops",
+    "heavy_weapons": "Heavy Weapons",
+    "hq": "HQ",
+    "logistics": "Logistics",
+    "mad_scientist": "M.A.D. Scientist",
+    "ant_gun": "A.N.T. Gun",
+    "recovery_vehicle": "RV",
+}
+__all__ = ["LOADER", "MapData", "SVData", "ScentTrail", "TerrainType", "build", "game_data",
+           "label_of", "load_game_data", "load_sources"]
 
 
 @dataclass(frozen=True)
@@ -120,48 +131,6 @@ class SecretWeapon:
     removes_from_game: bool = False
 
 
-@dataclass(frozen=True)
-class ScentTrail:
-    """A Scent Trail: hex labels from its start (large dot) to its X end (§P-1-f)."""
-
-    name: str
-    path: tuple[str, ...]
-
-
-@dataclass
-class MapData:
-    """One Mapzone as data: hex layout, terrain and every named feature (§B-2, §P)."""
-
-    key: str
-    name: str
-    file: str
-    layout: str
-    cells: dict[
-        str, tuple[int, int]
-    ]  # label -> (column, row), columns west->east, rows north->south
-    terrain: dict[str, str]  # label -> terrain type (clear when not listed)
-    roads: list[tuple[str, ...]]
-    bridges: tuple[str, ...]
-    main_road: int | None
-    nests: dict[int, str]
-    nest_tunnel_entrances: dict[int, str]
-    tunnel_exits: dict[int, str]
-    exit_nests: dict[int, int]
-    crown_jewel_locations: tuple[str, ...]
-    jewel_exit_trails: dict[str, tuple[int, tuple[str, ...]]]
-    scent_trails: list[ScentTrail]
-    sneak_attack: dict[str, Any]
-    labs: dict[str, str]
-    landmarks: dict[str, str]
-    city_limits: dict[str, tuple[str, ...]]
-    marine_entry_hexes: tuple[str, ...]
-    jewel_exit_hexes: tuple[str, ...]
-    vermite_entry_hexes: dict[int, str]
-    psychic_whip_columns: int
-    escape_edge: str | None
-    stated_terrain: dict[str, tuple[str, ...]]
-
-
 @dataclass
 class SVData:
     """Every number of the game, typed; ``sources`` keeps each file's GameData (with provenance)."""
@@ -194,6 +163,9 @@ class SVData:
     # of events (provenance.py)
     maps_built: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     reasons: dict[Any, str] = field(default_factory=dict, repr=False, compare=False)
+    # a unit's face-up values with its markers (``state.effective_values``), by what they depend on
+    effective_cache: dict[tuple, CounterSide] = field(default_factory=dict, repr=False,
+                                                      compare=False)
 
     def vermite_kind(self, key: str) -> str:
         """drone / soldier / ultra_mite / queen for a Vermite type key."""
@@ -215,390 +187,328 @@ def load_game_data(overrides: dict[str, Any] | None = None) -> SVData:
     return LOADER.data(overrides)
 
 
-def label_of(value: Any) -> str:
-    """A hex reference in a data file (315 or "u4.3" or "Nest 1") as its label text."""
-    return str(value)
+def game_data(ctx: Context | None) -> SVData:
+    """The game data a procedure works with (the context's, else the standard files)."""
+    data = getattr(ctx, "data", None)
+    return data if isinstance(data, SVData) else load_game_data()
 
 
-def _side(chk: Check, node: Any, path: tuple) -> CounterSide:
-    """Read one counter side {cf, dn, ma, weapon}."""
-    if not isinstance(node, dict):
-        chk.fail(path, "must be a mapping with cf, dn, ma")
-        return CounterSide(0, 0, 0, "none")
-    cf = chk.require(node, "cf", int, path)
-    dn = chk.require(node, "dn", int, path)
-    ma = chk.require(node, "ma", int, path)
-    weapon = node.get("weapon", "standard")
-    chk.one_of(weapon, WEAPONS, path + ("weapon",), "weapon")
-    return CounterSide(cf or 0, dn or 0, ma or 0, weapon)
+def marine_unit_ids(key: str, mtype: MarineType) -> list[str]:
+    """The unit ids of a Marine type's counters: "Squad 1" ... or "Logistics" when it is one."""
+    short = SHORT_NAMES.get(key, mtype.name)
+    return [short if mtype.count == 1 else f"{short} {n}" for n in range(1, mtype.count + 1)]
 
 
-def _terrain(src: GameData) -> tuple[dict[str, TerrainType], dict[str, Any]]:
-    chk = Check(src)
-    tree = src.tree
-    types = {}
-    for name, node in (tree.get("types") or {}).items():
-        path = ("types", name)
-        chk.one_of(name, TERRAIN_TYPES, path, "terrain type")
-        types[name] = TerrainType(
-            name,
-            chk.require(node, "cost", int, path) or 0,
-            bool(chk.require(node, "defensive", bool, path)),
-            bool(chk.require(node, "blocks_los", bool, path)),
-            bool(chk.require(node, "enterable", bool, path)),
-            bool(node.get("road", False)),
-        )
-    for name in TERRAIN_TYPES:
-        if name not in types:
-            chk.fail(("types", name), "missing terrain type")
-    chk.raise_if_any()
-    return types, tree
+def vermite_unit_ids(vtype: VermiteType) -> list[tuple[str, int]]:
+    """(unit id, Unit ID number) of a Vermite type's counters: "Soldier #5"; a Queen by name."""
+    if vtype.kind == "queen":
+        return [(vtype.name, 0)]
+    return [(f"{vtype.name} #{i}", i) for i in vtype.ids]
 
 
-def _marines(chk: Check, tree: dict) -> dict[str, MarineType]:
+# --------------------------------------------------------------------------------------------------
+# counters.yaml (§B-1)
+# --------------------------------------------------------------------------------------------------
+
+
+def _side(r: FileReader, node: Any, path: Path_, weapon: bool = True) -> CounterSide:
+    """One counter side {cf, dn, ma, weapon}: CF and MA 0-12, DN 0-6 (a die beats it)."""
+    node = r.mapping(node, path, "a mapping with cf, dn, ma")
+    r.only_keys(node, ("cf", "dn", "ma", "weapon") if weapon else ("cf", "dn", "ma"), path)
+    cf = r.integer(node, "cf", path, 0, MOST_CF)
+    dn = r.integer(node, "dn", path, 0, DIE)
+    ma = r.integer(node, "ma", path, 0, MOST_CF)
+    kind = r.choice(node, "weapon", path, WEAPONS, "weapon", default="standard")
+    return CounterSide(cf, dn, ma, kind)
+
+
+MARINE_KEYS = ("name", "count", "full", "disrupted", "unlimbered", "weapon_ready",
+               "unlimited_range", "jump_pack", "recon", "hq", "rally", "purge", "damage",
+               "carries_jewels", "load_mp", "pistol_cf")
+MARINE_FLAGS = ("unlimited_range", "jump_pack", "recon", "hq", "rally", "purge")
+
+
+def _marines(r: FileReader, tree: dict[str, Any]) -> dict[str, MarineType]:
+    """The Marine counter types (§B-1-a): each with the sides its counter has."""
     out = {}
-    for key, node in (tree.get("marines") or {}).items():
+    for key, node in r.section(tree, "marines", ()).items():
         path = ("marines", key)
-        sides = {}
-        for side in ("full", "disrupted", "unlimbered", "weapon_ready"):
-            if side in node:
-                sides[side] = _side(chk, node[side], path + (side,))
-        if "full" not in sides:
-            chk.fail(path + ("full",), f"Marine type {key!r} has no full-strength side")
+        node = r.mapping(node, path)
+        r.only_keys(node, MARINE_KEYS, path)
+        sides = {side: _side(r, node[side], path + (side,))
+                 for side in ("full", "disrupted", "unlimbered", "weapon_ready") if side in node}
+        # the back side ``state.counter_side`` turns up: the A.N.T. Gun's Unlimbered side, the
+        # Scientist's Weapon Ready side, everyone else's Disrupted side
+        back = {"ant_gun": "unlimbered", "mad_scientist": "weapon_ready"}.get(key, "disrupted")
+        for side in ("full", back):
+            if side not in sides:
+                r.fail(path + (side,), f"Marine type {key!r} has no {side} side")
+        flags = {name: r.flag(node, name, path, default=False) for name in MARINE_FLAGS}
         out[key] = MarineType(
             key,
-            node.get("name", key),
-            chk.require(node, "count", int, path) or 0,
+            r.text(node, "name", path, default=key),
+            r.integer(node, "count", path, 0, 20),
             sides,
-            unlimited_range=bool(node.get("unlimited_range", False)),
-            jump_pack=bool(node.get("jump_pack", False)),
-            recon=bool(node.get("recon", False)),
-            hq=bool(node.get("hq", False)),
-            rally=bool(node.get("rally", False)),
-            purge=bool(node.get("purge", False)),
-            damage=node.get("damage", "standard"),
-            carries_jewels=int(node.get("carries_jewels", 0)),
-            load_mp=int(node.get("load_mp", 0)),
-            pistol_cf=int(node.get("pistol_cf", 0)),
+            **flags,
+            damage=r.choice(node, "damage", path, DAMAGE_MODELS, "damage table",
+                            default="standard"),
+            carries_jewels=r.integer(node, "carries_jewels", path, 0, 5, default=0),
+            load_mp=r.integer(node, "load_mp", path, 0, MOST_CF, default=0),
+            pistol_cf=r.integer(node, "pistol_cf", path, 0, MOST_CF, default=0),
         )
     return out
 
 
-def _vermites(chk: Check, tree: dict) -> dict[str, VermiteType]:
+def _vermites(r: FileReader, tree: dict[str, Any]) -> dict[str, VermiteType]:
+    """The Vermite Warriors (§B-1-b: Drones, Soldiers, Ultra-Mites, each with Unit IDs) and the
+    Queens (§B-1-c: rank and Spawn Number)."""
     out: dict[str, VermiteType] = {}
     seen_ids: dict[int, str] = {}
-    for key, node in (tree.get("vermites") or {}).items():
+    warriors = r.section(tree, "vermites", ())
+    for key, node in warriors.items():
         path = ("vermites", key)
-        chk.one_of(key, VERMITE_KINDS, path, "Vermite Warrior type")
-        ids = tuple(chk.require(node, "ids", list, path) or ())
-        for i in ids:
-            if not isinstance(i, int) or i < 1:
-                chk.fail(path + ("ids",), f"Unit ID {i!r} must be a positive number")
-            elif i in seen_ids:
-                chk.fail(path + ("ids",), f"Unit ID {i} is used by {seen_ids[i]} and {key}")
-            else:
-                seen_ids[i] = key
+        r.one_of(key, path, VERMITE_KINDS, "Vermite Warrior type")
+        node = r.mapping(node, path)
+        r.only_keys(node, ("name", "ids", "full", "reduced", "nat_roll"), path)
+        ids = []
+        for i, number in enumerate(r.listed(node, "ids", path, "a list of Unit ID numbers")):
+            number = r.whole(number, path + ("ids", i), 1, 99)
+            if number in seen_ids:
+                r.fail(path + ("ids", i), f"Unit ID {number} is used by {seen_ids[number]} "
+                                          f"and {key}")
+            seen_ids[number] = key
+            ids.append(number)
         out[key] = VermiteType(
-            key,
-            node.get("name", key),
-            key,
-            _side(chk, node.get("full"), path + ("full",)),
-            _side(chk, node.get("reduced"), path + ("reduced",)),
-            chk.require(node, "nat_roll", int, path) or 0,
-            ids,
-        )
-    for key, node in (tree.get("queens") or {}).items():
+            key, r.text(node, "name", path, default=key), key,
+            _side(r, node.get("full"), path + ("full",), weapon=False),
+            _side(r, node.get("reduced"), path + ("reduced",), weapon=False),
+            r.integer(node, "nat_roll", path, 0, DIE), tuple(ids))
+    for kind in VERMITE_KINDS:
+        if kind not in warriors:
+            r.fail(("vermites", kind), "missing Vermite Warrior type")
+    ranks: dict[int, str] = {}
+    for key, node in r.section(tree, "queens", ()).items():
         path = ("queens", key)
+        if key in out:
+            r.fail(path, f"{key!r} is already a Vermite Warrior type")
+        node = r.mapping(node, path)
+        r.only_keys(node, ("name", "rank", "full", "reduced", "sn", "nat_roll"), path)
+        rank = r.integer(node, "rank", path, 1, 9)
+        if rank in ranks:
+            r.fail(path + ("rank",), f"rank {rank} is also {ranks[rank]}'s")
+        ranks[rank] = key
         out[key] = VermiteType(
-            key,
-            node.get("name", key),
-            "queen",
-            _side(chk, node.get("full"), path + ("full",)),
-            _side(chk, node.get("reduced"), path + ("reduced",)),
-            chk.require(node, "nat_roll", int, path) or 0,
-            (),
-            rank=chk.require(node, "rank", int, path) or 0,
-            sn=chk.require(node, "sn", int, path) or 0,
-        )
+            key, r.text(node, "name", path, default=key), "queen",
+            _side(r, node.get("full"), path + ("full",), weapon=False),
+            _side(r, node.get("reduced"), path + ("reduced",), weapon=False),
+            r.integer(node, "nat_roll", path, 0, DIE), (), rank=rank,
+            sn=r.integer(node, "sn", path, 0, MOST_CF))
     return out
 
 
-def _chits(chk: Check, tree: dict) -> tuple[list[EventChit], list[SecretWeapon]]:
-    chits = []
-    for i, node in enumerate(tree.get("event_chits") or []):
-        path = ("event_chits", i)
-        dirs = []
-        for key in ("alpha_blue", "alpha_yellow"):
-            d = chk.require(node, key, int, path)
-            if d is not None and d not in DIRECTIONS:
-                chk.fail(path + (key,), f"direction {d} is not 1-6")
-            dirs.append(d or 1)
-        beta = node.get("beta")
-        if beta != "*" and beta not in DIRECTIONS:
-            chk.fail(path + ("beta",), f"direction {beta!r} is not 1-6 or '*'")
-        effect = node.get("effect") or {}
-        invented = node.get("invented_effect") or {}
-        for key, part in (("effect", effect), ("invented_effect", invented)):
-            if part:
-                chk.one_of(part.get("kind"), CHIT_EFFECTS, path + (key, "kind"), "event kind")
-        chits.append(
-            EventChit(
-                str(node.get("name")),
-                dirs[0],
-                dirs[1],
-                beta,
-                effect.get("kind", "none"),
-                effect.get("text", ""),
-                invented.get("kind", "none"),
-                invented.get("text", ""),
-            )
-        )
-    names = [c.name for c in chits]
-    for name in set(names):
-        if names.count(name) > 1:
-            chk.fail(("event_chits",), f"Event Chit {name!r} is listed twice")
-    weapons = []
-    for i, node in enumerate(tree.get("secret_weapons") or []):
-        path = ("secret_weapons", i)
-        chk.one_of(
-            node.get("effect"), ("eliminate", "reduce", "jolt"), path + ("effect",), "effect"
-        )
-        chk.one_of(node.get("targets"), ("any", "drones"), path + ("targets",), "target kind")
-        rolls = bool(node.get("rolls"))
-        if not rolls:
-            chk.require(node, "range", int, path)
-            chk.require(node, "count", int, path)
-        weapons.append(
-            SecretWeapon(
-                str(node.get("name")),
-                rolls,
-                node.get("effect"),
-                node.get("targets"),
-                int(node.get("range", 0)),
-                int(node.get("count", 0)),
-                bool(node.get("removes_from_game", False)),
-            )
-        )
-    return chits, weapons
-
-
-def _adjacent(a: tuple[int, int], b: tuple[int, int], layout: str) -> bool:
-    ha, hb = offset_to_axial(*a, layout), offset_to_axial(*b, layout)
-    return Hex(hb[0] - ha[0], hb[1] - ha[1]) in DIRECTIONS.values()
-
-
-def _map(src: GameData, key: str, terrain_types: dict[str, TerrainType]) -> MapData:
-    """Read and check one map file: numbering, terrain, paths, features."""
-    chk = Check(src)
-    tree = src.tree
-    layout = tree.get("layout", "odd-q")
-    chk.one_of(layout, ("odd-q", "even-q"), ("layout",), "hex layout")
-    cells: dict[str, tuple[int, int]] = {}
-    columns = tree.get("columns") or {}
-    for col, items in columns.items():
-        if not isinstance(col, int) or not isinstance(items, list):
-            chk.fail(("columns", col), "each column is a number with a list of hexes")
-            continue
-        for row, item in enumerate(items, start=1):
-            label = f"u{col}.{row}" if item == "-" else label_of(item)
-            if label in cells:
-                chk.fail(("columns", col, row - 1), f"hex {label} appears twice")
-            cells[label] = (col, row)
-    numbered = {lab for lab in cells if lab.isdigit()}
-    if numbered != NUMBERED:
-        missing = sorted(NUMBERED - numbered)[:5]
-        extra = sorted(numbered - NUMBERED)[:5]
-        chk.fail(
-            ("columns",),
-            f"numbered hexes must be exactly 111-666 with digits 1-6 "
-            f"(missing {missing}, not allowed {extra})",
-        )
-
-    def ref(value: Any, path: tuple) -> str:
-        lab = label_of(value)
-        if lab not in cells:
-            chk.fail(path, f"hex {lab!r} is not on {tree.get('name', key)}")
-        return lab
-
-    def path_of(values: Any, path: tuple) -> tuple[str, ...]:
-        labs = tuple(ref(v, path + (i,)) for i, v in enumerate(values or []))
-        for i, (a, b) in enumerate(zip(labs, labs[1:])):
-            if a in cells and b in cells and not _adjacent(cells[a], cells[b], layout):
-                chk.fail(path + (i + 1,), f"hexes {a} and {b} are not adjacent")
-        return labs
-
-    terrain: dict[str, str] = {}
-    for tname, labels in (tree.get("terrain") or {}).items():
-        chk.one_of(tname, terrain_types, ("terrain", tname), "terrain type")
-        for i, v in enumerate(labels or []):
-            lab = ref(v, ("terrain", tname, i))
-            if lab in terrain:
-                chk.fail(("terrain", tname, i), f"hex {lab} already has terrain {terrain[lab]}")
-            if tname == "tar_pit" and lab.isdigit():
-                chk.fail(
-                    ("terrain", tname, i),
-                    f"hex {lab} is numbered; Toxic Tar Pits are unnumbered hexes (§B-2)",
-                )
-            terrain[lab] = tname
-    nests = {int(n): ref(v, ("nests", n)) for n, v in (tree.get("nests") or {}).items()}
-    for n, lab in nests.items():
-        if lab.isdigit():
-            chk.fail(("nests", n), f"Nest {n} hex {lab} must be unnumbered (§P-2-k)")
-        terrain[lab] = "nest"
-    bridges = tuple(ref(v, ("bridges", i)) for i, v in enumerate(tree.get("bridges") or []))
-    for i, lab in enumerate(bridges):
-        if terrain.get(lab) != "tar_pit":
-            chk.fail(("bridges", i), f"bridge hex {lab} must be a Toxic Tar Pit hex (§P-3-n)")
-    roads = [path_of(r, ("roads", i)) for i, r in enumerate(tree.get("roads") or [])]
-    for lab in bridges:
-        if not any(lab in r for r in roads):
-            chk.fail(("bridges",), f"bridge hex {lab} is on no road")
-    main_road = tree.get("main_road")
-    if main_road is not None and not 0 <= main_road < len(roads):
-        chk.fail(("main_road",), f"no road number {main_road}")
-    trails = []
-    for i, node in enumerate(tree.get("scent_trails") or []):
-        trails.append(
-            ScentTrail(
-                str(node.get("name", f"trail {i + 1}")),
-                path_of(node.get("path"), ("scent_trails", i, "path")),
-            )
-        )
-    jewel_trails = {}
-    for start, node in (tree.get("jewel_exit_trails") or {}).items():
-        p = path_of(node.get("path"), ("jewel_exit_trails", start, "path"))
-        if p and p[0] != label_of(start):
-            chk.fail(("jewel_exit_trails", start), f"trail must start at its Jewel hex {start}")
-        jewel_trails[label_of(start)] = (int(node.get("nest", 0)), p)
-    entrances = {
-        int(n): ref(v, ("nest_tunnel_entrances", n))
-        for n, v in (tree.get("nest_tunnel_entrances") or {}).items()
+def _counter_mix(r: FileReader, tree: dict[str, Any], marines: dict[str, MarineType],
+                 vermites: dict[str, VermiteType], chits: int, weapons: int
+                 ) -> tuple[dict[str, Any], dict[str, int], dict[str, int], int]:
+    """The Crown Jewels (§E-2), the Tunnel Exit chits (§E-1-c), the markers and the total the
+    rulebook gives (§B): the counters must add up to it."""
+    jewels = r.section(tree, "crown_jewels", ())
+    r.only_keys(jewels, ("count", "bonus", "spawn_bonus", "pickup_mp", "warrior_carries"),
+                ("crown_jewels",))
+    bonus_node = r.section(jewels, "bonus", ("crown_jewels",))
+    r.only_keys(bonus_node, ("cf", "dn", "ma", "max_dn"), ("crown_jewels", "bonus"))
+    bonus = {k: r.integer(bonus_node, k, ("crown_jewels", "bonus"), 0, DIE)
+             for k in ("cf", "dn", "ma", "max_dn")}
+    jewel_values = {
+        "count": r.integer(jewels, "count", ("crown_jewels",), 0, 20),
+        "spawn_bonus": r.integer(jewels, "spawn_bonus", ("crown_jewels",), 0, DIE),
+        "pickup_mp": r.integer(jewels, "pickup_mp", ("crown_jewels",), 0, MOST_CF),
+        "warrior_carries": r.integer(jewels, "warrior_carries", ("crown_jewels",), 0, 5),
     }
-    for start, (nest, p) in jewel_trails.items():
-        if p and entrances.get(nest) != p[-1]:
-            chk.fail(
-                ("jewel_exit_trails", start),
-                f"trail must end at Nest {nest}'s Tunnel Entrance {entrances.get(nest)}",
-            )
-    exits = {
-        int(n): ref(v, ("tunnel_exits", n)) for n, v in (tree.get("tunnel_exits") or {}).items()
-    }
-    psychic = tree.get("psychic_whip_columns") or 0
-    mdata = MapData(
-        key=key,
-        name=str(tree.get("name", key)),
-        file=src.file,
-        layout=layout,
-        cells=cells,
-        terrain=terrain,
-        roads=roads,
-        bridges=bridges,
-        main_road=main_road,
-        nests=nests,
-        nest_tunnel_entrances=entrances,
-        tunnel_exits=exits,
-        exit_nests={int(k): int(v) for k, v in (tree.get("exit_nests") or {}).items()},
-        crown_jewel_locations=tuple(
-            ref(v, ("crown_jewel_locations", i))
-            for i, v in enumerate(tree.get("crown_jewel_locations") or [])
-        ),
-        jewel_exit_trails=jewel_trails,
-        scent_trails=trails,
-        sneak_attack=dict(tree.get("sneak_attack") or {}),
-        labs={k: ref(v, ("labs", k)) for k, v in (tree.get("labs") or {}).items()},
-        landmarks={k: ref(v, ("landmarks", k)) for k, v in (tree.get("landmarks") or {}).items()},
-        city_limits={
-            k: tuple(ref(v, ("city_limits", k, i)) for i, v in enumerate(vs))
-            for k, vs in (tree.get("city_limits") or {}).items()
-        },
-        marine_entry_hexes=tuple(
-            ref(v, ("marine_entry_hexes", i))
-            for i, v in enumerate(tree.get("marine_entry_hexes") or [])
-        ),
-        jewel_exit_hexes=tuple(
-            ref(v, ("jewel_exit_hexes", i))
-            for i, v in enumerate(tree.get("jewel_exit_hexes") or [])
-        ),
-        vermite_entry_hexes={
-            int(k): ref(v, ("vermite_entry_hexes", k))
-            for k, v in (tree.get("vermite_entry_hexes") or {}).items()
-        },
-        psychic_whip_columns=int(psychic),
-        escape_edge=tree.get("escape_edge"),
-        stated_terrain={
-            k: tuple(ref(v, ("stated_terrain", k, i)) for i, v in enumerate(vs))
-            for k, vs in (tree.get("stated_terrain") or {}).items()
-        },
-    )
-    for tname, labs in mdata.stated_terrain.items():
-        for lab in labs:
-            if terrain.get(lab, "clear") != tname:
-                chk.fail(
-                    ("stated_terrain", tname),
-                    f"hex {lab} must be {tname} (the rulebook says "
-                    f"so), the map gives {terrain.get(lab, 'clear')}",
-                )
-    chk.raise_if_any()
-    return mdata
-
-
-def build(sources: dict[str, GameData]) -> SVData:
-    """Validate every file and assemble the typed data."""
-    types, tt = _terrain(sources["terrain"])
-    counters = sources["counters"]
-    chk = Check(counters)
-    ct = counters.tree
-    marines = _marines(chk, ct)
-    vermites = _vermites(chk, ct)
-    jewels = ct.get("crown_jewels") or {}
-    tunnel = ct.get("tunnel_exit_chits") or {}
-    markers = {k: int(v) for k, v in (ct.get("markers") or {}).items()}
-    chk.raise_if_any()
-    cchk = Check(sources["chits"])
-    chits, weapons = _chits(cchk, sources["chits"].tree)
-    cchk.raise_if_any()
-    maps = {key: _map(sources[key], key, types) for key in MAPS}
-    if not any(c.name == str(tt["flooded"]["event"]) and c.effect_kind == "bogs_flood"
-               for c in chits):
-        raise DataError(sources["terrain"].file, ("flooded", "event"),
-                        f"no Event Chit {tt['flooded']['event']!r} with the bogs_flood effect")
-    total = int(ct.get("total_counters", 0))
+    tunnel = r.section(tree, "tunnel_exit_chits", ())
+    r.only_keys(tunnel, ("count", "dn"), ("tunnel_exit_chits",))
+    tunnel_values = {"count": r.integer(tunnel, "count", ("tunnel_exit_chits",), 0, 6),
+                     "dn": r.integer(tunnel, "dn", ("tunnel_exit_chits",), 0, DIE)}
+    markers = {k: r.whole(v, ("markers", k), 0, 50)
+               for k, v in r.section(tree, "markers", (), required=False).items()}
+    total = r.integer(tree, "total_counters", (), 0, 500)
     counted = (
         sum(m.count for m in marines.values())
         + sum(len(v.ids) if v.kind != "queen" else 1 for v in vermites.values())
-        + int(jewels.get("count", 0))
-        + int(tunnel.get("count", 0))
-        + sum(markers.values())
-        + len(chits)
-        + len(weapons)
+        + jewel_values["count"] + tunnel_values["count"] + sum(markers.values()) + chits + weapons
     )
-    if counted != total:
-        raise DataError(
-            counters.file,
-            ("total_counters",),
-            f"the counter mix adds up to {counted}, the rulebook says {total} (§B)",
-        )
+    if counted != total and not r.problems:
+        r.fail(("total_counters",),
+               f"the counter mix adds up to {counted}, the rulebook says {total} (§B)")
+    return {**jewel_values, "bonus": bonus}, tunnel_values, markers, total
+
+
+def _unit_ids(r: FileReader, marines: dict[str, MarineType], vermites: dict[str, VermiteType]
+              ) -> None:
+    """Every counter gets its own unit id ("Squad 1", "Soldier #5", "High Queen")."""
+    seen: dict[str, str] = {}
+    for group, types, ids in (
+        ("marines", marines, lambda k, t: marine_unit_ids(k, t)),
+        ("vermites", vermites, lambda k, t: [uid for uid, _ in vermite_unit_ids(t)]),
+    ):
+        for key, mtype in types.items():
+            for uid in ids(key, mtype):
+                if uid in seen:
+                    where = "queens" if group == "vermites" and vermites[key].kind == "queen" \
+                        else group
+                    r.fail((where, key, "name"), f"two counters would both be called {uid!r} "
+                                                 f"({seen[uid]} and {key})")
+                seen[uid] = key
+
+
+# --------------------------------------------------------------------------------------------------
+# chits.yaml (§D, §J-5)
+# --------------------------------------------------------------------------------------------------
+
+# the numbers each event kind reads, with their bounds (the invented card, chit_events.py)
+EFFECT_NUMBERS = {
+    "molt": {"eliminated_on_at_most": (0, DIE)},
+    "extra_move": {"ma_bonus": (0, DIE)},
+    "extra_spawn": {"spawns": (0, 10)},
+    "fog": {"range": (1, 30)},
+    "acid_rain": {"disrupted_on_at_most": (0, DIE)},
+}
+
+
+def _effect(r: FileReader, node: Any, path: Path_, queens: list[str]) -> dict[str, Any]:
+    """An event: its kind, a text, and the numbers the kind reads."""
+    node = r.mapping(node, path, "a mapping with a kind and a text")
+    kind = r.choice(node, "kind", path, CHIT_EFFECTS, "event kind")
+    numbers = EFFECT_NUMBERS.get(kind, {})
+    extra = ("queen",) if kind == "extra_spawn" else ()
+    r.only_keys(node, ("kind", "text", *numbers, *extra), path)
+    r.text(node, "text", path, default="")
+    for key, (low, high) in numbers.items():
+        r.integer(node, key, path, low, high)
+    if extra:
+        r.choice(node, "queen", path, queens, "Queen")
+    return node
+
+
+def _event_chits(r: FileReader, tree: dict[str, Any], queens: list[str]) -> list[EventChit]:
+    """The Vermite Event Chits (§D): direction numbers 1-6 (Beta's may be "*", the Magnetic
+    Storm) and the event; at least one, each named once."""
+    chits = []
+    rows = r.listed(tree, "event_chits", (), "a list of Event Chits")
+    if not rows:
+        r.fail(("event_chits",), "there must be at least one Event Chit (one a Game Turn)")
+    names: set[str] = set()
+    for i, node in enumerate(rows):
+        path = ("event_chits", i)
+        node = r.mapping(node, path)
+        r.only_keys(node, ("name", "alpha_blue", "alpha_yellow", "beta", "effect",
+                           "invented_effect"), path)
+        name = r.text(node, "name", path)
+        if name in names:
+            r.fail(path + ("name",), f"Event Chit {name!r} is listed twice")
+        names.add(name)
+        blue = r.integer(node, "alpha_blue", path, 1, DIE)
+        yellow = r.integer(node, "alpha_yellow", path, 1, DIE)
+        beta = node.get("beta", MISSING)
+        if beta != "*" and (isinstance(beta, bool) or not isinstance(beta, int)
+                            or beta not in DIRECTIONS):
+            r.fail(path + ("beta",), f"direction {'missing' if beta is MISSING else repr(beta)}"
+                                     f" is not 1-6 or '*'")
+            beta = 1
+        effect = (_effect(r, node["effect"], path + ("effect",), queens)
+                  if node.get("effect") is not None else {})
+        invented = (_effect(r, node["invented_effect"], path + ("invented_effect",), queens)
+                    if node.get("invented_effect") is not None else {})
+        chits.append(EventChit(name, blue, yellow, beta, effect.get("kind", "none"),
+                               effect.get("text", ""), invented.get("kind", "none"),
+                               invented.get("text", "")))
+    return chits
+
+
+def _secret_weapons(r: FileReader, tree: dict[str, Any]) -> list[SecretWeapon]:
+    """The Secret Weapon chits (§J-5-b): those that roll their range and count, or fixed ones."""
+    weapons = []
+    names: set[str] = set()
+    for i, node in enumerate(r.listed(tree, "secret_weapons", (), "a list of Secret Weapons",
+                                      required=False)):
+        path = ("secret_weapons", i)
+        node = r.mapping(node, path)
+        r.only_keys(node, ("name", "rolls", "effect", "targets", "range", "count",
+                           "removes_from_game"), path)
+        name = r.text(node, "name", path)
+        if name in names:
+            r.fail(path + ("name",), f"Secret Weapon {name!r} is listed twice")
+        names.add(name)
+        rolls = r.flag(node, "rolls", path, default=False)
+        fixed = MISSING if not rolls else 0  # a weapon that does not roll gives both numbers
+        weapons.append(SecretWeapon(
+            name, rolls,
+            r.choice(node, "effect", path, ("eliminate", "reduce", "jolt"), "effect"),
+            r.choice(node, "targets", path, ("any", "drones"), "target kind"),
+            r.integer(node, "range", path, 0, 30, default=fixed),
+            r.integer(node, "count", path, 0, 30, default=fixed),
+            r.flag(node, "removes_from_game", path, default=False),
+        ))
+    return weapons
+
+
+# --------------------------------------------------------------------------------------------------
+# the whole data
+# --------------------------------------------------------------------------------------------------
+
+
+def build(sources: dict[str, GameData]) -> SVData:
+    """Read and check every file and assemble the typed data; every problem of every file is
+    raised at once (a DataError listing them, each with its file and path). (One piece: the
+    files in the order their references need them, then one SVData.)"""
+    readers = {name: FileReader(sources[name]) for name in FILES}
+    types, chart = read_terrain(readers["terrain"])
+    cr = readers["counters"]
+    counters = cr.mapping(cr.src.tree, ())
+    cr.only_keys(counters, ("marines", "vermites", "queens", "crown_jewels", "tunnel_exit_chits",
+                            "markers", "total_counters"), ())
+    marines = _marines(cr, counters)
+    vermites = _vermites(cr, counters)
+    _unit_ids(cr, marines, vermites)
+    hr = readers["chits"]
+    chit_tree = hr.mapping(hr.src.tree, ())
+    hr.only_keys(chit_tree, ("event_chits", "secret_weapons"), ())
+    queens = [k for k, v in vermites.items() if v.kind == "queen"]
+    chits = _event_chits(hr, chit_tree, queens)
+    weapons = _secret_weapons(hr, chit_tree)
+    jewels, tunnel, markers, total = _counter_mix(cr, counters, marines, vermites, len(chits),
+                                                  len(weapons))
+    tables = check_tables(readers["tables"])
+    maps = {key: read_map(readers[key], key) for key in MAPS}
+    if not any(c.name == chart.flood_event and c.effect_kind == "bogs_flood" for c in chits):
+        readers["terrain"].fail(("flooded", "event"),
+                                f"no Event Chit {chart.flood_event!r} with the bogs_flood effect")
+    mix = CounterMix(
+        marine_ids={k: marine_unit_ids(k, m) for k, m in marines.items()},
+        vermites={k: (v.kind, len(v.ids) if v.kind != "queen" else 1) for k, v in vermites.items()},
+        jewels=jewels["count"], chits=len(chits))
+    check_scenarios(readers["scenarios"], mix, maps, {key: readers[key] for key in MAPS})
+    raise_all(readers.values())
     return SVData(
         terrain=types,
-        road_marine_cost=Fraction(str(tt["road"]["marine_cost"])),
-        road_vermite_cost=int(tt["road"]["vermite_cost"]),
-        trail_vermite_cost=int(tt["scent_trail"]["vermite_cost"]),
-        flooded_cost=int(tt["flooded"]["cost"]),
-        flooded_defensive=bool(tt["flooded"]["defensive"]),
-        flood_event=str(tt["flooded"]["event"]),
-        hit_convention=str(sources["tables"].tree["hit_convention"]),
+        road_marine_cost=chart.road_marine_cost,
+        road_vermite_cost=chart.road_vermite_cost,
+        trail_vermite_cost=chart.trail_vermite_cost,
+        flooded_cost=chart.flooded_cost,
+        flooded_defensive=chart.flooded_defensive,
+        flood_event=chart.flood_event,
+        hit_convention=str(tables["hit_convention"]),
         marines=marines,
         vermites=vermites,
-        jewel_bonus={k: int(jewels["bonus"][k]) for k in ("cf", "dn", "ma", "max_dn")},
-        jewel_spawn_bonus=int(jewels["spawn_bonus"]),
-        jewel_pickup_mp=int(jewels["pickup_mp"]),
-        warrior_carries=int(jewels["warrior_carries"]),
-        tunnel_exit_dn=int(tunnel["dn"]),
-        vermite_stack_limit=int(sources["tables"].tree["vermite_stacking"]["limit"]),
-        psychic_whip_ma=int(tt["psychic_whip"]["ma_bonus"]),
+        jewel_bonus=jewels["bonus"],
+        jewel_spawn_bonus=jewels["spawn_bonus"],
+        jewel_pickup_mp=jewels["pickup_mp"],
+        warrior_carries=jewels["warrior_carries"],
+        tunnel_exit_dn=tunnel["dn"],
+        vermite_stack_limit=int(tables["vermite_stacking"]["limit"]),
+        psychic_whip_ma=chart.psychic_whip_ma,
         event_chits=chits,
         secret_weapons=weapons,
-        tables=sources["tables"].tree,
+        tables=tables,
         maps=maps,
         total_counters=total,
         marker_counts=markers,

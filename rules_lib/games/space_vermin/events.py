@@ -8,7 +8,7 @@ from typing import Any
 
 from rules_lib.core.engine import Context, Decision, Event
 
-from .combat import game_data
+from .data import game_data
 from .provenance import chit_reason, join
 from .state import MARINES, VERMITES, SVState
 

@@ -13,6 +13,7 @@ fired upon" (§J-1).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from rules_lib.core.boards.hex import Hex, hex_line
 
@@ -29,39 +30,29 @@ def blocker(smap: SVMap, state: SVState | None) -> Callable[[Hex], bool]:
     return lambda h: blocks(h) or h in occupied
 
 
-_BETWEEN: dict[tuple[str, Hex, Hex], tuple[Hex, ...]] = {}
 _NOT_TRACED = object()  # a pair of hexes not in ``SVMap.los_clear`` yet
-_OFFSETS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
 
+@lru_cache(maxsize=None)
 def _line_offsets(dq: int, dr: int) -> tuple[tuple[int, int], ...]:
     """The hexes strictly between (0, 0) and (dq, dr) on either nudged side, as axial offsets.
 
     A line's hexes depend only on the step from a to b, so one ``hex_line`` per offset serves
-    every pair of hexes that far apart (checked hex pair by hex pair on both Mapzones)."""
-    key = (dq, dr)
-    found = _OFFSETS.get(key)
-    if found is None:
-        line = hex_line(Hex(0, 0), Hex(dq, dr))
-        found = tuple(dict.fromkeys((h[0], h[1]) for h in (*line.left[1:-1], *line.right[1:-1])))
-        _OFFSETS[key] = found
-    return found
+    every pair of hexes that far apart (checked hex pair by hex pair on both Mapzones); pure
+    geometry, so each offset is worked out once."""
+    line = hex_line(Hex(0, 0), Hex(dq, dr))
+    return tuple(dict.fromkeys((h[0], h[1]) for h in (*line.left[1:-1], *line.right[1:-1])))
 
 
 def between(smap: SVMap, a: Hex, b: Hex) -> tuple[Hex, ...]:
-    """Hexes strictly between a and b on either nudged side of the line (cached: pure geometry)."""
-    key = (smap.key, a, b)
-    found = _BETWEEN.get(key)
-    if found is None:
-        index = smap.label_of  # every hex of the board
-        aq, ar = a[0], a[1]
-        found = tuple(
-            h
-            for h in (Hex(aq + oq, ar + orr) for oq, orr in _line_offsets(b[0] - aq, b[1] - ar))
-            if h in index
-        )
-        _BETWEEN[key] = found
-    return found
+    """Hexes of the map strictly between a and b on either nudged side of the line."""
+    index = smap.label_of  # every hex of the board
+    aq, ar = a[0], a[1]
+    return tuple(
+        h
+        for h in (Hex(aq + oq, ar + orr) for oq, orr in _line_offsets(b[0] - aq, b[1] - ar))
+        if h in index
+    )
 
 
 def _clear_of_terrain(smap: SVMap, a: Hex, b: Hex) -> tuple[Hex, ...] | None:

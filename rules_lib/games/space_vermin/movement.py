@@ -10,13 +10,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from rules_lib.core.boards.hex import Hex
 from rules_lib.core.boards.reach import ReachInfo, reach
 
 from .board import SVMap
 from .data import SVData
-from .state import SVState, Unit, effective_values
+from .state import MARINES, SVState, Unit, effective_values
 
 
 def movement_allowance(data: SVData, unit: Unit, shoot_and_scoot: bool = False) -> int:
@@ -31,6 +32,14 @@ def movement_allowance(data: SVData, unit: Unit, shoot_and_scoot: bool = False) 
 def vermite_adjacent_hexes(smap: SVMap, state: SVState) -> frozenset[Hex]:
     """Hexes next to any Vermite on the map (Drones included)."""
     return smap.neighbourhood(state.vermite_hexes())
+
+
+def adjacent_to_vermite(smap: SVMap, state: SVState, label: str) -> bool:
+    """Whether a hex touches any Vermite (Drones included): ``vermite_adjacent_hexes`` holds it
+    exactly when one of its neighbours holds a Vermite (adjacency is mutual)."""
+    vermites = state.vermite_hexes()
+    label_of = smap.label_of
+    return any(label_of[n] in vermites for n in smap.neighbors(smap.hex(label)))
 
 
 def marine_reach(
@@ -70,39 +79,56 @@ def marine_move_costs(
     without the paths, which a Full Move's choice of hex does not need.
 
     The core ``reach_costs`` (Dijkstra, ties to the first found) written out for the Full Move
-    rules of ``_full_move_rules`` over the map's table of Marine steps: the same hexes, costs and
-    order, without a call per step (every Full Move and every entry asks for it). Costs are small
-    whole half-MPs, so the queue is a list of hexes per cost, each in the order found: the order
-    of the core search's heap, which breaks cost ties by the order of finding."""
-    origin, budget_half, vermites, near, others = _full_move_limits(
-        data, smap, state, unit_id, budget, start)
-    steps = smap.marine_steps(state.flooded)
-    # cheapest cost found so far; a Vermite's hex is never entered: it is "found" below any cost
-    # (and so is a settled hex: no step makes it cheaper), so no step there is ever kept
-    best: dict[Hex, int] = dict.fromkeys(vermites, -1)
+    rules of ``_full_move_rules`` over the map's table of Marine steps, hexes by serial number
+    (``SVMap.marine_steps_by_serial``): the same hexes, costs and order, without a call per step
+    (every Full Move and every entry asks for it). Costs are small whole half-MPs, so the queue
+    is a list of hexes per cost, each in the order found: the order of the core search's heap,
+    which breaks cost ties by the order of finding. (One piece: the search's loop is the hot
+    path of a Full Move.)"""
+    unit = state.unit(unit_id)
+    serial_of = smap.serial_of
+    origin = serial_of[start or unit.hex]
+    mp = movement_allowance(data, unit) if budget is None else budget
+    budget_half = int(2 * mp)
+    steps = smap.marine_steps_by_serial(state.flooded)
+    around = smap.adjacent_serials
+    # cheapest cost found so far (``unreached``: none yet); a Vermite's hex is never entered: it
+    # is "found" below any cost (and so is a settled hex: no step makes it cheaper)
+    unreached = budget_half + 1
+    best = [unreached] * len(steps)
+    near = bytearray(len(steps))  # 1: the hex is next to a Vermite (Drones included)
+    others: set[int] = set()  # hexes of the other Marines: passed through, never ended on
+    for u in state.units:
+        if u.status == "map" and u.hex is not None:
+            where = serial_of[u.hex]
+            if u.side == MARINES:
+                if u.id != unit.id:
+                    others.add(where)
+            else:
+                best[where] = -1
+                for n in around[where]:
+                    near[n] = 1
     best[origin] = 0
-    done: dict[Hex, int] = {}  # settled hexes in cost order
-    queue: list[list[Hex]] = [[] for _ in range(max(budget_half, 0) + 1)]  # cost -> hexes found
+    done: dict[int, int] = {}  # settled hexes in cost order
+    queue: list[list[int]] = [[] for _ in range(max(budget_half, 0) + 1)]  # cost -> hexes found
     queue[0].append(origin)
     for cost, found in enumerate(queue):
         for here in found:  # (a step costing nothing would join this very list: still in order)
             if here in done:
                 continue
             done[here] = cost
-            leaving_near = here in near
+            leaving_near = near[here]
             if leaving_near and here != origin:
                 continue  # entered next to a Vermite: the move ends here
             for there, step in steps[here]:
-                if leaving_near and there in near:
+                if leaving_near and near[there]:
                     continue  # never from one hex next to a Vermite straight to another
                 new = cost + step
-                if new > budget_half:
-                    continue
-                old = best.get(there)
-                if old is None or new < old:
+                if new < best[there]:
                     best[there] = new
                     queue[new].append(there)
-    return {h: cost for h, cost in done.items() if h == origin or h not in others}
+    hexes = smap.hex_list
+    return {hexes[i]: cost for i, cost in done.items() if i == origin or i not in others}
 
 
 def _full_move_limits(data: SVData, smap: SVMap, state: SVState, unit_id: str,
@@ -142,13 +168,13 @@ def half_mp_to_mp(half_mps: int) -> int | Fraction:
     """Half-MPs back to MPs (an int when whole; the few halves are made once and shared)."""
     if half_mps % 2 == 0:
         return half_mps // 2
-    found = _HALVES.get(half_mps)
-    if found is None:
-        found = _HALVES[half_mps] = Fraction(half_mps, 2)
-    return found
+    return _half(half_mps)
 
 
-_HALVES: dict[int, Fraction] = {}
+@lru_cache(maxsize=None)
+def _half(half_mps: int) -> Fraction:
+    """An odd number of half-MPs as a Fraction (few of them: each made once)."""
+    return Fraction(half_mps, 2)
 
 
 _mp = half_mp_to_mp

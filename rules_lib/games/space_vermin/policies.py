@@ -12,7 +12,8 @@ from rules_lib.core.engine import Decision, RandomPolicy
 
 from . import actions as act
 from .board import SVMap, map_for
-from .data import load_game_data
+from .data import SVData, load_game_data
+from .full_move import EXIT_PREFIX
 from .state import SVState, Unit, effective_values
 
 __all__ = ["HeuristicPolicy", "RandomPolicy"]
@@ -35,6 +36,11 @@ class HeuristicPolicy:
 
     name = "heuristic"
 
+    def __init__(self, data: SVData | None = None) -> None:
+        """``data``: the data the game plays with (a designer's overrides included: the maps
+        the policy reads must be the game's); the shipped data when None."""
+        self.data = load_game_data() if data is None else data
+
     def choose(self, state: SVState, decision: Decision, rng: random.Random) -> Any:
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
@@ -55,12 +61,11 @@ class HeuristicPolicy:
             return act.FULL_MOVE
         return self._fallback_action(unit, opts)
 
-    @staticmethod
-    def _scientist_heads_for_a_lab(state: SVState, unit: Unit, opts: list[str]) -> bool:
+    def _scientist_heads_for_a_lab(self, state: SVState, unit: Unit, opts: list[str]) -> bool:
         """The M.A.D. Scientist moves towards a Lab while it can neither Build nor Detonate."""
         if unit.type != "mad_scientist" or act.BUILD in opts or act.DETONATE in opts:
             return False
-        smap = map_for(state.map)
+        smap = map_for(state.map, self.data)
         return (unit.on_map and unit.hex not in smap.mdata.labs.values()
                 and act.FULL_MOVE in opts)
 
@@ -83,12 +88,12 @@ class HeuristicPolicy:
         return self._destination(state, uid, d.options)
 
     def _destination(self, state: SVState, uid: str, options: list[Any]) -> Any:
-        smap = map_for(state.map)
+        smap = map_for(state.map, self.data)
         unit = state.unit(uid)
-        exits = [o for o in options if str(o).startswith(act.EXIT_PREFIX)]
+        exits = [o for o in options if str(o).startswith(EXIT_PREFIX)]
         if exits:
             return exits[0]
-        hexes = [o for o in options if not str(o).startswith(act.EXIT_PREFIX)]
+        hexes = [o for o in options if not str(o).startswith(EXIT_PREFIX)]
         if unit.type == "recovery_vehicle":
             goals = list(smap.mdata.jewel_exit_hexes) if unit.jewels else [
                 lab for lab, n in state.jewels.items() if n]
@@ -102,7 +107,7 @@ class HeuristicPolicy:
 
     # -- what to shoot --
     def _fire_at(self, state: SVState, d: Decision) -> Any:
-        data = load_game_data()
+        data = self.data
         cfs = d.data.get("cf", {})
 
         def value(target: str) -> float:

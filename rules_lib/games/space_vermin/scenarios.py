@@ -10,14 +10,13 @@ from rules_lib.core.data import DataError
 from rules_lib.core.engine import Context, Decision, Event
 
 from . import dice as svdice
-from .board import map_for
-from .combat import game_data, kind_of
+from .board import SVMap, map_for
 from .counters import all_units
-from .data import SVData
+from .data import SVData, game_data
 from .events import fill_event_cup
 from .provenance import counter_path, map_reason, values_reason
 from .spawning import draw_from_cup
-from .state import MARINES, SVState
+from .state import MARINES, SVState, kind_of
 from .tunnels import place_tunnel_exit
 
 SCENARIOS = ("family_jewels", "great_migration", "campaign")
@@ -61,6 +60,14 @@ def setup_family_jewels(state: SVState, ctx: Context) -> Iterator:
     data = game_data(ctx)
     smap = map_for(state.map, data)
     t = scenario_table(data, "family_jewels")
+    yield from _family_jewels_vermites(data, smap, state, ctx, t)
+    yield from _family_jewels_marines(data, smap, state, t)
+
+
+def _family_jewels_vermites(data: SVData, smap: SVMap, state: SVState, ctx: Context,
+                            t: dict[str, Any]) -> Iterator[Event]:
+    """§Q-1-a: the Event Cup, the Queens and Jewels, two Tunnel Exits, the Nests' first spawn and
+    the Vermite Unit Cup."""
     fill_event_cup(state, ctx)
     state.secret_weapons_left = [w.name for w in data.secret_weapons]
     state.jewels_in_play = int(data.sources["counters"].get("crown_jewels.count"))
@@ -107,7 +114,12 @@ def setup_family_jewels(state: SVState, ctx: Context) -> Iterator:
     yield Event(f"{t['jewels_per_location']} Crown Jewels each in "
                 f"{' and '.join(smap.mdata.crown_jewel_locations)}",
                 rule="Space Vermin §Q-1-a", kind="info", ids=("SV-S1-06",))
-    # Marines (§Q-1-b)
+
+
+def _family_jewels_marines(data: SVData, smap: SVMap, state: SVState,
+                           t: dict[str, Any]) -> Iterator:
+    """§Q-1-b: the Scientist in the Convention Center, the RVs on the turn track and the Marines
+    set up in New Lancaster (a Decision each)."""
     sci = t["scientist"]
     sci_hex = smap.mdata.landmarks[str(sci["landmark"])]
     state.unit(sci["unit"]).status, state.unit(sci["unit"]).hex = "map", sci_hex
@@ -152,6 +164,9 @@ def setup_great_migration(state: SVState, ctx: Context, queen_jewels: int = 0) -
     for u in state.units:
         u.hex, u.acted, u.reduced, u.nat, u.jewels, u.escort_of = None, False, False, "", 0, ""
         u.arrival_turn = 0
+        # every counter starts on its front side: the Scientist on his Harley, no weapon built,
+        # the A.N.T. Gun Limbered (§Q-2-b, §C-1), whatever it was at the end of battle 1 (§Q-3)
+        u.limbered, u.weapon_ready, u.weapon_built_turn, u.landed_turn = True, False, 0, 0
         if u.is_marine:
             u.status = "removed" if u.type == "recovery_vehicle" else "pool"
         else:

@@ -9,10 +9,9 @@ from rules_lib.core.engine import Context, Event
 
 from . import dice as svdice
 from .board import SVMap, map_for
-from .combat import game_data, kind_of, variant_on
-from .data import SVData
+from .data import SVData, game_data
 from .provenance import counter_path, join, values_reason
-from .state import MARINES, SVState, Unit
+from .state import MARINES, SVState, Unit, kind_of, variant_on
 from .tunnels import place_tunnel_exit
 
 TUNNEL_TOKEN = "Tunnel Exit "

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import types
+import typing
+from dataclasses import dataclass, field, fields, is_dataclass
+from functools import cached_property
+from typing import Any
 
-from rules_lib.core.engine import GameState, StateError
+from rules_lib.core.engine import Context, GameState, StateError
 
 from .data import CounterSide, SVData
 
@@ -17,7 +21,7 @@ STATUSES = ("map", "cup", "pool", "off_map", "turn_track", "eliminated", "escape
 NAT_LEVELS = ("", "tainted", "infected")
 
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
     """One counter: its type, where it is, which side is up and its markers."""
 
@@ -87,23 +91,39 @@ class SVState(GameState):
     campaign_jewels_recorded: int = 0
     outcome_detail: str = ""
 
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> SVState:
+        """A state from plain data (a saved position), its JSON kinds checked strictly first:
+        a text where a number belongs, "yes" for true, a misspelt field are refused naming the
+        field, never turned into something else in silence."""
+        problems = shape_problems(data, cls, "")
+        if problems:
+            more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+            raise StateError(f"{cls.__name__}: " + "; ".join(problems[:10]) + more)
+        return super().from_data(data)
+
     # -- lookups --
+
+    @cached_property
+    def unit_positions(self) -> dict[str, int]:
+        """Unit id -> its position in ``units`` (the first unit with the id), for ``unit``;
+        not a field: it is no part of the saved state. ``unit`` checks it on every use and
+        refills it when the list has changed."""
+        return {}
 
     def unit(self, uid: str) -> Unit:
         """The unit with this id; a clear error naming it otherwise.
 
-        Looked up through a cached id -> list position index that is checked on every use and
-        rebuilt when the list changed (the first unit with the id wins, as in a plain scan)."""
+        Looked up through ``unit_positions``, checked on every use and refilled when the list
+        changed (the first unit with the id wins, as in a plain scan)."""
         units = self.units
-        index = self.__dict__.get("_unit_pos")
-        if index is not None:
-            pos = index.get(uid)
-            if pos is not None and pos < len(units) and units[pos].id == uid:
-                return units[pos]
-        index = {}
+        index = self.unit_positions
+        pos = index.get(uid)
+        if pos is not None and pos < len(units) and units[pos].id == uid:
+            return units[pos]
+        index.clear()
         for pos in range(len(units) - 1, -1, -1):
             index[units[pos].id] = pos
-        self.__dict__["_unit_pos"] = index
         pos = index.get(uid)
         if pos is not None:
             return units[pos]
@@ -147,24 +167,28 @@ def counter_side(data: SVData, unit: Unit) -> CounterSide:
     return vtype.reduced if unit.reduced else vtype.full
 
 
+def kind_of(data: SVData, unit: Unit) -> str:
+    """drone / soldier / ultra_mite / queen for a Vermite."""
+    return data.vermites[unit.type].kind
+
+
+def variant_on(state: SVState, ctx: Context | None, name: str) -> bool:
+    """Is a rule variant on (the game's variants, or a test's context)?"""
+    return name in state.variants or (ctx is not None and ctx.variant(name))
+
+
 def effective_values(data: SVData, unit: Unit, with_jewel_ma: bool = True) -> CounterSide:
     """Face-up values with markers: NAT -1 CF/MA/DN once (§J-7, SV-AMB-04); Jewel bonus (§E-2).
 
-    Remembered per data object by everything the values depend on (CounterSide is frozen)."""
-    global _EFFECTIVE
-    cached_data, cache = _EFFECTIVE
-    if cached_data is not data:
-        cache = {}
-        _EFFECTIVE = (data, cache)
+    Remembered in the data's ``effective_cache`` by everything the values depend on
+    (CounterSide is frozen)."""
+    cache = data.effective_cache
     key = (unit.side, unit.type, unit.reduced, unit.limbered, unit.weapon_ready, bool(unit.nat),
            unit.jewels, with_jewel_ma)
     found = cache.get(key)
     if found is None:
         found = cache[key] = _effective_values(data, unit, with_jewel_ma)
     return found
-
-
-_EFFECTIVE: tuple[SVData | None, dict[tuple, CounterSide]] = (None, {})
 
 
 def _effective_values(data: SVData, unit: Unit, with_jewel_ma: bool) -> CounterSide:
@@ -186,3 +210,54 @@ def _effective_values(data: SVData, unit: Unit, with_jewel_ma: bool) -> CounterS
 def marine_name(data: SVData, unit: Unit) -> str:
     """Readable name: "Marine Squad (Squad 1)"."""
     return f"{data.marines[unit.type].name} {unit.id}" if unit.is_marine else unit.id
+
+
+def shape_problems(value: Any, hint: Any, where: str) -> list[str]:
+    """What is wrong with the JSON kinds of ``value`` for the annotation ``hint`` (a state or a
+    unit dataclass, str, int, bool, float, lists, dicts with text keys, ``X | None``): each a
+    sentence naming the field. Missing fields take their defaults; unknown ones are refused."""
+    name = where or "the state"
+    if is_dataclass(hint):
+        if not isinstance(value, dict):
+            return [f"{name} must be an object, not {_kind(value)}"]
+        hints = typing.get_type_hints(hint)
+        known = {f.name for f in fields(hint)}
+        out = [f"{where + '.' if where else ''}{key}: unknown field" for key in value
+               if key not in known]
+        for key in value:
+            if key in known:
+                inner = f"{where}.{key}" if where else key
+                out += shape_problems(value[key], hints[key], inner)
+        return out
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(hint)
+        if value is None and type(None) in options:
+            return []
+        return shape_problems(value, next(o for o in options if o is not type(None)), where)
+    if origin is list:
+        if not isinstance(value, list):
+            return [f"{name} must be a list, not {_kind(value)}"]
+        (item,) = typing.get_args(hint)
+        out = []
+        for i, v in enumerate(value):  # a unit is named by its id as well as its place
+            piece = f" ({v['id']})" if isinstance(v, dict) and isinstance(v.get("id"), str) else ""
+            out += shape_problems(v, item, f"{name}[{i}]{piece}")
+        return out
+    if origin is dict:
+        if not isinstance(value, dict):
+            return [f"{name} must be an object, not {_kind(value)}"]
+        _, item = typing.get_args(hint)
+        out = [f"{name}: the key {k!r} must be a text" for k in value if not isinstance(k, str)]
+        return out + [p for k, v in value.items() for p in shape_problems(v, item, f"{name}.{k}")]
+    wanted = {bool: "true or false", int: "a whole number", str: "a text", float: "a number"}
+    ok = (isinstance(value, bool) if hint is bool else
+          isinstance(value, int) and not isinstance(value, bool) if hint is int else
+          isinstance(value, (int, float)) and not isinstance(value, bool) if hint is float else
+          isinstance(value, hint))
+    return [] if ok else [f"{name} must be {wanted.get(hint, hint.__name__)}, not {_kind(value)}"]
+
+
+def _kind(value: Any) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 30 else text[:27] + '...'}"

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from rules_lib.core.engine import Context, Event
 
 from .board import SVMap, map_for
-from .combat import eliminate_vermite, game_data, kind_of
-from .data import SVData
+from .data import SVData, game_data
 from .provenance import join, values_reason
-from .state import SVState, Unit
+from .state import SVState, Unit, kind_of
+from .vermite_losses import eliminate_vermite
 from .vermite_movement import big_count
 
 RULE = "Space Vermin §E-1-c"

@@ -8,8 +8,10 @@ from typing import Any
 
 from rules_lib.core.engine import Context, Event
 
-from .actions import marine_action_phase, nat_effect_phase, purging_phase, recovery_phase
-from .combat import game_data
+from .actions import marine_action_phase
+from .data import game_data
+from .nat import nat_effect_phase
+from .recovery import purging_phase, recovery_phase
 from .scenarios import scenario_table, setup_family_jewels, setup_great_migration
 from .spawning import hordes, queens_spawn
 from .state import SVState

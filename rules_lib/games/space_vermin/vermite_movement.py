@@ -5,7 +5,7 @@ Jewel hex, and never ends over the stacking limit. Every step says why the unit 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -14,11 +14,11 @@ from rules_lib.core.engine import Context, Event
 
 from . import dice as svdice
 from .board import SVMap, map_for
-from .combat import game_data, kind_of, unnumbered_first
-from .data import SVData
+from .data import SVData, game_data
 from .events import preferred_direction
+from .lowest_numbered import unnumbered_first
 from .provenance import chit_reason, counter_path, join, map_reason, values_reason
-from .state import MARINES, SVState, Unit, effective_values
+from .state import MARINES, SVState, Unit, effective_values, kind_of
 
 RULE_MOVE = "Space Vermin §E-1"
 CARRIERS = ("soldier", "ultra_mite")
@@ -283,6 +283,20 @@ def _next_hex(
         IDS_REVERSED if heading.reversed else IDS_DIRECTION)
 
 
+@dataclass
+class Walk:
+    """One group's walk in a Movement Step: who moves, the hexes entered from the start, the MP
+    left and why it stopped (the last reason found stands)."""
+
+    group: list[Unit]
+    names: str  # "Sister Queen and Ultra-Mite #2", as the log names the group
+    path: list[Hex]
+    remaining: int
+    stop_reason: str = "its Movement Allowance is spent"
+    stop_ids: tuple[str, ...] = ("SV-VMOV-01",)
+    queen_hexes: set[str | None] | None = None  # hexes holding a Queen: looked up once, if asked
+
+
 def move_group(
     state: SVState,
     ctx: Context,
@@ -292,14 +306,16 @@ def move_group(
     near_marines: frozenset[Hex] | None = None,
     queen_hexes: set[str | None] | None = None,
 ) -> Iterator[Event]:
-    """Move one Vermite, or a Queen with her Escort (leader first), for one movement step.
+    """Move one Vermite, or a Queen with her Escort (leader first), for one movement step (§E-1):
+    it does not move if it starts next to a Marine; a carrier in a Jewel hex picks the Jewel up;
+    it walks in its direction (``walk``) and ends in the last hex entered where it fits
+    (``stop_where_it_fits``), unless the walk took it off the map or into a Nest.
 
     ``near_marines``: ``marine_neighbourhood(smap, marines)``, and ``queen_hexes``: the hexes
     holding a Queen, when the caller has them already (no Queen moves while others walk)."""
     data = game_data(ctx)
     smap = map_for(state.map, data)
     leader = group[0]
-    names = " and ".join(u.id for u in group)
     start_label = leader.hex
     start = smap.hex(start_label)
     map_why = map_reason(data, smap.key)
@@ -312,7 +328,8 @@ def move_group(
         next_to_marine = near_marines.__contains__
     if next_to_marine(start):
         yield Event(
-            f"{names} in {start_label} starts next to a Marine and does not move (§E-1)",
+            f"{' and '.join(u.id for u in group)} in {start_label} starts next to a Marine and "
+            f"does not move (§E-1)",
             rule=RULE_MOVE,
             kind="move",
             data={"units": [u.id for u in group], "hex": start_label},
@@ -320,12 +337,13 @@ def move_group(
             assumed=map_why,
         )
         return
-    remaining = movement_allowance(data, smap, state, leader)
-    ma_path = (counter_path(data, leader, "ma"),)
+    walk = Walk(group, " and ".join(u.id for u in group), [start],
+                movement_allowance(data, smap, state, leader), queen_hexes=queen_hexes)
     # a carrier that stopped in a Jewel hex picks the Jewel up first (§E-2)
     pickup = data.jewel_pickup_mp
-    if state.jewels.get(start_label) and can_carry(data, state, leader) and remaining >= pickup:
-        remaining -= pickup
+    if state.jewels.get(start_label) and can_carry(data, state, leader) and (
+            walk.remaining >= pickup):
+        walk.remaining -= pickup
         _take_jewel(state, leader, start_label)
         yield Event(
             f"{leader.id} picks up a Crown Jewel in {start_label} ({pickup} MP)",
@@ -338,51 +356,68 @@ def move_group(
         heading = _plain_heading(state, smap, leader)  # no die to roll: no generator needed
         if heading is None:
             heading = yield from start_direction(state, ctx, smap, leader)
+    gone = yield from walk_on(state, ctx, smap, walk, heading, marines, next_to_marine)
+    if not gone:
+        yield from stop_where_it_fits(data, smap, state, walk, start_label, map_why)
+
+
+def walk_on(
+    state: SVState,
+    ctx: Context,
+    smap: SVMap,
+    walk: Walk,
+    heading: Heading,
+    marines: set[str],
+    next_to_marine: Callable[[Hex], bool],
+) -> Generator[Event, None, bool]:
+    """Hex by hex in the heading's direction, as ``_next_hex`` sends it, while MP last (§D-2,
+    §E-1): it never enters a Marine's hex or a hex it cannot pay for, a Queen and her Escort only
+    a hex with room for both; after each step the hex may end the walk (``arrive``). True if the
+    group has left the map or gone into a Nest (nothing more to place). (One piece: the step
+    loop, each test in the rulebook's order, is the hot path of every Vermite's move.)"""
+    data = smap.data
+    leader = walk.group[0]
+    map_why = map_reason(data, smap.key)
     step_why = join(map_why, heading.assumed)  # a step along the chit's arrow
-    path: list[Hex] = [start]
-    cur = start
-    stop_reason = "its Movement Allowance is spent"
-    stop_ids: tuple[str, ...] = ("SV-VMOV-01",)
-    leader_kind = kind_of(data, leader)  # a counter's type never changes while it moves
     label_of = smap.label_of
-    entrances = smap.entrance_nests if smap.key == "alpha" else {}
-    carriers_only = ENTRANCE_CARRIERS_ONLY in state.variants  # SV-AMB-15's other reading
-    nests = smap.nest_labels
-    # Queens stand still while this group walks: only their hexes can hold one to escort
-    while True:
-        if remaining <= 0:
-            break
+    # where entering can do anything to the group (``arrive``): a Nest, a Nest Tunnel Entrance
+    # (Alpha), a Crown Jewel hex, and on Beta any hex (Queens and their Escorts meet)
+    doorways = smap.nest_labels | (smap.entrance_nests.keys() if smap.key == "alpha" else set())
+    escorts = escorts_in_play(state)
+    jewels = state.jewels
+    cur = walk.path[0]
+    while walk.remaining > 0:
         nxt, why, ids = _next_hex(data, smap, state, cur, leader, heading)
         if nxt == "escape":
-            yield from _escape(state, group, smap.label(cur), why, map_why)
-            return
+            yield from _escape(state, walk.group, smap.label(cur), why, map_why)
+            return True
         if nxt is None:
-            stop_reason, stop_ids = why, ids
-            break
+            walk.stop_reason, walk.stop_ids = why, ids
+            return False
         label = label_of[nxt]
         if label in marines:
-            stop_reason, stop_ids = f"{label} holds a Marine", ("SV-VMOV-04",)
-            break
+            walk.stop_reason, walk.stop_ids = f"{label} holds a Marine", ("SV-VMOV-04",)
+            return False
         cost = smap.vermite_step_cost(cur, nxt, state.flooded)
         if cost is None:
-            stop_reason, stop_ids = f"{label} cannot be entered", ("SV-TERR-12",)
-            break
-        if cost > remaining:
-            stop_reason = f"not enough MP left to enter {label} (cost {cost}, §E-1)"
-            stop_ids = ("SV-VMOV-03",)
-            break
-        if len(group) > 1 and not has_room(data, smap, state, label, group):
-            stop_reason = f"no room in {label} for the Queen and her Escort (§Q-2-d)"
-            stop_ids = ("SV-S2-13",)
-            break
-        remaining -= cost
+            walk.stop_reason, walk.stop_ids = f"{label} cannot be entered", ("SV-TERR-12",)
+            return False
+        if cost > walk.remaining:
+            walk.stop_reason = f"not enough MP left to enter {label} (cost {cost}, §E-1)"
+            walk.stop_ids = ("SV-VMOV-03",)
+            return False
+        if len(walk.group) > 1 and not has_room(data, smap, state, label, walk.group):
+            walk.stop_reason = f"no room in {label} for the Queen and her Escort (§Q-2-d)"
+            walk.stop_ids = ("SV-S2-13",)
+            return False
+        walk.remaining -= cost
         cur = nxt
-        path.append(cur)
+        walk.path.append(cur)
         sneak = ids is IDS_SNEAK
         along_heading = ids in HEADING_IDS
         if nxt in smap.trail_hexes and not smap.trail_connected(cur, nxt):
             ids += ("SV-AMB-17",)  # onto a trail from off it: the terrain's cost (§E example)
-        step = {"units": [u.id for u in group], "to": label, "mp": cost, "hex": label}
+        step = {"units": [u.id for u in walk.group], "to": label, "mp": cost, "hex": label}
         if along_heading and heading.ref is not None:
             step.update(heading.ref)
             assumed = step_why
@@ -392,71 +427,98 @@ def move_group(
         else:
             assumed = map_why
         yield Event(
-            f"{names} enters {label} ({cost} MP, {remaining} left): {why}",
+            f"{walk.names} enters {label} ({cost} MP, {walk.remaining} left): {why}",
             rule=_rule_of(why),
             kind="step_detail",
             data=step,
             ids=ids,
             assumed=assumed,
         )
-        # what the hex does to the mover
-        if label in entrances and (leader.jewels or not carriers_only):
-            for u in group:
-                u.hex = label
-            yield from enter_tunnel_entrance(state, ctx, smap, group, label)
-            return
-        if label in nests and leader.jewels and leader_kind in CARRIERS:
-            for u in group:
-                u.hex = label
-            yield from _carrier_reaches_nest(state, smap, group, label, map_why)
-            return
-        if state.jewels.get(label) and can_carry(data, state, leader):
-            stop_reason = f"it entered a Crown Jewel hex ({label}) and stops (§E-2)"
-            stop_ids = ("SV-JEWEL-01",) if state.campaign_stage != 2 else ("SV-CAMP-05",)
-            break
-        # (the cheap tests first: looking for a Queen in the hex has no side effect)
-        queen = None
-        if len(group) == 1 and leader_kind in CARRIERS:
-            if queen_hexes is None:
-                queen_hexes = queen_hexes_now(data, state)
-            if label in queen_hexes:
-                queen = unescorted_queen_at(data, state, label)
-        if queen is not None and has_room(data, smap, state, label, group):
-            release_escorts(state, queen.id)  # an old link of hers binds nobody now
-            leader.escort_of = queen.id
-            stop_reason = f"it joins the Unescorted {queen.id} as her Escort (§Q-2-d)"
-            stop_ids = ("SV-S2-16",)
-            break
-        if leader_kind == "queen" and len(group) == 1:
-            cands = [
-                c for c in free_escort_candidates(data, state, label) if c.id != leader.id
-            ]
-            if cands and escorts_in_play(state):
-                esc = cands[0]
-                release_escorts(state, leader.id)
-                esc.escort_of = leader.id
-                group.append(esc)
-                names = " and ".join(u.id for u in group)
-                yield Event(
-                    f"{leader.id} picks up {esc.id} in {label} as her new Escort (§Q-2-d)",
-                    rule="Space Vermin §Q-2-d",
-                    kind="move",
-                    data={"units": [leader.id, esc.id]},
-                    ids=("SV-S2-15",),
-                )
+        if escorts or label in doorways or jewels.get(label):
+            outcome = yield from arrive(state, ctx, smap, walk, label, map_why)
+            if outcome is not None:
+                return outcome
         if next_to_marine(cur):
-            stop_reason, stop_ids = f"{label} is next to a Marine (§E-1)", ("SV-VMOV-04",)
-            break
+            walk.stop_reason, walk.stop_ids = f"{label} is next to a Marine (§E-1)", ("SV-VMOV-04",)
+            return False
         if sneak and SNEAK_STOPS in state.variants:
-            stop_reason = f"it followed the Sneak Attack trail to its end, {label} (variant)"
-            stop_ids = IDS_SNEAK
-            break
-    # stacking: stop in the last hex entered where the group fits (§E-3, SV-AMB-07)
+            walk.stop_reason = f"it followed the Sneak Attack trail to its end, {label} (variant)"
+            walk.stop_ids = IDS_SNEAK
+            return False
+    return False
+
+
+def arrive(
+    state: SVState, ctx: Context, smap: SVMap, walk: Walk, label: str, map_why: str
+) -> Generator[Event, None, bool | None]:
+    """What the hex just entered does to the group: a Nest Tunnel Entrance (§P-2-l) or, for a
+    Jewel carrier, the Nest itself (§E-2) takes it off the map (True); a carrier stops in a
+    Crown Jewel hex (§E-2), a lone Warrior joins an Unescorted Queen as her Escort (§Q-2-d)
+    (False: the walk ends here); a lone Queen picks up a free Escort and walks on with it (None:
+    the walk goes on)."""
+    data = smap.data
+    group = walk.group
+    leader = group[0]
+    leader_kind = kind_of(data, leader)
+    entrances = smap.entrance_nests if smap.key == "alpha" else {}
+    if label in entrances and (leader.jewels or ENTRANCE_CARRIERS_ONLY not in state.variants):
+        for u in group:  # (SV-AMB-15's other reading: only a Jewel carrier goes in)
+            u.hex = label
+        yield from enter_tunnel_entrance(state, ctx, smap, group, label)
+        return True
+    if label in smap.nest_labels and leader.jewels and leader_kind in CARRIERS:
+        for u in group:
+            u.hex = label
+        yield from _carrier_reaches_nest(state, smap, group, label, map_why)
+        return True
+    if state.jewels.get(label) and can_carry(data, state, leader):
+        walk.stop_reason = f"it entered a Crown Jewel hex ({label}) and stops (§E-2)"
+        walk.stop_ids = ("SV-JEWEL-01",) if state.campaign_stage != 2 else ("SV-CAMP-05",)
+        return False
+    # (the cheap tests first: looking for a Queen in the hex has no side effect)
+    queen = None
+    if len(group) == 1 and leader_kind in CARRIERS:
+        if walk.queen_hexes is None:
+            walk.queen_hexes = queen_hexes_now(data, state)
+        if label in walk.queen_hexes:
+            queen = unescorted_queen_at(data, state, label)
+    if queen is not None and has_room(data, smap, state, label, group):
+        release_escorts(state, queen.id)  # an old link of hers binds nobody now
+        leader.escort_of = queen.id
+        walk.stop_reason = f"it joins the Unescorted {queen.id} as her Escort (§Q-2-d)"
+        walk.stop_ids = ("SV-S2-16",)
+        return False
+    if leader_kind == "queen" and len(group) == 1:
+        cands = [c for c in free_escort_candidates(data, state, label) if c.id != leader.id]
+        if cands and escorts_in_play(state):
+            esc = cands[0]
+            release_escorts(state, leader.id)
+            esc.escort_of = leader.id
+            group.append(esc)
+            walk.names = " and ".join(u.id for u in group)
+            yield Event(
+                f"{leader.id} picks up {esc.id} in {label} as her new Escort (§Q-2-d)",
+                rule="Space Vermin §Q-2-d",
+                kind="move",
+                data={"units": [leader.id, esc.id]},
+                ids=("SV-S2-15",),
+            )
+    return None
+
+
+def stop_where_it_fits(
+    data: SVData, smap: SVMap, state: SVState, walk: Walk, start_label: str, map_why: str
+) -> Iterator[Event]:
+    """The group stops in the last hex entered where it fits the stacking limit (§E-3, default
+    reading of SV-AMB-07: it backs up along its path), and the log says why it stopped."""
+    group, path, leader = walk.group, walk.path, walk.group[0]
+    ma_path = (counter_path(data, leader, "ma"),)
     end = len(path) - 1
     while end > 0 and not has_room(data, smap, state, smap.label(path[end]), group):
         end -= 1
     final = smap.label(path[end])
     end_why = join(map_why, values_reason(data, ma_path))
+    stop_reason, stop_ids = walk.stop_reason, walk.stop_ids
     if end < len(path) - 1:
         stop_reason = (
             f"{smap.label(path[-1])} is full, so it stays in {final}, the last hex it may stop in "
@@ -469,7 +531,7 @@ def move_group(
         u.hex = final
     verb = "stays in" if final == start_label else "ends in"
     yield Event(
-        f"{names} {verb} {final}: {stop_reason}",
+        f"{walk.names} {verb} {final}: {stop_reason}",
         rule="Space Vermin §E-3" if "full" in stop_reason else RULE_MOVE,
         kind="move",
         data={"units": [u.id for u in group], "from": start_label, "to": final, "hex": final,

@@ -9,11 +9,12 @@ from rules_lib.core.engine import Context, Event
 
 from .board import map_for
 from .chit_events import reset_turn_effects, resolve_event
-from .combat import drone_flock, game_data, kind_of, vermite_combat_step
+from .data import game_data
 from .events import draw_event_chit
 from .provenance import chit_reason, map_reason
-from .state import SVState, Unit
+from .state import SVState, Unit, kind_of
 from .tunnels import tunnel_movement
+from .vermite_attacks import drone_flock, vermite_combat_step
 from .vermite_movement import (
     ENTRANCE_CARRIERS_ONLY,
     enter_tunnel_entrance,

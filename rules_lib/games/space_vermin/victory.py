@@ -85,31 +85,29 @@ def only_drones_left(data: SVData, state: SVState) -> bool:
 
 def marines_on_map(state: SVState) -> bool:
     """Is any Marine on the map? (none: Instant Loss, §N)."""
-    units = state.units
-    # this runs after every event: the Marine found last time is checked first (its list
-    # position is only a hint, verified on use, so the answer is that of a plain scan)
-    pos = state.__dict__.get("_marine_pos", 0)
-    if pos < len(units):
-        u = units[pos]
-        if u.side == MARINES and u.status == "map":
-            return True
-    for pos, u in enumerate(units):
-        if u.side == MARINES and u.status == "map":
-            state.__dict__["_marine_pos"] = pos
-            return True
-    return False
+    return any(u.side == MARINES and u.status == "map" for u in state.units)
 
 
-def _instant_victory_jewels(data: SVData) -> int:
-    """Jewels that win at once (Scenario 1), read once per data object (checked every event)."""
-    global _VICTORY_JEWELS
-    if _VICTORY_JEWELS[0] is not data:
-        need = int(scenario_table(data, "family_jewels")["instant_victory_jewels"])
-        _VICTORY_JEWELS = (data, need)
-    return _VICTORY_JEWELS[1]
+class MarineWatch:
+    """``marines_on_map`` asked after every event of a phase: the Marine found last time is
+    looked at first (its list position is only a hint, checked on use, so the answer is that of
+    a plain scan)."""
 
+    def __init__(self, state: SVState) -> None:
+        self.state = state
+        self.hint = 0  # where in ``state.units`` a Marine on the map was last found
 
-_VICTORY_JEWELS: tuple[SVData | None, int] = (None, 0)
+    def any_on_map(self) -> bool:
+        units = self.state.units
+        if self.hint < len(units):
+            u = units[self.hint]
+            if u.side == MARINES and u.status == "map":
+                return True
+        for pos, u in enumerate(units):
+            if u.side == MARINES and u.status == "map":
+                self.hint = pos
+                return True
+        return False
 
 
 def battle_end(data: SVData, state: SVState) -> str | None:
@@ -122,27 +120,26 @@ def battle_end_test(data: SVData, state: SVState) -> Callable[[], str | None]:
     phase): the Mapzone and the Jewels that win at once are read here, once (the map changes
     only between the Campaign's battles, never during a phase)."""
     waiting = WAITING_COUNT in state.variants  # SV-AMB-09's other reading
-
-    def cleared() -> bool:
-        """The map is clear of Marines (§N); with the variant, none is waiting to enter either."""
-        return not marines_on_map(state) and not (waiting and marines_waiting(state))
+    on_map = MarineWatch(state).any_on_map
+    # the map is clear of Marines (§N) when none is on it and, with the variant, none is
+    # waiting to enter either: ``not on_map() and not (waiting and marines_waiting(state))``
 
     if state.map == "alpha":
-        need = _instant_victory_jewels(data)
+        need = int(scenario_table(data, "family_jewels")["instant_victory_jewels"])
 
         def family_jewels_end() -> str | None:
             if state.jewels_exited >= need:
                 return INSTANT_VICTORY
-            if cleared():
-                return INSTANT_LOSS
-            return None
+            if on_map() or (waiting and marines_waiting(state)):
+                return None
+            return INSTANT_LOSS
 
         return family_jewels_end
 
     def migration_end() -> str | None:
         if not state.marines_entered and not waiting:
             return None
-        if cleared():
+        if not on_map() and not (waiting and marines_waiting(state)):
             return INSTANT_LOSS
         if only_drones_left(data, state):
             return ONLY_DRONES

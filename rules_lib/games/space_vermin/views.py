@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from .board import SVMap, map_for
+from .counters import all_units
 from .data import SVData, load_game_data
 from .los import visible_labels
 from .movement import marine_reach
 from .spawning import nest_stack
-from .state import SVState, Unit, effective_values
+from .state import STATUSES, SVState, Unit, effective_values
 
 
 def board(state: SVState, data: SVData | None = None) -> SVMap:
@@ -132,12 +133,9 @@ def invariants(state: SVState, data: SVData | None = None) -> list[str]:
 
 def _conservation(data: SVData, state: SVState) -> list[str]:
     """Units conserved: every counter of the mix exactly once, each in a known place (§B-1, §Q)."""
-    from .counters import all_units
-    from .state import STATUSES
-
     out = []
     ids = sorted(u.id for u in state.units)
-    expected = _all_ids(data, all_units)
+    expected = sorted(u.id for u in all_units(data))
     if ids != expected:
         out.append(f"units not conserved: {len(ids)} counters, the mix has {len(expected)}")
     for u in state.units:
@@ -151,16 +149,6 @@ def _conservation(data: SVData, state: SVState) -> list[str]:
     if len(exits) != len(set(exits)):
         out.append(f"a Tunnel Exit chit is in two places: {sorted(exits)}")
     return out
-
-
-_IDS: dict[int, list[str]] = {}
-
-
-def _all_ids(data: SVData, all_units) -> list[str]:
-    key = id(data)
-    if key not in _IDS:
-        _IDS[key] = sorted(u.id for u in all_units(data))
-    return _IDS[key]
 
 
 def _jewel_count(data: SVData) -> int:

@@ -10,131 +10,27 @@ from typing import Any
 from rules_lib.core.contract import BoardView, GameModule, OddsCalculator, Reach, SetupEditing
 from rules_lib.core.engine import Game, check_variants
 
-from . import capacity, crafting, sizes
+from . import capacity, crafting, sizes  # noqa: F401  (the notebook reads crafting and sizes)
 from .data import LOADER, SIZES, ZData, default_data
-from .events import full_deck
+from .events import full_deck  # noqa: F401
 from .figures import squares_of
+from .invariants import invariants, square_capacity_problems  # noqa: F401
 from .movement import movement_reach
 from .odds import combat_odds
 from .policies import HeuristicPolicy, RandomPolicy
-from .setup import place_on_start_tile
+from .saved_state import state_problems
+from .setup import NAME, PLAYERS, SCENARIOS, initial_state, place_on_start_tile  # noqa: F401
 from .setup_editing import SETUP_API, zombie_id
-from .state import PlacedTile, Survivor, ZState
+from .state import PlacedTile, Survivor, ZState  # noqa: F401
 from .town import town_map
 from .turn import play
 from .variants import EXCLUSIVE, FIGHT_VARIANTS, VARIANTS
-
-NAME = "zombies_giants"
-PLAYERS = ("Survivor 1", "Survivor 2")
-SCENARIOS = {
-    "mixed": None,  # one Survivor whose size is chosen by the seed (seed % 3 sizes): by size
-    "normal": ("Normal",),
-    "big": ("Big",),
-    "huge": ("Huge",),
-    "team": ("Normal", "Big"),
-}
-
-
-def initial_state(scenario: str | None, seed: int, variants: list[str], data: ZData) -> ZState:
-    """A table ready for Game Start: Town Square down, piles and deck unshuffled, sizes chosen."""
-    scenario = scenario or "mixed"
-    if scenario not in SCENARIOS:
-        raise ValueError(
-            f"{NAME}: unknown scenario {scenario!r}; scenarios: {', '.join(SCENARIOS)}"
-        )
-    chosen = SCENARIOS[scenario] or (SIZES[seed % len(SIZES)],)
-    survivors = [Survivor(PLAYERS[i], size, start_size=size) for i, size in enumerate(chosen)]
-    town = data.town
-    piles = {
-        "town": [t.name for t in data.tiles.values() if t.pile == "town"],
-        "mall": [t.name for t in data.tiles.values() if t.pile == "mall"],
-    }
-    state = ZState(
-        game=NAME,
-        variants=variants,
-        survivors=survivors,
-        tiles=[PlacedTile(town["start_tile"], list(town["start_slot"]), 0, 1)],
-        piles=piles,
-        deck=full_deck(data),
-        zombie_pool=data.files["zombies"].tree["pool"],
-    )
-    # everyone starts on the Town Square: its centre, then the nearest square with room (assumed)
-    place_on_start_tile(state, data)
-    return state
 
 
 def new_game(scenario: str | None = None, seed: int = 0, variants=(), policies=None,
              data_overrides: dict[str, Any] | None = None, keep_log: bool = True) -> Game:
     """A new Giants-Club game (scenario: mixed | normal | big | huge | team)."""
     return GAME.new_game(scenario, seed, variants, policies, data_overrides, keep_log)
-
-
-def invariants(state: ZState, data: ZData | None = None) -> list[str]:
-    """Hearts within limits, counters never negative, crafted items within their limits."""
-    data = data or default_data()
-    bad = []
-    for s in state.survivors:
-        if s.size not in data.sizes:
-            bad.append(f"{s.name}: unknown size {s.size!r}")
-            continue
-        for field in ("halves", "reserve", "bullets", "kills", "turns_survived"):
-            if getattr(s, field) < 0:
-                bad.append(f"{s.name}: {field} is negative ({getattr(s, field)})")
-        if s.halves > 2 * sizes.max_hearts(data, s):
-            bad.append(f"{s.name}: {s.halves / 2} hearts above the max {sizes.max_hearts(data, s)}")
-        cap = sizes.max_reserve(data, s)
-        if cap is not None and s.reserve > cap:
-            bad.append(f"{s.name}: {s.reserve} reserve hearts above the limit {cap}")
-        if s.status == "active" and s.halves <= 0:
-            bad.append(f"{s.name}: in play with no hearts")
-        if s.size_ray is not None and not 0 <= s.size_ray.charges <= crafting.max_charges(
-            data, s.size_ray.parts
-        ):
-            bad.append(f"{s.name}: Size-Ray charges {s.size_ray.charges} out of range")
-        if s.armour is not None and s.armour.parts > data.crafting["body_armour"]["max_parts"]:
-            bad.append(f"{s.name}: Body Armour beyond its last stage")
-        if s.status == "active" and s.loc is None and not s.carried_by:
-            bad.append(f"{s.name}: in play but nowhere on the board")
-    limits = data.crafting["limits"]
-    for kind in crafting.KINDS:
-        if kind not in limits["at_a_time"] and state.crafted.get(kind, 0) > limits[kind]:
-            bad.append(f"{kind}: crafted {state.crafted[kind]} times, limit {limits[kind]}")
-        n = crafting.held(state, kind, kind in limits["at_a_time"])
-        if n > limits[kind]:
-            bad.append(f"{n} {kind} items exist, limit {limits[kind]}")
-    counts: dict[tuple, int] = {}
-    for z in state.zombies:
-        counts[tuple(z.loc)] = counts.get(tuple(z.loc), 0) + 1
-    cap = data.rules["combat"]["max_zombies_per_square"]
-    over = [sq for sq, k in counts.items() if k > cap]
-    if over:
-        bad.append(f"more than {cap} zombies on {over}")
-    if state.zombie_pool < 0:
-        bad.append("zombie pool is negative")
-    if state.zombie_pool + len(state.zombies) != data.files["zombies"].tree["pool"]:
-        bad.append(f"zombie figures: {state.zombie_pool} in the pool + {len(state.zombies)} on "
-                   f"the board != {data.files['zombies'].tree['pool']}")
-    for sq, bag in state.tokens.items():
-        if min(bag.values(), default=0) < 0:
-            bad.append(f"negative tokens on {sq}")
-    bad += square_capacity_problems(state, data)
-    return bad
-
-
-def square_capacity_problems(state: ZState, data: ZData) -> list[str]:
-    """Every square's Survivor figures fit it: four Normals, or one Big, or half a Huge.
-
-    A Survivor passing through a full square in the middle of its move (``state.passing``) is
-    not counted: a move may pass through such a square but never ends there.
-    """
-    if not all(s.size in data.sizes for s in state.survivors):
-        return []
-    passing = next((s for s in state.survivors if s.name == state.passing), None)
-    return [
-        f"square {sq[0]},{sq[1]}: {', '.join(names)} do not fit on one square "
-        f"({capacity.RULE_CAPACITY})"
-        for sq, names in capacity.crowded(state, data, exclude=passing).items()
-    ]
 
 
 def summary(state: ZState) -> dict[str, Any]:
@@ -217,7 +113,8 @@ def add_odds_arguments(parser) -> None:
     parser.add_argument("--bullets", type=int, default=data.sizes["Normal"].start_bullets)
     parser.add_argument(
         "--zombies", type=int, default=1,
-        choices=list(range(1, data.rules["combat"]["max_zombies_per_square"] + 1)),
+        help=f"zombies in the fight (at most {data.rules['combat']['max_zombies_per_square']} "
+        "share a square)",
     )
     parser.add_argument(
         "--bullet-policy", default="when_it_kills", choices=["when_it_kills", "always", "never"]
@@ -230,14 +127,21 @@ def add_odds_arguments(parser) -> None:
         "--fight-variant", nargs="*", default=[], choices=list(FIGHT_VARIANTS),
         help="rule variants that change a fight",
     )
+    parser.add_argument(
+        "--beyond-rules", action="store_true",
+        help="a what-if the game cannot have (3 zombies on a square, more hearts than a size "
+        "holds); otherwise such a fight is refused naming the limit",
+    )
 
 
 def odds_from_args(args):
+    """The odds table the command line (or the odds panel's controls) asks for."""
     hearts = None if getattr(args, "start_hearts", False) else args.hearts
     return combat_odds(
         args.size, hearts, args.bullets, args.zombies, bullet_policy=args.bullet_policy,
         bullet_every_failed_roll=getattr(args, "bullet_every_failed_roll", False),
         variants=tuple(getattr(args, "fight_variant", None) or ()),
+        allow_beyond_rules=getattr(args, "beyond_rules", False),
     )
 
 
@@ -260,6 +164,7 @@ class ZombiesGiantsClub(GameModule):
     odds = OddsCalculator(combat_odds, add_odds_arguments, odds_from_args)
     reach = Reach(survivor_reach, label="P(reach)")
     setup = SetupEditing(**SETUP_API)
+    from .display import DISPLAY as display  # noqa: E402 - palette, legend, map, panels
 
     def choose_variants(self, requested):
         chosen = check_variants(requested, VARIANTS, NAME)
@@ -277,6 +182,10 @@ class ZombiesGiantsClub(GameModule):
 
     def invariants(self, state):
         return invariants(state)
+
+    def validate_state(self, state, data):
+        """Everything a saved position must be to play on from it (``saved_state``)."""
+        return state_problems(state, data)
 
     def summary(self, state):
         return summary(state)

@@ -1,15 +1,21 @@
-"""Square capacity by figure size: four Normal figures share a square, a Big one fills it.
+"""Room for figures: on a square (four Normals share one, a Big fills it) and on a Giant's stand.
 
 A Normal Survivor uses a quarter-square figure (four can share a square, ZGC-NORM-01); a Big
 Giant's figure fills a whole square, so nothing else fits beside it (ZGC-BIG-01); a Huge figure
 is two squares wide and fills both. The shares are data (sizes.yaml ``figure_squares``, spread
 evenly over the figure's footprint). Survivors riding on a Giant's stand take no room on the
 square. Zombies are not Survivor figures: they share squares by their own rule (two at most).
+
+A Giant's stand holds smaller Survivors "as long as they fit on the figurine stand" (Giants and
+Carrying): the riders' weights within the Giant's carry capacity (sizes.yaml).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+
+from rules_lib.core.boards.reach import reach
 
 from . import sizes
 from .data import ZData
@@ -35,17 +41,17 @@ def capacity(data: ZData) -> Fraction:
     return data.square_capacity
 
 
-def occupancy(
-    state: ZState, data: ZData, exclude: Survivor | None = None
-) -> dict[Square, Fraction]:
-    """Room taken on each square by Survivors in play standing on their own feet."""
-    out: dict[Square, Fraction] = {}
+def occupancy(state: ZState, data: ZData, exclude: Survivor | None = None) -> dict[Square, int]:
+    """Room taken on each square by Survivors in play standing on their own feet, in the units
+    of ``ZData.room_units`` (exact: a Normal 1, a Big 4, a square holds 4 as shipped)."""
+    units = data.room_units[1]
+    out: dict[Square, int] = {}
     for s in state.survivors:
         if s is exclude or not s.in_play or s.carried_by or s.loc is None:
             continue
-        part = share(data, s.size)
-        for sq in footprint(data, s.size, tuple(s.loc)):
-            out[sq] = out.get(sq, Fraction(0)) + part
+        part = units[s.size]
+        for sq in footprint(data, s.size, (s.loc[0], s.loc[1])):
+            out[sq] = out.get(sq, 0) + part
     return out
 
 
@@ -55,11 +61,15 @@ def fits(
     size: str,
     anchor: Square,
     exclude: Survivor | None = None,
-    taken: dict[Square, Fraction] | None = None,
+    taken: dict[Square, int] | None = None,
 ) -> bool:
-    """A figure of this size has room at this anchor beside the Survivors already there."""
+    """A figure of this size has room at this anchor beside the Survivors already there
+    (``taken``: the occupancy without ``exclude``, if counted already)."""
     taken = occupancy(state, data, exclude) if taken is None else taken
-    part, cap = share(data, size), capacity(data)
+    cap, units = data.room_units
+    part = units[size]
+    if sizes.stats(data, size).footprint == (1, 1):
+        return taken.get((anchor[0], anchor[1]), 0) + part <= cap
     return all(taken.get(sq, 0) + part <= cap for sq in footprint(data, size, anchor))
 
 
@@ -78,7 +88,7 @@ def who_is_on(state: ZState, data: ZData, sq: Square, exclude: Survivor | None =
 
 def crowded(state: ZState, data: ZData, exclude: Survivor | None = None) -> dict[Square, list[str]]:
     """Squares whose Survivor figures do not fit, with who stands there."""
-    cap = capacity(data)
+    cap = data.room_units[0]
     return {
         sq: who_is_on(state, data, sq, exclude)
         for sq, used in sorted(occupancy(state, data, exclude).items())
@@ -129,17 +139,17 @@ def survivor_squares_fit(state: ZState, data: ZData, surv: Survivor) -> bool:
 def describe(state: ZState, data: ZData, size: str, anchor: Square, exclude: Survivor) -> str:
     """Why a figure does not fit: who already fills the square(s)."""
     taken = occupancy(state, data, exclude)
-    cap = capacity(data)
-    part = share(data, size)
+    cap, units = data.room_units
+    part = units[size]
     full = [sq for sq in footprint(data, size, anchor) if taken.get(sq, 0) + part > cap]
     bits = [f"{sq[0]},{sq[1]} holds {', '.join(who_is_on(state, data, sq, exclude))}" for sq in full]
     return "; ".join(bits)
 
 
-
-def can_end(state: ZState, data: ZData, surv: Survivor):
+def can_end(state: ZState, data: ZData, surv: Survivor,
+            taken: dict[Square, int] | None = None) -> Callable[[Square], bool]:
     """The core reach hook: a move may pass through a full square but not end on it."""
-    taken = occupancy(state, data, surv)
+    taken = occupancy(state, data, surv) if taken is None else taken
 
     def ok(anchor: Square) -> bool:
         return fits(state, data, surv.size, anchor, surv, taken)
@@ -147,14 +157,15 @@ def can_end(state: ZState, data: ZData, surv: Survivor):
     return ok
 
 
-def can_pass(state: ZState, data: ZData, surv: Survivor, anchor: Square, left: int) -> bool:
+def can_pass(state: ZState, data: ZData, surv: Survivor, anchor: Square, left: int,
+             taken: dict[Square, int] | None = None) -> bool:
     """Stepping onto ``anchor`` is legal: the figure fits there, or can still move on to a square
-    where it fits with the ``left`` movement it will have (pass through, not end)."""
-    from rules_lib.core.boards.reach import reach
-
-    end_ok = can_end(state, data, surv)
-    if end_ok(anchor):
+    where it fits with the ``left`` movement it will have (pass through, not end). ``taken``:
+    the occupancy without ``surv``, if counted already."""
+    taken = occupancy(state, data, surv) if taken is None else taken
+    if fits(state, data, surv.size, anchor, surv, taken):
         return True
+    end_ok = can_end(state, data, surv, taken)
     board, cost = move_board(state, data, surv.size)
     zs = zombie_squares(state)
     if any(sq in zs for sq in footprint(data, surv.size, anchor)):
@@ -169,3 +180,16 @@ def _must_stop(data: ZData, size: str, zs: set[Square]):
         return any(sq in zs for sq in footprint(data, size, anchor))
 
     return stop
+
+
+def fits_on(state: ZState, data: ZData, giant: Survivor, extra: Survivor | None) -> bool:
+    """Carried figures fit the stand: smaller than the Giant, total places within its capacity."""
+    order = list(data.sizes)
+    riders = [state.survivor(n) for n in giant.carrying] + ([extra] if extra else [])
+    if any(order.index(r.size) >= order.index(giant.size) for r in riders):
+        return False
+    load = sum(sizes.stats(data, r.size).carry_weight for r in riders)
+    return (
+        load
+        <= sizes.stats(data, giant.size).carry_capacity * sizes.stats(data, "Normal").carry_weight
+    )

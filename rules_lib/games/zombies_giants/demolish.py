@@ -6,12 +6,15 @@ from rules_lib.core.engine import Context, Event, Procedure
 
 from . import provenance as P
 from . import sizes
+from .capacity import fits, nearest_room
 from .data import ZData
+from .fight import weapon_bonus
 from .figures import huge_fits, squares_of
 from .movement import reach_squares
 from .state import Survivor, ZState, key
-from .town import town_map
+from .town import TownMap, town_map
 from .variants import DEMOLISH_WITH_WEAPONS
+from .win import credit_kills
 
 RULE_DEMO = "Zombies!!! Giants-Club: Huge (Demolish)"
 WITH_WEAPONS = P.variant(DEMOLISH_WITH_WEAPONS, "ZGC-AMB-14", "weapon bonuses add to the check")
@@ -49,8 +52,6 @@ def demolish_check(state: ZState, ctx: Context, surv: Survivor, tile: str) -> Pr
     target = data.rules["combat"]["demolish_target"]
     res = sizes.combat_dice(data, surv.size).roll(ctx.dice, f"demolish {tile}")
     with_weapons = ctx.variant(DEMOLISH_WITH_WEAPONS)
-    from .fight import weapon_bonus
-
     bonus = weapon_bonus(data, surv) if with_weapons else 0
     total = res.value + bonus
     yield Event(
@@ -82,8 +83,6 @@ def destroy(state: ZState, ctx: Context, tile: str, by: Survivor) -> Procedure:
     for z in dead:
         state.zombies.remove(z)
     state.zombie_pool += len(dead)
-    from .win import credit_kills
-
     credit_kills(state, data, by, len(dead))
     lost = 0
     for sq in inside:
@@ -93,8 +92,6 @@ def destroy(state: ZState, ctx: Context, tile: str, by: Survivor) -> Procedure:
     moved = []
     for s in state.survivors:  # anyone left inside steps out, the tile's street first (assumed)
         if s.loc is not None and s is not by and s.in_play and tuple(s.loc) in inside and street:
-            from .capacity import nearest_room
-
             s.loc = None  # out of the rubble; then onto the nearest square with room
             spot = nearest_room(state, data, s, street[:1], among=street)
             spot = spot or nearest_room(state, data, s, street[:1]) or street[0]
@@ -135,8 +132,6 @@ def enlarged_inside(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
         )
         yield from destroy(state, ctx, tile, surv)
         tm = town_map(state, data)
-    from .capacity import fits
-
     if not huge_fits(tm, data, tuple(surv.loc)) or not fits(
         state, data, surv.size, tuple(surv.loc), surv
     ):
@@ -152,8 +147,6 @@ def enlarged_inside(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
             )
 
 
-def nearest_fit(state: ZState, tm, data: ZData, surv: Survivor) -> tuple[int, int] | None:
+def nearest_fit(state: ZState, tm: TownMap, data: ZData, surv: Survivor) -> tuple[int, int] | None:
     """The closest anchor (by distance, then position) where the Huge figure fits, with room."""
-    from .capacity import nearest_room
-
     return nearest_room(state, data, surv, [tuple(surv.loc)])

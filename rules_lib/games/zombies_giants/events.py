@@ -12,6 +12,7 @@ from .movement import reach_squares
 from .state import Survivor, Weapon, Zombie, ZState
 from .town import town_map
 from .variants import COOP_NEGATIVES_ASIDE, EVENT_ONCE_PER_ROUND, HUGE_NO_ITEM_CARDS
+from .win import credit_kills
 
 RULE_EVT = "Zombies!!! Giants-Club: Step 2 Event Card"
 RULE_START = "Zombies!!! Giants-Club: Game Start"
@@ -224,30 +225,7 @@ def play_card(
         msg = f"{surv.name} heals {gain / 2:g} hearts with {name}"
         rule = f"{RULE_CARDS} (Giants must reach inside a {card.requires_building})"
     elif card.effect == "kill_square":
-        targets = grenade_targets(state, data, surv, card)
-        where = targets[0]
-        if len(targets) > 1:
-            label = yield Decision(
-                surv.name,
-                "grenade",
-                f"Throw {name} at which square?",
-                [f"{x},{y}" for x, y in targets],
-                rule=rule,
-                ids=ids,
-                assumed=assumed,
-            )
-            where = tuple(int(v) for v in label.split(","))
-        dead = state.zombies_at(where)
-        for z in dead:
-            state.zombies.remove(z)
-        state.zombie_pool += len(dead)
-        from .win import credit_kills
-
-        credit_kills(state, data, surv, len(dead))
-        msg = f"{surv.name} throws {name} at {where[0]},{where[1]}: {len(dead)} zombie(s) die"
-        if sizes.stats(data, surv.size).is_giant:
-            rule = f"{RULE_CARDS} (throwable: Giants can use it)"
-            ids += ("ZGC-CARD-04",)
+        msg, rule, ids = yield from _throw(state, ctx, surv, card, rule, ids, assumed)
     else:  # pragma: no cover - data validation rejects unknown effects
         raise ValueError(f"card {name!r}: unknown effect {card.effect!r}")
     if not kept:
@@ -260,6 +238,36 @@ def play_card(
                 ids=tuple(dict.fromkeys(ids)), assumed=assumed)
 
 
+def _throw(state: ZState, ctx: Context, surv: Survivor, card: Card, rule: str,
+           ids: tuple[str, ...], assumed: str) -> Procedure:
+    """A thrown weapon kills the zombies on one square in range (the thrower picks which).
+    Returns the event's message, rule and ids."""
+    data: ZData = ctx.data
+    targets = grenade_targets(state, data, surv, card)
+    where = targets[0]
+    if len(targets) > 1:
+        label = yield Decision(
+            surv.name,
+            "grenade",
+            f"Throw {card.name} at which square?",
+            [f"{x},{y}" for x, y in targets],
+            rule=rule,
+            ids=ids,
+            assumed=assumed,
+        )
+        where = tuple(int(v) for v in label.split(","))
+    dead = state.zombies_at(where)
+    for z in dead:
+        state.zombies.remove(z)
+    state.zombie_pool += len(dead)
+    credit_kills(state, data, surv, len(dead))
+    msg = f"{surv.name} throws {card.name} at {where[0]},{where[1]}: {len(dead)} zombie(s) die"
+    if sizes.stats(data, surv.size).is_giant:
+        rule = f"{RULE_CARDS} (throwable: Giants can use it)"
+        ids += ("ZGC-CARD-04",)
+    return msg, rule, ids
+
+
 def spawn_near(state: ZState, ctx: Context, surv: Survivor, n: int) -> int:
     """Place up to n zombies on open squares next to the Survivor (2 per square at most; the
     squares in order, an assumed stand-in for the base game's card)."""
@@ -269,8 +277,8 @@ def spawn_near(state: ZState, ctx: Context, surv: Survivor, n: int) -> int:
     mine = squares_of(state, data, surv)
     spots = []
     for sq in mine:
-        for nb in tm.board.neighbors(sq):
-            if nb not in mine and tm.kind[nb] != "out" and tm.board.crossing(sq, nb) != "wall":
+        for nb in tm.neighbors(sq):
+            if nb not in mine and tm.kind[nb] != "out" and tm.crossing(sq, nb) != "wall":
                 spots.append(nb)
     placed = 0
     for sq in sorted(set(spots)):

@@ -14,13 +14,15 @@ The pure helpers at the top are shared with ``odds.py``, so the calculator and t
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
 
 from . import provenance as P
 from . import sizes
 from .data import ZData
+from .events import card_fits
+from .figures import squares_of
 from .state import Survivor, Zombie, ZState
 from .variants import (
     BULLET_EVERY_FAILED_ROLL,
@@ -29,8 +31,10 @@ from .variants import (
     PLAIN_ADVANTAGE,
     TARGET_MUST_BE_EXCEEDED,
 )
+from .win import credit_kills
 
-__all__ = ["BULLET_EVERY_FAILED_ROLL", "FightResult", "FightRules", "fight", "kill_survivor"]
+__all__ = ["BULLET_EVERY_FAILED_ROLL", "FightResult", "FightRules", "fight", "helpers_of",
+           "kill_survivor"]
 
 RULE_FIGHT = "Zombies!!! Giants-Club: Step 3 Move/Fight"
 RULE_ZCOMB = "Zombies!!! Giants-Club: Zombies and Combat"
@@ -159,8 +163,6 @@ class FightResult:
 
 def weapon_bonus(data: ZData, surv: Survivor) -> int:
     """Combat bonus of the weapons in play that fit the Survivor's size (ZGC-RAY-07)."""
-    from .events import card_fits
-
     return sum(
         data.cards[w.name].amount
         for w in surv.weapons
@@ -172,6 +174,19 @@ def weapon_bonus(data: ZData, surv: Survivor) -> int:
 def fighter_of(state: ZState, surv: Survivor) -> Survivor:
     """Who rolls and takes the hits: a carried Survivor's Giant (ZGC-CARRY-02)."""
     return state.survivor(surv.carried_by) if surv.carried_by else surv
+
+
+def helpers_of(state: ZState, data: ZData, surv: Survivor) -> list[Survivor]:
+    """Other Survivors standing next to (or with) this one: they roll and add (ZGC-ZCOMB-08)."""
+    mine = squares_of(state, data, surv)
+    out = []
+    for s in state.survivors:
+        if s is surv or not s.in_play or s.carried_by or s.name == surv.carried_by:
+            continue
+        theirs = squares_of(state, data, s)
+        if any(abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1 for a in mine for b in theirs):
+            out.append(s)
+    return out
 
 
 def bullet_spenders(
@@ -196,6 +211,33 @@ IDS_FAIL = ("ZGC-FIGHT-03", "ZGC-ZCOMB-01", "ZGC-ZCOMB-07", "ZGC-AMB-08")
 IDS_INSTANT = ("ZGC-FIGHT-04", "ZGC-ZCOMB-03", "ZGC-AMB-08")
 
 
+@dataclass
+class Encounter:
+    """A fight under way: who rolls and takes the hits, what it takes to beat the zombies now,
+    the bullets spent (per Survivor: this combat, or this check under ZGC-AMB-19's variant)."""
+
+    defender: Survivor
+    fighter: Survivor
+    zombies: list[Zombie]
+    rollers: list[Survivor]
+    mode: str  # melee | reach | snipe
+    rules: FightRules
+    hp: int
+    start_hp: int
+    weapons: int
+    lowest_next: int
+    sniper: Survivor | None
+    spent: dict[str, int] = field(default_factory=dict)
+    used: int = 0
+    rolls: int = 0
+
+    @property
+    def what(self) -> str:
+        """'1 zombie' / '2 zombies'."""
+        n = len(self.zombies)
+        return f"{n} zombie{'s' if n > 1 else ''}"
+
+
 def fight(
     state: ZState,
     ctx: Context,
@@ -210,116 +252,25 @@ def fight(
 
     Returns a FightResult (generator return value). ``mode``: melee | reach | snipe.
     """
-    from .win import credit_kills
-
     data: ZData = ctx.data
-    combat = data.rules["combat"]
-    rules = FightRules.of(ctx.variants)
-    open_note, fail_note = rules.notes()
-    fighter = fighter_of(state, defender)
-    rollers = [fighter] + [h for h in helpers if h is not fighter and h.in_play]
-    n = len(zombies)
-    hp = encounter_hp(data, n, sum(z.damage for z in zombies))
-    start_hp = hp
-    per_combat = combat["bullets_per_combat"]
-    spent: dict[str, int] = {}  # bullets each Survivor added (this combat; this check: variant)
-    if sniper_spent is not None:
-        spent[sniper_spent.name] = 1
-    used = 0
-    weapons = sum(weapon_bonus(data, r) for r in rollers)
-    lowest_next = sum(lowest_roll(data, r.size, rules.one_die_advantage) for r in rollers) + weapons
-    where = f"{n} zombie{'s' if n > 1 else ''}"
-    zombie_hp = data.zombie_hp
-    dice_note = _dice_note(data, rollers, rules)
-    yield Event(
-        f"{fighter.name} ({fighter.size}) fights {where}: {hp} to beat"
-        + (f" (target {n} x {zombie_hp})" if n > 1 else "")
-        + (f"; helped by {', '.join(r.name for r in rollers[1:])}" if len(rollers) > 1 else ""),
-        rule=f"{RULE_ZCOMB} (# x {zombie_hp} to beat)",
-        kind="combat",
-        data={"hp": hp, "zombies": n, "mode": mode},
-        ids=IDS_OPEN + (("ZGC-ZCOMB-08",) if len(rollers) > 1 else ()),
-        assumed=open_note,
-    )
-    weapon_refs = [f"events:cards.{w.name}" for r in rollers for w in r.weapons] if weapons else []
-    rolls = 0
-    outcome = ""
+    enc = _encounter(state, ctx, defender, zombies, mode, helpers, sniper_spent)
+    open_note, fail_note = enc.rules.notes()
+    yield _opening(data, enc, open_note)
+    dice_note = _dice_note(data, enc.rollers, enc.rules)
     while True:
-        rolls += 1
-        if rules.per_check and rolls > 1:
-            spent = {}
-        total = weapons
-        parts = []
-        for r in rollers:
-            res = sizes.combat_dice(data, r.size, rules.one_die_advantage).roll(
-                ctx.dice, f"combat check: {r.name}"
-            )
-            total += res.value
-            parts.append(f"{r.name} {list(res.faces)}->{res.value}")
-        if mode == "snipe":
-            snipe = _snipe_bonus(data, sniper_spent or fighter)
-            total += snipe
-        yield Event(
-            f"Combat check {rolls}: {', '.join(parts)}"
-            + (f" +{weapons} weapons" if weapons else "")
-            + (f" +{snipe} snipe bullet" if mode == "snipe" else "")
-            + f" = {total} against {hp}",
-            rule=RULE_ZCOMB,
-            kind="roll",
-            data={"total": total, "hp": hp, **({"values": weapon_refs} if weapons else {})},
-            ids=dice_note[0],
-            assumed=P.joined(dice_note[1], P.DECK if weapons else ""),
-        )
-        added = 0
-        if not beats(total, hp, rules.strict):
-            spenders = bullet_spenders(state, data, rollers, rules.giants_never)
-            for i, sp in enumerate(spenders):
-                while not beats(total, hp, rules.strict):
-                    caps = [min(s.bullets, per_combat - spent.get(s.name, 0))
-                            for s in spenders[i:]]
-                    if caps[0] <= 0:
-                        break
-                    bonuses = [sizes.bullet_bonus(data, s) for s in spenders[i:]]
-                    plan = spend_plan("when_it_kills", total, hp, caps, bonuses, rules.strict)
-                    bonus = bonuses[0]
-                    options = ["spend", "keep"] if plan[0] > 0 else ["keep", "spend"]
-                    choice = yield Decision(
-                        sp.name,
-                        "bullet",
-                        f"Check {total} against {hp}: spend a bullet for +{bonus}? "
-                        f"({sp.bullets} left)",
-                        options,
-                        rule=f"{RULE_RES} (Survivors can only spend {per_combat} bullet per "
-                        "combat, after the roll)",
-                        data={"total": total, "hp": hp, "available": sum(caps)},
-                        ids=IDS_BULLET,
-                        assumed=rules.bullet_note(),
-                    )
-                    if choice != "spend":
-                        break
-                    sp.bullets -= 1
-                    spent[sp.name] = spent.get(sp.name, 0) + 1
-                    used += 1
-                    added += 1
-                    total += bonus
-                    yield Event(
-                        f"{sp.name} spends a bullet: +{bonus}, check is now {total}",
-                        rule="Zombies!!! Giants-Club: Normal (a bullet's bonus, even after the "
-                        "roll)" if sizes.stats(data, sp.size).can_use_bullets else
-                        "Zombies!!! Giants-Club: Size Ray (a Giant wielding it spends bullets)",
-                        kind="combat",
-                        data={"bullet": sp.name},
-                        ids=IDS_BULLET + (() if sp is fighter else ("ZGC-SNIPE-04",)),
-                        assumed=rules.bullet_note(),
-                    )
-        if beats(total, hp, rules.strict):
+        enc.rolls += 1
+        if enc.rules.per_check and enc.rolls > 1:
+            enc.spent = {}
+        total = yield from _combat_check(ctx, enc, dice_note)
+        total, added = yield from _offer_bullets(state, ctx, enc, total)
+        if beats(total, enc.hp, enc.rules.strict):
             outcome = "won"
             break
-        before = hp
-        hp = after_failed_check(hp, total, added, rules, zombie_hp)
+        before = enc.hp
+        enc.hp = after_failed_check(enc.hp, total, added, enc.rules, data.zombie_hp)
         if mode == "snipe":
             yield Event(
-                f"The snipe fails: the zombies are down to {hp} to beat; no heart is lost",
+                f"The snipe fails: the zombies are down to {enc.hp} to beat; no heart is lost",
                 rule=f"{RULE_SNIPE} (failed snipes do no heart damage)",
                 kind="combat",
                 ids=("ZGC-SNIPE-02", "ZGC-AMB-08"),
@@ -327,34 +278,13 @@ def fight(
             )
             outcome = "missed"
             break
-        auto = data.rules["game"]["reserve_auto_use"]
-        note = sizes.take_hit(data, fighter, auto)
-        if fighter.halves <= 0:
-            fighter.status = "dead"
-        half = sizes.half_damage(data, fighter)
-        lost = sizes.halves_per_hit(data, fighter) / 2
-        yield Event(
-            f"{fighter.name} fails and loses "
-            + ("half a heart (counter flipped)" if lost == 0.5 else
-               "a heart" if lost == 1 else f"{lost:g} hearts")
-            + f"{note}: {fighter.halves / 2:g} hearts left; "
-            + (f"target lowered to {hp}" if hp < before else f"target stays {hp}"),
-            rule=f"{RULE_FIGHT} (target lowered by previous results; "
-            f"{combat['hits_per_failure']} heart per failure"
-            f"{'; half damage' if half else ''})",
-            kind="combat",
-            data={"halves": fighter.halves, "hp": hp,
-                  **({"values": ["rules:game.reserve_auto_use"]} if note else {})},
-            ids=IDS_FAIL + _hit_ids(data, fighter) + (("ZGC-CARRY-02",) if fighter is not defender
-                                                      else ()),
-            assumed=P.joined(fail_note, P.RESERVE_STEPS_IN if note else ""),
-        )
-        if fighter.halves <= 0:
+        yield _take_hit(data, enc, before, fail_note)
+        if enc.fighter.halves <= 0:
             outcome = "lost"
             break
-        if dies_instantly(hp, lowest_next, rules.strict):
+        if dies_instantly(enc.hp, enc.lowest_next, enc.rules.strict):
             yield Event(
-                f"No roll can fail now ({hp} to beat, lowest result {lowest_next}): "
+                f"No roll can fail now ({enc.hp} to beat, lowest result {enc.lowest_next}): "
                 "the zombies die at once",
                 rule=f"{RULE_ZCOMB} / {RULE_FIGHT} (instant kill)",
                 kind="combat",
@@ -363,29 +293,183 @@ def fight(
             )
             outcome = "won"
             break
+    yield from _aftermath(state, ctx, enc, outcome)
+    return FightResult(outcome, enc.rolls, enc.used)
+
+
+def _encounter(state: ZState, ctx: Context, defender: Survivor, zombies: list[Zombie], mode: str,
+               helpers: Sequence[Survivor], sniper: Survivor | None) -> Encounter:
+    """The fight's opening numbers: the rollers, N x 4 less damage taken, the weapons' bonus and
+    the lowest result the rollers can make (for the instant kill)."""
+    data: ZData = ctx.data
+    rules = FightRules.of(ctx.variants)
+    fighter = fighter_of(state, defender)
+    rollers = [fighter] + [h for h in helpers if h is not fighter and h.in_play]
+    hp = encounter_hp(data, len(zombies), sum(z.damage for z in zombies))
+    weapons = sum(weapon_bonus(data, r) for r in rollers)
+    lowest = sum(lowest_roll(data, r.size, rules.one_die_advantage) for r in rollers) + weapons
+    spent = {sniper.name: 1} if sniper is not None else {}
+    return Encounter(defender, fighter, zombies, rollers, mode, rules, hp, hp, weapons, lowest,
+                     sniper, spent)
+
+
+def _opening(data: ZData, enc: Encounter, note: str) -> Event:
+    """The fight begins: what it takes to beat the zombies, and who helps."""
+    n = len(enc.zombies)
+    zombie_hp = data.zombie_hp
+    helped = enc.rollers[1:]
+    return Event(
+        f"{enc.fighter.name} ({enc.fighter.size}) fights {enc.what}: {enc.hp} to beat"
+        + (f" (target {n} x {zombie_hp})" if n > 1 else "")
+        + (f"; helped by {', '.join(r.name for r in helped)}" if helped else ""),
+        rule=f"{RULE_ZCOMB} (# x {zombie_hp} to beat)",
+        kind="combat",
+        data={"hp": enc.hp, "zombies": n, "mode": enc.mode},
+        ids=IDS_OPEN + (("ZGC-ZCOMB-08",) if helped else ()),
+        assumed=note,
+    )
+
+
+def _combat_check(ctx: Context, enc: Encounter,
+                  dice_note: tuple[tuple[str, ...], str]) -> Procedure:
+    """Every roller rolls its size's combat dice; weapons (and a snipe's bullet) add. Returns the
+    check's total."""
+    data: ZData = ctx.data
+    total = enc.weapons
+    parts = []
+    for r in enc.rollers:
+        res = sizes.combat_dice(data, r.size, enc.rules.one_die_advantage).roll(
+            ctx.dice, f"combat check: {r.name}"
+        )
+        total += res.value
+        parts.append(f"{r.name} {list(res.faces)}->{res.value}")
+    snipe = 0
+    if enc.mode == "snipe":
+        snipe = _snipe_bonus(data, enc.sniper or enc.fighter)
+        total += snipe
+    weapon_refs = ([f"events:cards.{w.name}" for r in enc.rollers for w in r.weapons]
+                   if enc.weapons else [])
+    yield Event(
+        f"Combat check {enc.rolls}: {', '.join(parts)}"
+        + (f" +{enc.weapons} weapons" if enc.weapons else "")
+        + (f" +{snipe} snipe bullet" if enc.mode == "snipe" else "")
+        + f" = {total} against {enc.hp}",
+        rule=RULE_ZCOMB,
+        kind="roll",
+        data={"total": total, "hp": enc.hp, **({"values": weapon_refs} if enc.weapons else {})},
+        ids=dice_note[0],
+        assumed=P.joined(dice_note[1], P.DECK if enc.weapons else ""),
+    )
+    return total
+
+
+def _offer_bullets(state: ZState, ctx: Context, enc: Encounter, total: int) -> Procedure:
+    """After a failed roll each spender in turn may add bullets (+2 each, one per combat; the
+    variant: one after every failed roll) until the check kills. Returns (total, bullets added)."""
+    data: ZData = ctx.data
+    rules = enc.rules
+    per_combat = data.rules["combat"]["bullets_per_combat"]
+    added = 0
+    if beats(total, enc.hp, rules.strict):
+        return total, added
+    spenders = bullet_spenders(state, data, enc.rollers, rules.giants_never)
+    for i, sp in enumerate(spenders):
+        while not beats(total, enc.hp, rules.strict):
+            caps = [min(s.bullets, per_combat - enc.spent.get(s.name, 0)) for s in spenders[i:]]
+            if caps[0] <= 0:
+                break
+            bonuses = [sizes.bullet_bonus(data, s) for s in spenders[i:]]
+            plan = spend_plan("when_it_kills", total, enc.hp, caps, bonuses, rules.strict)
+            bonus = bonuses[0]
+            choice = yield Decision(
+                sp.name,
+                "bullet",
+                f"Check {total} against {enc.hp}: spend a bullet for +{bonus}? "
+                f"({sp.bullets} left)",
+                ["spend", "keep"] if plan[0] > 0 else ["keep", "spend"],
+                rule=f"{RULE_RES} (Survivors can only spend {per_combat} bullet per "
+                "combat, after the roll)",
+                data={"total": total, "hp": enc.hp, "available": sum(caps)},
+                ids=IDS_BULLET,
+                assumed=rules.bullet_note(),
+            )
+            if choice != "spend":
+                break
+            sp.bullets -= 1
+            enc.spent[sp.name] = enc.spent.get(sp.name, 0) + 1
+            enc.used += 1
+            added += 1
+            total += bonus
+            yield Event(
+                f"{sp.name} spends a bullet: +{bonus}, check is now {total}",
+                rule="Zombies!!! Giants-Club: Normal (a bullet's bonus, even after the "
+                "roll)" if sizes.stats(data, sp.size).can_use_bullets else
+                "Zombies!!! Giants-Club: Size Ray (a Giant wielding it spends bullets)",
+                kind="combat",
+                data={"bullet": sp.name},
+                ids=IDS_BULLET + (() if sp is enc.fighter else ("ZGC-SNIPE-04",)),
+                assumed=rules.bullet_note(),
+            )
+    return total, added
+
+
+def _take_hit(data: ZData, enc: Encounter, before: int, fail_note: str) -> Event:
+    """A failed check: the fighter loses one hit (half a heart when damage is halved; a reserve
+    heart steps in for the last one) and the target is lowered."""
+    fighter = enc.fighter
+    auto = data.rules["game"]["reserve_auto_use"]
+    note = sizes.take_hit(data, fighter, auto)
+    if fighter.halves <= 0:
+        fighter.status = "dead"
+    half = sizes.half_damage(data, fighter)
+    lost = sizes.halves_per_hit(data, fighter) / 2
+    hp = enc.hp
+    return Event(
+        f"{fighter.name} fails and loses "
+        + ("half a heart (counter flipped)" if lost == 0.5 else
+           "a heart" if lost == 1 else f"{lost:g} hearts")
+        + f"{note}: {fighter.halves / 2:g} hearts left; "
+        + (f"target lowered to {hp}" if hp < before else f"target stays {hp}"),
+        rule=f"{RULE_FIGHT} (target lowered by previous results; "
+        f"{data.rules['combat']['hits_per_failure']} heart per failure"
+        f"{'; half damage' if half else ''})",
+        kind="combat",
+        data={"halves": fighter.halves, "hp": hp,
+              **({"values": ["rules:game.reserve_auto_use"]} if note else {})},
+        ids=IDS_FAIL + _hit_ids(data, fighter) + (("ZGC-CARRY-02",) if fighter is not enc.defender
+                                                  else ()),
+        assumed=P.joined(fail_note, P.RESERVE_STEPS_IN if note else ""),
+    )
+
+
+def _aftermath(state: ZState, ctx: Context, enc: Encounter, outcome: str) -> Procedure:
+    """Won: the zombies go back to the pool and count as kills. Otherwise the damage dealt stays
+    on them until the end of the turn. Weapons wear; a fighter with no hearts dies."""
+    data: ZData = ctx.data
+    fighter = enc.fighter
+    n = len(enc.zombies)
     if outcome == "won":
-        for z in zombies:
+        for z in enc.zombies:
             state.zombies.remove(z)
         state.zombie_pool += n
         credit_kills(state, data, fighter, n)
         yield Event(
-            f"{fighter.name} kills {where} ({fighter.kills} kills)",
+            f"{fighter.name} kills {enc.what} ({fighter.kills} kills)",
             rule=RULE_ZCOMB,
             kind="result",
             data={"kills": n},
             ids=("ZGC-ZCOMB-01",),
         )
     else:
-        dealt = start_hp - hp
-        for z in zombies:  # the damage stays on them until the end of the turn
-            room = zombie_hp - 1 - z.damage
+        dealt = enc.start_hp - enc.hp
+        for z in enc.zombies:  # the damage stays on them until the end of the turn
+            room = data.zombie_hp - 1 - z.damage
             take = max(0, min(room, dealt))
             z.damage += take
             dealt -= take
-    yield from _wear_out(state, rollers)
+    yield from _wear_out(state, enc.rollers)
     if outcome == "lost":
         yield from kill_survivor(state, ctx, fighter)
-    return FightResult(outcome, rolls, used)
 
 
 def _snipe_bonus(data: ZData, sniper: Survivor) -> int:

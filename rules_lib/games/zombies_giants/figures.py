@@ -19,6 +19,8 @@ Square = tuple[int, int]
 def footprint(data: ZData, size: str, anchor: Square) -> list[Square]:
     """Squares a figure covers (a Huge figure is 2 squares wide)."""
     w, h = sizes.stats(data, size).footprint
+    if w == h == 1:
+        return [(anchor[0], anchor[1])]
     return [(anchor[0] + i, anchor[1] + j) for j in range(h) for i in range(w)]
 
 
@@ -33,10 +35,7 @@ def squares_of(state: ZState, data: ZData, surv: Survivor) -> list[Square]:
 
 def huge_fits(tm: TownMap, data: ZData, anchor: Square) -> bool:
     """A Huge figure may stand here: no building square, not wholly out of bounds (assumed)."""
-    sqs = footprint(data, "Huge", anchor)
-    if any(sq not in tm.kind or tm.kind[sq] == "building" for sq in sqs):
-        return False
-    return any(tm.kind[sq] == "street" for sq in sqs)
+    return anchor in tm.wide_anchors(*sizes.stats(data, "Huge").footprint)
 
 
 class HugeView:
@@ -44,19 +43,15 @@ class HugeView:
 
     def __init__(self, tm: TownMap, data: ZData) -> None:
         self.tm, self.data = tm, data
-        self.name = tm.board.name + " (Huge figure)"
+        self.name = tm.name + " (Huge figure)"
         w, h = sizes.stats(data, "Huge").footprint
         self.w, self.h = w, h
 
     def __contains__(self, anchor: object) -> bool:
         return isinstance(anchor, tuple) and huge_fits(self.tm, self.data, anchor)
 
-    def neighbors(self, anchor: Square) -> list[Square]:
-        return [
-            a
-            for a in self.tm.board.piece_neighbors(anchor, self.w, self.h)
-            if huge_fits(self.tm, self.data, a)
-        ]
+    def neighbors(self, anchor: Square) -> tuple[Square, ...]:
+        return self.tm.wide_neighbors(anchor, self.w, self.h)
 
 
 def step_cost(tm: TownMap, data: ZData, size: str) -> Callable[[Square, Square], int | None]:
@@ -68,7 +63,7 @@ def step_cost(tm: TownMap, data: ZData, size: str) -> Callable[[Square, Square],
         kind = tm.kind.get(b)
         if kind is None or kind == "out":
             return None
-        crossing = tm.board.crossing(a, b)
+        crossing = tm.crossings.get((a, b))
         if crossing == "wall":
             return None
         if crossing == "door":
@@ -85,7 +80,7 @@ def move_board(state: ZState, data: ZData, size: str):
     tm = town_map(state, data)
     if sizes.stats(data, size).footprint != (1, 1):
         return HugeView(tm, data), None
-    return tm.board, step_cost(tm, data, size)
+    return tm, step_cost(tm, data, size)
 
 
 def zombie_squares(state: ZState) -> set[Square]:

@@ -14,7 +14,7 @@ from rules_lib.core.dice import Dist
 
 from . import sizes
 from .capacity import can_end
-from .data import ZData
+from .data import ZData, default_data
 from .figures import Square, footprint, move_board, zombie_squares
 from .state import Survivor, ZState
 from .town import TownMap
@@ -62,8 +62,6 @@ def movement_reach(state: ZState, name: str, data: ZData | None = None) -> dict[
     the Survivors there already fill may be passed through but not ended on (ZGC-NORM-01/BIG-01).
     For a Huge figure the keys are anchors (the west square of the figure).
     """
-    from .data import default_data
-
     data = data or default_data()
     surv = state.survivor(name)
     board, cost = move_board(state, data, surv.size)
@@ -85,13 +83,25 @@ def movement_reach(state: ZState, name: str, data: ZData | None = None) -> dict[
 
 def reach_squares(
     tm: TownMap, data: ZData, surv_size: str, origin: list[Square], distance: int
-) -> set[Square]:
+) -> frozenset[Square]:
     """Squares within ``distance`` of a figure, walls blocking; doors let arms through.
 
-    A Huge Giant reaches only 1 square past a doorway (ZGC-REACH-06).
+    A Huge Giant reaches only 1 square past a doorway (ZGC-REACH-06). Worked out once per map,
+    size, squares and distance (``TownMap.within``).
     """
-    s = sizes.stats(data, surv_size)
-    past_door = s.reach_past_door
+    key = (surv_size, tuple(origin), distance)
+    hit = tm.within.get(key)
+    if hit is None:
+        hit = tm.within[key] = _within(tm, sizes.stats(data, surv_size).reach_past_door,
+                                       origin, distance)
+    return hit
+
+
+def _within(tm: TownMap, past_door: int | None, origin: list[Square], distance: int
+            ) -> frozenset[Square]:
+    """Breadth-first out from the figure's squares; a square reached through a doorway reaches
+    no further when the size's reach past a door is limited."""
+    nbrs, crossings = tm.nbrs, tm.crossings
     seen: dict[Square, int] = {sq: 0 for sq in origin}
     frontier = [(sq, 0, False) for sq in origin]
     out: set[Square] = set()
@@ -100,13 +110,11 @@ def reach_squares(
         for sq, d, through in frontier:
             if d >= distance or (through and past_door is not None):
                 continue
-            for nb in tm.board.neighbors(sq):
-                crossing = tm.board.crossing(sq, nb)
-                door = crossing == "door"
+            for nb in nbrs[sq]:
                 if nb in seen and seen[nb] <= d + 1:
                     continue
                 seen[nb] = d + 1
                 out.add(nb)
-                nxt.append((nb, d + 1, through or door))
+                nxt.append((nb, d + 1, through or crossings.get((sq, nb)) == "door"))
         frontier = nxt
-    return out - set(origin)
+    return frozenset(out - set(origin))

@@ -23,8 +23,9 @@ from typing import Any
 from rules_lib.core.dice import Dist
 from rules_lib.core.markov import solve_absorbing
 
-from . import fight, sizes
-from .data import ZData, default_data
+from . import fight, odds_limits, sizes
+from .data import SizeStats, ZData, default_data
+from .movement import movement_reach
 from .variants import BULLET_EVERY_FAILED_ROLL, FIGHT_VARIANTS
 
 WON, LOST = "won", "lost"
@@ -153,6 +154,7 @@ def fight_odds(
     variants: Iterable[str] = (),
     mode: str = "exact",
     data: ZData | None = None,
+    allow_beyond_rules: bool = False,
 ) -> FightOdds:
     """Exact odds of a fight to the end for a Survivor against 1 or 2 zombies.
 
@@ -169,6 +171,9 @@ def fight_odds(
     roll (ZGC-AMB-19; also ``bullet_every_failed_roll=True``), the starting hearts (ZGC-AMB-01).
     ``spender_bullets`` lists the stocks of further spenders (helpers or carried Survivors, in the
     game's order); without the ZGC-AMB-19 variant every spender adds one bullet at most.
+
+    A fight the game cannot have (more zombies than share a square, more hearts than the size
+    holds, ...: ``odds_limits``) is refused naming the limit, unless ``allow_beyond_rules``.
     """
     data = data or default_data()
     chosen = set(variants)
@@ -183,24 +188,16 @@ def fight_odds(
     if hearts is None:
         hearts, extra = start_counters(size, chosen, data)
         half_hearts += extra
-    if zombies < 1:
-        raise ValueError("a fight needs at least one zombie")
-    if hearts < 1 and not half_hearts:
-        raise ValueError("a Survivor with no hearts cannot fight")
+    _check_question(data, size, hearts, half_hearts, zombies, chosen, allow_beyond_rules,
+                    reserve=reserve, armour=armour, helpers=tuple(helpers),
+                    helper_bullets=helper_bullets, carried_bullets=carried_bullets,
+                    spender_bullets=tuple(spender_bullets), bullets=bullets, weapons=weapons,
+                    zombie_damage=zombie_damage, mode=mode)
     halved = st.half_damage or (armour and data.crafting["body_armour"]["halves_damage"])
     per_hit = sizes.hit_halves(data, halved)
-    if any(b < 0 for b in spender_bullets) or min(bullets, helper_bullets, carried_bullets) < 0:
-        raise ValueError("bullet counts cannot be negative")
-    combat = data.rules["combat"]
-    per_combat = combat["bullets_per_combat"]
-    own_uses = st.can_use_bullets or (size_ray and not rules.giants_never)
-    own = bullets if bullets > 0 and own_uses else 0
-    own_bonus = combat["bullet_bonus"] if st.can_use_bullets else \
-        data.crafting["size_ray"]["bullet_bonus"]
-    pairs = [(own, own_bonus)] + [(1, combat["bullet_bonus"])] * (helper_bullets +
-                                                                 carried_bullets)
-    pairs += [(b, combat["bullet_bonus"]) for b in spender_bullets]
-    pairs = [(b, bonus) for b, bonus in pairs if b > 0]
+    per_combat = data.rules["combat"]["bullets_per_combat"]
+    pairs = _spenders(data, st, rules, bullets, size_ray,
+                      [1] * (helper_bullets + carried_bullets) + list(spender_bullets))
     # the default: each spender may add up to bullets_per_combat in the whole combat
     stocks = tuple(b if rules.per_check else min(b, per_combat) for b, _ in pairs)
     spec = FightSpec(
@@ -222,18 +219,60 @@ def fight_odds(
     return FightOdds(_solved(data, spec, start, mode), sum(stocks))
 
 
-_SOLVED: dict[tuple, Any] = {}
+def _check_question(data: ZData, size: str, hearts: int, half_hearts: int, zombies: int,
+                    variants: Iterable[str], allow_beyond_rules: bool, *, reserve: int,
+                    armour: bool, helpers: tuple[str, ...], helper_bullets: int,
+                    carried_bullets: int, spender_bullets: tuple[int, ...], bullets: int,
+                    weapons: int, zombie_damage: int, mode: str) -> None:
+    """Refuse a question the chain cannot answer, or (unless allowed) the game cannot have."""
+    for helper in helpers:
+        sizes.stats(data, helper)  # an unknown size is named
+    if mode not in ("exact", "fast"):
+        raise ValueError(f"fight odds: unknown mode {mode!r}; modes: exact, fast")
+    counts = {"hearts": hearts, "half_hearts": half_hearts, "zombies": zombies,
+              "reserve": reserve, "bullets": [bullets, *spender_bullets],
+              "helper_bullets": helper_bullets, "carried_bullets": carried_bullets,
+              "weapons": weapons, "zombie_damage": zombie_damage, "helpers": len(helpers)}
+    odds_limits.refuse(odds_limits.unsound(data, caps=False, **counts), beyond=False)
+    if zombies < 1:
+        raise ValueError("a fight needs at least one zombie")
+    if hearts < 1 and not half_hearts:
+        raise ValueError("a Survivor with no hearts cannot fight")
+    if half_hearts > 1:
+        raise ValueError(f"half_hearts = {half_hearts}: a flipped counter is half a heart (0 or 1; "
+                         "count whole hearts in hearts)")
+    if not allow_beyond_rules:
+        question = odds_limits.Question(
+            size, 2 * hearts + half_hearts, reserve, zombies, zombie_damage, bullets, helpers,
+            helper_bullets, carried_bullets, spender_bullets, weapons, armour,
+            sizes.hearts_reading(set(variants)))
+        odds_limits.refuse(odds_limits.beyond_rules(data, question), beyond=True)
+    odds_limits.refuse(odds_limits.unsound(data, caps=True, **counts), beyond=False)
+
+
+def _spenders(data: ZData, st: SizeStats, rules: fight.FightRules, bullets: int,
+              size_ray: bool, others: Sequence[int]) -> list[tuple[int, int]]:
+    """(bullets, what one adds) for each spender with bullets, in the game's order: the fighter
+    (if its size may use bullets, or it wields a Size-Ray), then the others (a Normal's +2)."""
+    combat = data.rules["combat"]
+    own_uses = st.can_use_bullets or (size_ray and not rules.giants_never)
+    own = bullets if bullets > 0 and own_uses else 0
+    own_bonus = (combat["bullet_bonus"] if st.can_use_bullets
+                 else data.crafting["size_ray"]["bullet_bonus"])
+    pairs = [(own, own_bonus)] + [(b, combat["bullet_bonus"]) for b in others]
+    return [(b, bonus) for b, bonus in pairs if b > 0]
 
 
 def _solved(data: ZData, spec: FightSpec, start: tuple, mode: str):
-    key = (id(data), spec, start, mode)
-    hit = _SOLVED.get(key)
-    if hit is None or hit[0] is not data:
-        if len(_SOLVED) > 20000:
-            _SOLVED.clear()
-        ends = solve_absorbing(start, _transition(data, spec), _is_absorbing, mode=mode)
-        hit = _SOLVED[key] = (data, ends)
-    return hit[1]
+    """The chain solved from ``start``, once per question and data (``ZData.solved_fights``)."""
+    key = (spec, start, mode)
+    ends = data.solved_fights.get(key)
+    if ends is None:
+        if len(data.solved_fights) > 20000:
+            data.solved_fights.clear()
+        ends = data.solved_fights[key] = solve_absorbing(
+            start, _transition(data, spec), _is_absorbing, mode=mode)
+    return ends
 
 
 def odds_grid(
@@ -245,15 +284,25 @@ def odds_grid(
     mode: str = "exact",
     data: ZData | None = None,
     variants: Iterable[str] = (),
+    allow_beyond_rules: bool = True,
 ):
-    """P(win), expected hearts left and bullets spent per size x hearts x bullets x zombies."""
-    import pandas as pd
+    """P(win), expected hearts left and bullets spent per size x hearts x bullets x zombies.
+
+    A grid is a what-if table: by default it covers what the rules cannot have too (a Normal with
+    12 hearts), each row saying whether the game can have it (``within_rules``); with
+    ``allow_beyond_rules=False`` those rows are left out."""
+    import pandas as pd  # on first use: importing the game stays light (as core.data does)
 
     variants = tuple(variants)
+    reading = sizes.hearts_reading(set(variants))
     rows = []
     for size, h, b, z in itertools.product(sizes_, hearts, bullets, zombies):
+        question = odds_limits.Question(size, 2 * h, 0, z, 0, b, (), 0, 0, (), 0, False, reading)
+        within = not odds_limits.beyond_rules(data or default_data(), question)
+        if not (within or allow_beyond_rules):
+            continue
         o = fight_odds(size, h, b, z, bullet_policy=bullet_policy, mode=mode, data=data,
-                       variants=variants)
+                       variants=variants, allow_beyond_rules=True)
         rows.append(
             {
                 "size": size,
@@ -263,6 +312,7 @@ def odds_grid(
                 "p_win": float(o.p_win),
                 "hearts_left_mean": float(_mean(o.hearts_left())),
                 "bullets_spent_mean": float(_mean(o.bullets_spent())),
+                "within_rules": within,
             }
         )
     return pd.DataFrame(rows)
@@ -276,7 +326,7 @@ def _mean(d) -> float:
 
 def combat_odds(size: str = "Normal", hearts: int = 3, bullets: int = 3, zombies: int = 1, **kw):
     """Registry entry: the distribution of hearts left (0 = lost) and bullets spent, as a table."""
-    import pandas as pd
+    import pandas as pd  # on first use: importing the game stays light
 
     o = fight_odds(size, hearts, bullets, zombies, **kw)
     rows = []
@@ -299,30 +349,9 @@ def combat_odds(size: str = "Normal", hearts: int = 3, bullets: int = 3, zombies
 
 def reach_grid(state, name: str, data: ZData | None = None):
     """Reach probabilities as a DataFrame (x, y, probability) for a heat map."""
-    import pandas as pd
-
-    from .movement import movement_reach
+    import pandas as pd  # on first use: importing the game stays light
 
     probs = movement_reach(state, name, data)
     return pd.DataFrame(
         [{"x": x, "y": y, "probability": float(p)} for (x, y), p in sorted(probs.items())]
     )
-
-
-def reach_figure(state, name: str, data: ZData | None = None):
-    """A Plotly heat map of where the Survivor can end its move this turn."""
-    import plotly.graph_objects as go
-
-    df = reach_grid(state, name, data)
-    data = data or default_data()
-    w, h = data.town["grid"]["width"] * data.tile_size, data.town["grid"]["height"] * data.tile_size
-    z = [[None] * w for _ in range(h)]
-    for row in df.itertuples():
-        z[row.y][row.x] = row.probability
-    fig = go.Figure(
-        go.Heatmap(z=z, zmin=0, zmax=1, colorscale="Viridis", colorbar={"title": "P(reach)"})
-    )
-    fig.update_layout(
-        title=f"{name}: chance to reach each square this turn", yaxis={"scaleanchor": "x"}
-    )
-    return fig

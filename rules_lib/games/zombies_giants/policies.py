@@ -3,15 +3,32 @@
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections.abc import Sequence
 
 from rules_lib.core.engine import Decision, RandomPolicy
 
 from . import sizes
-from .data import ZData, default_data
-from .figures import HugeView, footprint, squares_of, step_cost
-from .state import Survivor, ZState, unkey
-from .town import EDGE_STEP, TownMap, tile_centre, tile_exits, town_map
+from .actions import (
+    Action,
+    CraftAction,
+    CraftPotion,
+    Demolish,
+    DrinkPotion,
+    Grab,
+    GrabParts,
+    Move,
+    MoveOff,
+    Play,
+    RayArmour,
+    RaySelf,
+    Reach,
+    RechargeRay,
+    TreatArmour,
+)
+from .data import Card, ZData, default_data
+from .figures import HugeView, footprint, squares_of
+from .state import Survivor, ZState
+from .town import Distances, TownMap, town_map
 
 __all__ = ["HeuristicPolicy", "RandomPolicy"]
 
@@ -42,51 +59,60 @@ class HeuristicPolicy:
         if kind == "take_card":
             return "take"
         if kind == "carried":
-            return next((o for o in opts if o.startswith("move off")), opts[0])
+            return next((o for o in opts if isinstance(Action.parse(o), MoveOff)), opts[0])
         if kind != "move":
             return opts[0]
         return self._move(state, data, state.survivor(decision.player), decision)
 
     def _move(self, state: ZState, data: ZData, s: Survivor, decision: Decision):
+        """In this order: shrink or fit armour (a Giant), a good card, a grab, an attack when
+        strong, else the step that brings the goal nearest (away from zombies when weak)."""
         opts = decision.options
         giant = sizes.stats(data, s.size).is_giant
         strong = s.halves >= 4 or giant
+        kit = card = grab = attack = None
+        moves = []
         for o in opts:
-            if giant and o in ("drink Normal potion", "ray self to Normal", "recharge Size-Ray"):
-                return o
-            if giant and o == "craft Normal potion" and "Normal" not in s.potions:
-                return o
-            if o in ("ray armour to fit",) or o.startswith("treat armour"):
-                return o
-        for o in opts:
-            if o.startswith("play "):
-                card = data.cards[o[5:]]
-                if card.effect in GOOD_CARDS or (
-                    card.effect == "heal_full" and s.halves < 2 * sizes.max_hearts(data, s) - 2
-                ):
-                    return o
-        for o in opts:
-            if o.startswith("grab"):
-                return o
-        if strong:
-            for o in opts:
-                if o.startswith(("reach ", "demolish ")):
-                    return o
-        moves = [o for o in opts if o.startswith("move ")]
+            a = Action.parse(o)
+            if isinstance(a, Move):
+                moves.append((o, a.to))
+            elif isinstance(a, CraftAction):
+                if kit is None and (isinstance(a, (RayArmour, TreatArmour)) or giant and (
+                        a in SHRINK or a == CraftPotion("Normal") and "Normal" not in s.potions)):
+                    kit = o
+            elif isinstance(a, Play):
+                if card is None and self._good(data, s, data.cards[a.card]):
+                    card = o
+            elif isinstance(a, (Grab, GrabParts)):
+                grab = grab or o
+            elif isinstance(a, (Reach, Demolish)):
+                attack = attack or o
+        first = kit or card or grab or (attack if strong else None)
+        if first is not None:
+            return first
         if not moves:
             return "stop" if "stop" in opts else opts[0]
         dist = goal_distances(state, data, s)
-        here = tuple(s.loc)
+        here = (s.loc[0], s.loc[1])
         best, best_d = "stop", dist.get(here, 10**6)
         if "stop" not in opts:  # passing through a full square: must move on (ZGC-NORM-01)
-            best, best_d = moves[0], 10**7
-        for o in moves:
-            sq = unkey(o[5:])
+            best, best_d = moves[0][0], 10**7
+        for o, sq in moves:
             d = dist.get(sq, 10**6)
             danger = bool(state.zombies_at(sq)) and not strong
             if not danger and d < best_d:
                 best, best_d = o, d
         return best
+
+    @staticmethod
+    def _good(data: ZData, s: Survivor, card: Card) -> bool:
+        """A card worth playing now: a bonus, or healing when more than a heart is missing."""
+        return card.effect in GOOD_CARDS or (
+            card.effect == "heal_full" and s.halves < 2 * sizes.max_hearts(data, s) - 2)
+
+
+#: What a Giant takes first: the ways back to Normal size.
+SHRINK = (DrinkPotion("Normal"), RaySelf("Normal"), RechargeRay())
 
 
 def goals(state: ZState, data: ZData, tm: TownMap, s: Survivor) -> list[tuple[int, int]]:
@@ -95,58 +121,71 @@ def goals(state: ZState, data: ZData, tm: TownMap, s: Survivor) -> list[tuple[in
     pad = [tm.helicopter] if tm.helicopter is not None else []
     if pad and not giant:
         return pad
+    sources = {t for k in ("size_ray", "potion_kit") for t in data.crafting[k]["sources"]}
     stores = [
         sq
-        for sq, t in tm.tile_of.items()
-        if tm.kind[sq] == "building"
-        and t not in state.looted
-        and t not in state.demolished
-        and any(t in data.crafting[k]["sources"] for k in ("size_ray", "potion_kit"))
+        for t, squares in tm.buildings.items()
+        if t in sources and t not in state.looted and t not in state.demolished
+        for sq in squares
     ]
     if giant and stores:
         doors = [
             nb
             for sq in stores
-            for nb in tm.board.neighbors(sq)
-            if tm.board.crossing(sq, nb) == "door"
+            for nb in tm.neighbors(sq)
+            if tm.crossing(sq, nb) == "door"
         ]
         return stores + doors
-    mall = [sq for sq, a in tm.area.items() if a == "mall" and tm.kind[sq] == "street"]
-    here_area = tm.area.get(squares_of(state, data, s)[0])
+    mall = list(tm.mall_streets)
+    here_area = tm.area_of(squares_of(state, data, s)[0])
     if mall and here_area != "mall":
         return mall
-    placed = {tuple(t.slot) for t in state.tiles}
-    frontier = []
-    for t in state.tiles:
-        for e in tile_exits(data, t.name, t.rotation):
-            dx, dy = EDGE_STEP[e]
-            if (t.slot[0] + dx, t.slot[1] + dy) not in placed:
-                cx, cy = tile_centre(t.slot, data.tile_size)
-                frontier.append((cx + dx, cy + dy))
-    return frontier or stores or pad
+    return list(tm.frontier) or stores or pad
 
 
-def goal_distances(state: ZState, data: ZData, s: Survivor) -> dict[tuple[int, int], int]:
-    """Steps from every square (anchor for Huge) to the nearest goal, for this Survivor's size."""
+def goal_distances(state: ZState, data: ZData, s: Survivor) -> Distances:
+    """Steps from each square (anchor for Huge) to the nearest goal, for this Survivor's size: a
+    breadth-first search back from the goals, once per map, size and set of goals, carried as
+    far as the squares asked about (``TownMap.distances``)."""
     tm = town_map(state, data)
-    targets = set(goals(state, data, tm, s))
-    if sizes.stats(data, s.size).footprint != (1, 1):
-        view = HugeView(tm, data)
-        starts = [a for a in tm.kind if a in view and set(footprint(data, s.size, a)) & targets]
-        nbrs = view.neighbors
-    else:
-        cost = step_cost(tm, data, s.size)
-        starts = [sq for sq in targets if sq in tm.kind]
-
-        def nbrs(sq):
-            return [nb for nb in tm.board.neighbors(sq) if cost(nb, sq) is not None]
-
-    dist = {a: 0 for a in starts}
-    queue = deque(starts)
-    while queue:
-        a = queue.popleft()
-        for nb in nbrs(a):
-            if nb not in dist:
-                dist[nb] = dist[a] + 1
-                queue.append(nb)
+    # what the goals depend on besides the map: the size, the stores looted, in the Mall or not
+    in_mall = tm.area_of(squares_of(state, data, s)[0]) == "mall"
+    quick = ("goals", s.size, tuple(state.looted), in_mall)
+    dist = tm.distances.get(quick)
+    if dist is None:
+        targets = frozenset(goals(state, data, tm, s))
+        key = ("survivor", s.size, targets)
+        dist = tm.distances.get(key)
+        if dist is None:
+            dist = tm.distances[key] = _distances(tm, data, s.size, targets)
+        tm.distances[quick] = dist
     return dist
+
+
+def _distances(tm: TownMap, data: ZData, size: str, targets: frozenset[tuple[int, int]]
+               ) -> Distances:
+    """The search back from the goals over the steps a figure of this size may take (a
+    one-square figure: ``figures.step_cost``'s rule, written out for speed)."""
+    st = sizes.stats(data, size)
+    if st.footprint != (1, 1):
+        view = HugeView(tm, data)
+        starts = [a for a in tm.kind if a in view and set(footprint(data, size, a)) & targets]
+        return Distances(starts, view.neighbors)
+    into_building = st.enters_buildings and st.building_move_cost is not None
+    through_door = st.enters_buildings and st.doorway_cost is not None
+    onto_street = data.rules["movement"]["square_cost"] is not None
+    kind, nbrs, crossings = tm.kind, tm.nbrs, tm.crossings
+
+    def came_from(a: tuple[int, int]) -> Sequence[tuple[int, int]]:
+        """The squares a step into ``a`` may come from (through a doorway: the size's doorway
+        rule; else the rule for the kind of square entered)."""
+        k = kind[a]
+        if k == "out":
+            return ()
+        plain = into_building if k == "building" else onto_street
+        if plain and through_door:
+            return nbrs[a]
+        return [nb for nb in nbrs[a]
+                if (through_door if crossings.get((nb, a)) == "door" else plain)]
+
+    return Distances([sq for sq in targets if sq in kind], came_from)

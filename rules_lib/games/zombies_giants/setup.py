@@ -11,11 +11,20 @@ from rules_lib.core.engine import Context, Event, Procedure
 
 from . import capacity, events, sizes
 from . import provenance as P
-from .data import ZData
-from .state import ZState
+from .data import SIZES, ZData
+from .state import PlacedTile, Survivor, ZState
 from .town import tile_centre, town_map
 from .variants import SIZE_SECTION_HEARTS, START_HEARTS_ARE_HALVES
 
+NAME = "zombies_giants"
+PLAYERS = ("Survivor 1", "Survivor 2")
+SCENARIOS = {
+    "mixed": None,  # one Survivor whose size is chosen by the seed (seed % 3 sizes): by size
+    "normal": ("Normal",),
+    "big": ("Big",),
+    "huge": ("Huge",),
+    "team": ("Normal", "Big"),
+}
 G = "Zombies!!! Giants-Club"
 RULE_START = f"{G}: Game Start"
 IDS_COUNTERS = {"Normal": ("ZGC-START-04", "ZGC-NORM-02", "ZGC-NORM-04"),
@@ -28,6 +37,34 @@ READING_NOTES = {
     "halves": P.variant(START_HEARTS_ARE_HALVES, "ZGC-AMB-01", "Game Start's Giant hearts count "
                         "half hearts"),
 }
+
+
+def initial_state(scenario: str | None, seed: int, variants: list[str], data: ZData) -> ZState:
+    """A table ready for Game Start: Town Square down, piles and deck unshuffled, sizes chosen."""
+    scenario = scenario or "mixed"
+    if scenario not in SCENARIOS:
+        raise ValueError(
+            f"{NAME}: unknown scenario {scenario!r}; scenarios: {', '.join(SCENARIOS)}"
+        )
+    chosen = SCENARIOS[scenario] or (SIZES[seed % len(SIZES)],)
+    survivors = [Survivor(PLAYERS[i], size, start_size=size) for i, size in enumerate(chosen)]
+    town = data.town
+    piles = {
+        "town": [t.name for t in data.tiles.values() if t.pile == "town"],
+        "mall": [t.name for t in data.tiles.values() if t.pile == "mall"],
+    }
+    state = ZState(
+        game=NAME,
+        variants=variants,
+        survivors=survivors,
+        tiles=[PlacedTile(town["start_tile"], list(town["start_slot"]), 0, 1)],
+        piles=piles,
+        deck=events.full_deck(data),
+        zombie_pool=data.files["zombies"].tree["pool"],
+    )
+    # everyone starts on the Town Square: its centre, then the nearest square with room (assumed)
+    place_on_start_tile(state, data)
+    return state
 
 
 def setup(state: ZState, ctx: Context) -> Procedure:

@@ -17,8 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from . import sizes
+from .capacity import RULE_CAPACITY, describe, fits
 from .data import ZData, default_data
+from .events import add_zombie
 from .figures import footprint, huge_fits, squares_of
+from .invariants import invariants
+from .setup import PLAYERS
 from .state import Survivor, ZState, unkey
 from .town import TownMap, town_map
 
@@ -51,8 +55,6 @@ def kinds(state: ZState) -> list[str]:
 
 def sides(state: ZState) -> list[str]:
     """The zombies, then each player (a Survivor is placed for its player)."""
-    from . import PLAYERS
-
     return [ZOMBIES, *PLAYERS]
 
 
@@ -67,8 +69,6 @@ def place(state: ZState, kind: str, side: str, loc: Any) -> ZState:
             raise ValueError(f"no zombie figure left in the pool to place on {_k(sq)} ({R_POOL})")
         number = new.next_zombie
         _check_zombie_square(new, data, tm, zombie_id(number), sq)
-        from .events import add_zombie
-
         add_zombie(new, sq)
         return new
     if kind not in data.sizes:
@@ -135,11 +135,9 @@ def remove(state: ZState, piece_id: str) -> ZState:
     return new
 
 
-def validate(state: ZState) -> list[str]:
+def validate(state: ZState, data: ZData | None = None) -> list[str]:
     """Problems of a loaded position: the game's invariants, then where each figure stands."""
-    from . import invariants
-
-    data = default_data()
+    data = data or default_data()
     try:
         tm = town_map(state, data)
     except KeyError as exc:
@@ -184,8 +182,6 @@ def _check_zombie_square(state: ZState, data: ZData, tm: TownMap, who: str, sq: 
 
 def _check_room(state: ZState, data: ZData, surv: Survivor, sq: Square) -> None:
     """The figure fits beside the Survivors already on its square(s) (riders take no room)."""
-    from .capacity import RULE_CAPACITY, describe, fits
-
     if not fits(state, data, surv.size, sq, surv):
         raise ValueError(
             f"{surv.name} ({surv.size}) cannot stand at {_k(sq)}: no room, "

@@ -11,6 +11,7 @@ from rules_lib.core.engine import Context, Decision, Event, Procedure
 
 from . import provenance as P
 from .data import ZData
+from .events import add_zombie
 from .figures import squares_of
 from .state import PlacedTile, Survivor, ZState, key
 from .town import placement_priority, spawn_squares, town_map
@@ -28,7 +29,7 @@ def draw_tile(state: ZState, ctx: Context, s: Survivor) -> Procedure:
     data: ZData = ctx.data
     tm = town_map(state, data)
     mine = squares_of(state, data, s)
-    pile = "mall" if tm.area.get(mine[0]) == "mall" else "town"
+    pile = "mall" if tm.area_of(mine[0]) == "mall" else "town"
     if not state.piles[pile]:
         yield Event(f"The {pile} pile is empty", rule=RULE_TILE, kind="tile", ids=IDS_DRAW,
                     assumed=P.TILES)
@@ -79,8 +80,6 @@ def draw_tile(state: ZState, ctx: Context, s: Survivor) -> Procedure:
 
 def populate(state: ZState, data: ZData, name: str) -> str:
     """Put a new tile's zombies and tokens on it (assumed counts in town.yaml)."""
-    from .events import add_zombie
-
     spec = data.tiles[name]
     tm = town_map(state, data)
     spots = spawn_squares(tm, name)

@@ -1,14 +1,18 @@
-"""The town as a SquareBoard built from placed tiles; tile placement for Step 1 (Draw tile).
+"""The town built from placed tiles (a SquareBoard when drawn); tile placement for Step 1 (Draw tile).
 
-Tiles are n x n squares (town.yaml ``tile_size``, 3 as shipped) in a grid of tile slots. A square is (x, y), x east, y north (SquareBoard's
-convention). Walls separate building interiors from everything else (doors are openings) and
+Tiles are n x n squares (town.yaml ``tile_size``, 3 as shipped) in a grid of tile slots. A square
+is (x, y), x east, y north (SquareBoard's convention). Walls separate building interiors from everything else (doors are openings) and
 buildings of different tiles; out-of-bounds squares are on the board (a Huge figure may overlap
 them) but nobody may stand on them alone.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+import operator
+from collections import deque
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, field
 
 from rules_lib.core.boards.square import SquareBoard
 
@@ -33,117 +37,406 @@ def rotate_edge(edge: str, quarter_turns: int) -> str:
     return CLOCKWISE[(CLOCKWISE.index(edge) + quarter_turns) % 4]
 
 
-def tile_exits(data: ZData, name: str, rotation: int) -> set[str]:
+def tile_exits(data: ZData, name: str, rotation: int) -> frozenset[str]:
     """The tile's exits (edges with a street in the middle) once rotated."""
-    lay = data.layouts[data.tiles[name].layout]
-    return {rotate_edge(e, rotation) for e in lay.exits}
+    return rotated_exits(data.layouts[data.tiles[name].layout].exits, rotation)
+
+
+@functools.cache
+def rotated_exits(exits: tuple[str, ...], rotation: int) -> frozenset[str]:
+    """A layout's exits after turning it clockwise (a pure function of its arguments)."""
+    return frozenset(rotate_edge(e, rotation) for e in exits)
 
 
 def tile_chars(data: ZData, placed: PlacedTile) -> dict[Square, str]:
     """Board square -> layout character for one placed tile."""
-    lay = data.layouts[data.tiles[placed.name].layout]
+    return _chars(data, placed.name, tuple(placed.slot), placed.rotation)
+
+
+def _chars(data: ZData, name: str, slot: tuple[int, int], rotation: int) -> dict[Square, str]:
+    lay = data.layouts[data.tiles[name].layout]
     n = data.tile_size
-    ox, oy = placed.slot[0] * n, placed.slot[1] * n
+    ox, oy = slot[0] * n, slot[1] * n
     out = {}
     for row, text in enumerate(lay.rows):
         for col, ch in enumerate(text):
-            lx, ly = rotate_local(col, n - 1 - row, placed.rotation, n)
+            lx, ly = rotate_local(col, n - 1 - row, rotation, n)
             out[(ox + lx, oy + ly)] = ch
     return out
 
 
-@dataclass(frozen=True)
-class TownMap:
-    """The board and what each square is: street / building / out, tile, vents, helicopter."""
+def _doors(data: ZData, name: str, slot: tuple[int, int], rotation: int
+           ) -> list[tuple[Square, Square]]:
+    """A placed tile's doorways as pairs of board squares."""
+    n = data.tile_size
+    ox, oy = slot[0] * n, slot[1] * n
+    out = []
+    for a, b in data.layouts[data.tiles[name].layout].doors:
+        ra, rb = rotate_local(*a, rotation, n), rotate_local(*b, rotation, n)
+        out.append(((ox + ra[0], oy + ra[1]), (ox + rb[0], oy + rb[1])))
+    return out
 
-    board: SquareBoard
+
+class Distances:
+    """Steps from squares to the nearest of some goal squares: a breadth-first search from the
+    goals, carried only as far as asked. A square's distance is final when first reached, so
+    asking in any order gives what the whole search would."""
+
+    __slots__ = ("_expand", "_queue", "dist")
+
+    def __init__(self, goals: Iterable[Square],
+                 expand: Callable[[Square], Iterable[Square]]) -> None:
+        """``expand(sq)``: the squares one step from ``sq`` along the walk (toward the goals)."""
+        self.dist: dict[Square, int] = {g: 0 for g in goals}
+        self._queue = deque(self.dist)
+        self._expand = expand
+
+    def get(self, sq: Square, default: int | None = None) -> int | None:
+        """Steps from ``sq`` to the nearest goal (``default`` if no walk leads there)."""
+        dist = self.dist
+        if sq in dist:
+            return dist[sq]
+        queue, expand = self._queue, self._expand
+        while queue:
+            a = queue.popleft()
+            d = dist[a] + 1
+            for nb in expand(a):
+                if nb not in dist:
+                    dist[nb] = d
+                    queue.append(nb)
+            if sq in dist:
+                return dist[sq]
+        return default
+
+    def discover(self, d: int) -> bool:
+        """Find every square within ``d`` steps of a goal; False once the search has found every
+        square there is."""
+        dist, queue, expand = self.dist, self._queue, self._expand
+        while queue and dist[queue[0]] < d:
+            a = queue.popleft()
+            step = dist[a] + 1
+            for nb in expand(a):
+                if nb not in dist:
+                    dist[nb] = step
+                    queue.append(nb)
+        return bool(queue)
+
+    def everywhere(self) -> dict[Square, int]:
+        """The search carried to the end: every square that has a walk to a goal."""
+        self.get((-(10**9), -(10**9)))  # no such square: the search runs out
+        return self.dist
+
+
+#: Orthogonal steps in the order a square's neighbours are listed (SquareBoard's: E, N, W, S).
+STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+MapKey = tuple[tuple[tuple[str, tuple[int, int], int], ...], tuple[str, ...]]
+
+
+@dataclass(frozen=True, eq=False)
+class TownMap:
+    """The town built from the placed tiles: what each square is (street / building / out), its
+    tile and area, the vents and the helicopter, and the way between squares (walls separate
+    building interiors from everything else and buildings of different tiles; doors are
+    openings). Built once per set of placed tiles; ``board`` is the same town as a
+    ``SquareBoard`` for drawing."""
+
     kind: dict[Square, str]
     tile_of: dict[Square, str]
     vents: tuple[Square, ...]
     helicopter: Square | None
-    area: dict[Square, str]
+    pads: tuple[Square, ...]  # every helicopter square ("H"), the first being ``helicopter``
+    crossings: dict[tuple[Square, Square], str]  # "wall" / "door", both ways; else open
+    nbrs: dict[Square, tuple[Square, ...]]  # one step away, walls respected (E, N, W, S)
+    tile_squares: dict[str, list[Square]]  # each tile's squares
+    buildings: dict[str, list[Square]]  # each tile's building squares (none once demolished)
+    width: int
+    height: int
+    placed: tuple[tuple[str, tuple[int, int], int], ...]  # (tile, slot, rotation) in order
+    data: ZData = field(repr=False)
+    # steps to a set of squares, per (walker, squares): breadth-first searches, once a map
+    distances: dict[tuple, Distances] = field(default_factory=dict, repr=False)
+    # a wide figure's one-square shifts from an anchor (``figures.HugeView``), once a map
+    piece_nbrs: dict[tuple, tuple[Square, ...]] = field(default_factory=dict, repr=False)
+    # where a wide figure may stand, per footprint (``wide_anchors``), once a map
+    wide: dict[tuple[int, int], frozenset[Square]] = field(default_factory=dict, repr=False)
+    # squares within a distance of a figure (``movement.reach_squares``), once a map
+    within: dict[tuple, frozenset[Square]] = field(default_factory=dict, repr=False)
 
     def building_squares(self, tile: str) -> list[Square]:
-        return [sq for sq, t in self.tile_of.items() if t == tile and self.kind[sq] == "building"]
+        """A tile's building interior (none once demolished)."""
+        return list(self.buildings.get(tile, ()))
 
     def squares_of(self, tile: str) -> list[Square]:
-        return [sq for sq, t in self.tile_of.items() if t == tile]
+        """Every square of a tile."""
+        return list(self.tile_squares.get(tile, ()))
+
+    def area_of(self, sq: Square) -> str | None:
+        """The area of a square's tile: town or mall (None off the placed tiles)."""
+        tile = self.tile_of.get(sq)
+        return None if tile is None else self.data.tiles[tile].area
+
+    @functools.cached_property
+    def mall_streets(self) -> list[Square]:
+        """The street squares of the Mall's tiles."""
+        return [sq for sq, t in self.tile_of.items()
+                if self.data.tiles[t].area == "mall" and self.kind[sq] == "street"]
+
+    @functools.cached_property
+    def frontier(self) -> list[Square]:
+        """The square just beyond each exit that faces no tile yet: where the town grows."""
+        slots = {slot for _, slot, _ in self.placed}
+        out = []
+        for name, slot, rot in self.placed:
+            for e in tile_exits(self.data, name, rot):
+                dx, dy = EDGE_STEP[e]
+                if (slot[0] + dx, slot[1] + dy) not in slots:
+                    cx, cy = tile_centre(slot, self.data.tile_size)
+                    out.append((cx + dx, cy + dy))
+        return out
+
+    def wide_anchors(self, width: int, height: int) -> frozenset[Square]:
+        """Where a figure of width x height squares may stand (a Huge Giant, ZGC-HUGE-01): on
+        placed tiles, over no building interior, not wholly out of bounds (assumed)."""
+        hit = self.wide.get((width, height))
+        if hit is None:
+            hit = self.wide[(width, height)] = frozenset(
+                a for a in self.kind if self._wide_fits(a, width, height))
+        return hit
+
+    def _wide_fits(self, anchor: Square, width: int, height: int) -> bool:
+        kind = self.kind
+        street = False
+        for sq in _cover(anchor, width, height):
+            k = kind.get(sq)
+            if k is None or k == "building":
+                return False
+            street = street or k == "street"
+        return street
+
+    def neighbors(self, sq: Square) -> tuple[Square, ...]:
+        """Squares one step away, walls respected, east, north, west, south."""
+        return self.nbrs[sq]
+
+    def crossing(self, a: Square, b: Square) -> str:
+        """What lies between two adjacent squares: "open", "wall" or "door"."""
+        return self.crossings.get((a, b), "open")
+
+    def __contains__(self, sq: object) -> bool:
+        """Is ``sq`` a square of the board (on a placed tile, inside the grid)?"""
+        try:
+            return sq in self.nbrs
+        except TypeError:  # unhashable
+            return False
+
+    @property
+    def name(self) -> str:
+        return BOARD_NAME
+
+    def piece_neighbors(self, anchor: Square, width: int, height: int) -> tuple[Square, ...]:
+        """Anchors a width x height piece reaches in one step: every square on the board, no wall
+        inside the piece, none crossed by the move (SquareBoard.piece_neighbors' rule)."""
+        key = (anchor, width, height)
+        hit = self.piece_nbrs.get(key)
+        if hit is None:
+            hit = self.piece_nbrs[key] = tuple(
+                new for new in ((anchor[0] + dx, anchor[1] + dy) for dx, dy in STEPS)
+                if self._piece_fits(new, width, height)
+                and not self._piece_crosses_wall(anchor, new, width, height))
+        return hit
+
+    def wide_neighbors(self, anchor: Square, width: int, height: int) -> tuple[Square, ...]:
+        """The one-square shifts of a wide figure that land where it may stand."""
+        key = (anchor, -width, -height)  # beside piece_neighbors' own (anchor, width, height)
+        hit = self.piece_nbrs.get(key)
+        if hit is None:
+            fits = self.wide_anchors(width, height)
+            hit = self.piece_nbrs[key] = tuple(
+                a for a in self.piece_neighbors(anchor, width, height) if a in fits)
+        return hit
+
+    def _piece_fits(self, anchor: Square, width: int, height: int) -> bool:
+        ax, ay = anchor
+        nbrs, crossings = self.nbrs, self.crossings
+        for j in range(height):
+            for i in range(width):
+                if (ax + i, ay + j) not in nbrs:
+                    return False
+        for j in range(height):
+            for i in range(width):
+                sq = (ax + i, ay + j)
+                if i + 1 < width and crossings.get((sq, (ax + i + 1, ay + j))) == "wall":
+                    return False
+                if j + 1 < height and crossings.get((sq, (ax + i, ay + j + 1))) == "wall":
+                    return False
+        return True
+
+    def _piece_crosses_wall(self, anchor: Square, new: Square, width: int, height: int) -> bool:
+        dx, dy = new[0] - anchor[0], new[1] - anchor[1]
+        ax, ay = anchor
+        crossings = self.crossings
+        for j in range(height):
+            for i in range(width):
+                if crossings.get(((ax + i, ay + j), (ax + i + dx, ay + j + dy))) == "wall":
+                    return True
+        return False
+
+    @functools.cached_property
+    def board(self) -> SquareBoard:
+        """The town as a SquareBoard (drawing, the widgets), built when first asked for."""
+        blocked = [(x, y) for x in range(self.width) for y in range(self.height)
+                   if (x, y) not in self.kind]
+        pairs = {k: frozenset(k) for k, v in self.crossings.items()}
+        walls = {pairs[k] for k, v in self.crossings.items() if v == "wall"}
+        doors = {pairs[k] for k, v in self.crossings.items() if v == "door"}
+        labels = {sq: "Helicopter" for sq in self.pads}
+        return SquareBoard(self.width, self.height, name=BOARD_NAME, blocked=blocked,
+                           walls=[tuple(p) for p in walls], doors=[tuple(p) for p in doors],
+                           labels=labels)
 
 
-def _map_key(state: ZState) -> tuple:
+BOARD_NAME = "Giants-Club town"
+#: How many towns ``ZData.town_maps`` keeps before starting afresh: a game builds one per tile
+#: placed (about 20); keeping a few games' worth keeps the collector's sweeps short.
+MAPS_KEPT = 64
+
+
+def _cover(anchor: Square, width: int, height: int) -> list[Square]:
+    return [(anchor[0] + i, anchor[1] + j) for j in range(height) for i in range(width)]
+
+
+def _map_key(state: ZState) -> MapKey:
     return (
-        tuple((t.name, tuple(t.slot), t.rotation) for t in state.tiles),
+        tuple((t.name, (t.slot[0], t.slot[1]), t.rotation) for t in state.tiles),
         tuple(state.demolished),
     )
 
 
 def town_map(state: ZState, data: ZData) -> TownMap:
-    """The current town (cached per set of placed tiles)."""
-    k = (_map_key(state), id(data))
-    hit = _CACHE.get(k)
-    if hit is None or hit[0] is not data:
-        if len(_CACHE) > 512:
-            _CACHE.clear()
-        hit = _CACHE[k] = (data, _build_map(k[0], data))
-    return hit[1]
+    """The current town, built once per set of placed tiles (kept in ``ZData.town_maps``): from
+    the town before the last tile when that is known, else from scratch.
+
+    The town asked for last is at hand (``ZData.last_town``) while the state holds the very same
+    placed tiles (they are immutable) and demolished buildings: the common case, checked without
+    building the key."""
+    tiles = state.tiles
+    last = data.last_town
+    if (last is not None and len(last[0]) == len(tiles) and last[1] == state.demolished
+            and all(map(operator.is_, tiles, last[0]))):
+        return last[2]
+    tm = _town_map(state, data)
+    data.last_town = (tuple(tiles), list(state.demolished), tm)
+    return tm
 
 
-_CACHE: dict[tuple, tuple[ZData, TownMap]] = {}
+def _town_map(state: ZState, data: ZData) -> TownMap:
+    k = _map_key(state)
+    tm = data.town_maps.get(k)
+    if tm is None:
+        if len(data.town_maps) > MAPS_KEPT:
+            data.town_maps.clear()
+        placed, demolished = k
+        before = data.town_maps.get((placed[:-1], demolished)) if placed else None
+        tm = None if before is None else _with_tile(before, placed[-1], demolished, data)
+        tm = data.town_maps[k] = tm or _build_map(k, data)
+    return tm
 
 
-def _build_map(map_key: tuple, data: ZData) -> TownMap:
+def _build_map(map_key: MapKey, data: ZData) -> TownMap:
+    """The town from scratch: every placed tile in order (a later one covers an earlier)."""
     placed, demolished = map_key
-    grid = data.town["grid"]
-    n = data.tile_size
     chars: dict[Square, str] = {}
     tile_of: dict[Square, str] = {}
     doors: list[tuple[Square, Square]] = []
     for name, slot, rot in placed:
-        pt = PlacedTile(name, list(slot), rot)
-        for sq, ch in tile_chars(data, pt).items():
+        for sq, ch in _chars(data, name, slot, rot).items():
             chars[sq] = ch
             tile_of[sq] = name
-        if name in demolished:
-            continue
-        lay = data.layouts[data.tiles[name].layout]
-        ox, oy = slot[0] * n, slot[1] * n
-        for a, b in lay.doors:
-            ra, rb = rotate_local(*a, rot, n), rotate_local(*b, rot, n)
-            doors.append(((ox + ra[0], oy + ra[1]), (ox + rb[0], oy + rb[1])))
+        if name not in demolished:
+            doors += _doors(data, name, slot, rot)
     kind = {sq: SQUARE_KINDS[ch] for sq, ch in chars.items()}
     for sq, t in tile_of.items():  # a demolished building is rubble: out of bounds
         if t in demolished and kind[sq] == "building":
             kind[sq] = "out"
-    door_set = {frozenset(d) for d in doors}
-    walls = []
-    for (x, y), k in kind.items():
-        for nb in ((x + 1, y), (x, y + 1)):
-            if nb not in kind or frozenset(((x, y), nb)) in door_set:
-                continue
-            k2 = kind[nb]
-            if (k == "building") != (k2 == "building") or (
-                k == k2 == "building" and tile_of[(x, y)] != tile_of[nb]
-            ):
-                walls.append(((x, y), nb))
-    width, height = grid["width"] * n, grid["height"] * n
-    blocked = [(x, y) for x in range(width) for y in range(height) if (x, y) not in kind]
-    labels = {}
-    for sq, t in tile_of.items():
-        if chars[sq] == "H":
-            labels[sq] = "Helicopter"
-    board = SquareBoard(
-        width,
-        height,
-        name="Giants-Club town",
-        blocked=blocked,
-        walls=walls,
-        doors=doors,
-        labels=labels,
-    )
+    crossings: dict[tuple[Square, Square], str] = {}
+    for a, b in doors:
+        crossings[(a, b)] = crossings[(b, a)] = "door"
+    _add_walls(kind, tile_of, crossings, kind)
+    grid = data.town["grid"]
+    width, height = grid["width"] * data.tile_size, grid["height"] * data.tile_size
+    nbrs: dict[Square, tuple[Square, ...]] = {}
+    _add_neighbours(kind, crossings, width, height, nbrs, kind)
     vents = tuple(sorted(sq for sq, ch in chars.items() if ch == "V"))
-    heli = next((sq for sq, ch in chars.items() if ch == "H"), None)
-    area = {sq: data.tiles[t].area for sq, t in tile_of.items()}
-    return TownMap(board, kind, tile_of, vents, heli, area)
+    pads = tuple(sq for sq, ch in chars.items() if ch == "H")
+    tile_squares: dict[str, list[Square]] = {}
+    buildings: dict[str, list[Square]] = {}
+    for sq, t in tile_of.items():
+        tile_squares.setdefault(t, []).append(sq)
+        if kind[sq] == "building":
+            buildings.setdefault(t, []).append(sq)
+    return TownMap(kind, tile_of, vents, pads[0] if pads else None, pads, crossings, nbrs,
+                   tile_squares, buildings, width, height, placed, data)
+
+
+def _with_tile(before: TownMap, tile: tuple[str, tuple[int, int], int],
+               demolished: tuple[str, ...], data: ZData) -> TownMap | None:
+    """The town once one more tile is placed, from the town before it (None when the tile covers
+    squares already placed or is demolished: then the town is built from scratch)."""
+    name, slot, rot = tile
+    new_chars = _chars(data, name, slot, rot)
+    if name in demolished or any(sq in before.kind for sq in new_chars):
+        return None
+    tile_of = {**before.tile_of, **{sq: name for sq in new_chars}}
+    kind = {**before.kind, **{sq: SQUARE_KINDS[ch] for sq, ch in new_chars.items()}}
+    crossings = dict(before.crossings)
+    for a, b in _doors(data, name, slot, rot):
+        crossings[(a, b)] = crossings[(b, a)] = "door"
+    _add_walls(kind, tile_of, crossings, new_chars)
+    touched = set(new_chars) | {(x + dx, y + dy) for x, y in new_chars for dx, dy in STEPS}
+    nbrs = dict(before.nbrs)
+    _add_neighbours(kind, crossings, before.width, before.height, nbrs,
+                    [sq for sq in touched if sq in kind])
+    vents = tuple(sorted(before.vents + tuple(sq for sq, ch in new_chars.items() if ch == "V")))
+    pads = before.pads + tuple(sq for sq, ch in new_chars.items() if ch == "H")
+    tile_squares = {**before.tile_squares, name: list(new_chars)}
+    inside = [sq for sq, ch in new_chars.items() if kind[sq] == "building"]
+    buildings = {**before.buildings, name: inside} if inside else before.buildings
+    return TownMap(kind, tile_of, vents, pads[0] if pads else None, pads, crossings, nbrs,
+                   tile_squares, buildings, before.width, before.height, (*before.placed, tile),
+                   data)
+
+
+def _add_walls(kind: dict[Square, str], tile_of: dict[Square, str],
+               crossings: dict[tuple[Square, Square], str], around: Iterable[Square]) -> None:
+    """Walls on every side of the ``around`` squares between a building interior and anything
+    else, or between buildings of different tiles (a doorway is an opening, not a wall)."""
+    for sq in around:
+        k = kind[sq]
+        x, y = sq
+        for nb in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
+            k2 = kind.get(nb)
+            if k2 is None or (sq, nb) in crossings:
+                continue
+            if (k == "building") != (k2 == "building") or (
+                k == k2 == "building" and tile_of[sq] != tile_of[nb]
+            ):
+                crossings[(sq, nb)] = crossings[(nb, sq)] = "wall"
+
+
+def _add_neighbours(kind: dict[Square, str], crossings: dict[tuple[Square, Square], str],
+                    width: int, height: int, nbrs: dict[Square, tuple[Square, ...]],
+                    squares: Iterable[Square]) -> None:
+    """Each square's neighbours on the board (the grid's squares of placed tiles), walls
+    respected, in SquareBoard's order (east, north, west, south)."""
+    for sq in squares:
+        x, y = sq
+        if not (0 <= x < width and 0 <= y < height):
+            continue
+        found = []
+        for nb in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
+            if (nb in kind and 0 <= nb[0] < width and 0 <= nb[1] < height
+                    and crossings.get((sq, nb)) != "wall"):
+                found.append(nb)
+        nbrs[sq] = tuple(found)
 
 
 # -- Step 1: where a drawn tile may go -------------------------------------------------------
@@ -168,70 +461,129 @@ def _joins(a: TileSpec, b: TileSpec, gateway: str) -> bool:
     return a.area == b.area or gateway in (a.name, b.name)
 
 
-def placements(state: ZState, data: ZData, name: str) -> list[Placement]:
-    """Every legal (slot, rotation) for a tile, keeping only each slot's rotations with most exits.
+def placements(state: ZState, data: ZData, name: str,
+               among: Collection[tuple[int, int]] | None = None) -> list[Placement]:
+    """Every legal (slot, rotation) for a tile, keeping only each slot's rotations with most exits
+    (``among``: only in these slots).
 
     Legal: inside the grid, on an empty slot, every exit facing a placed tile meets an exit of
     that tile (and no placed exit meets a closed edge), at least one road joins, areas match, a
     tile that needs a floor (the Helipad: Mall Rules) joins that floor, and the Escalator's up
     exit faces an empty slot (assumed: the second floor lies beyond it).
     """
+    faces = _placed_faces(data, state.tiles)
+    candidates = _open_slots(data, faces)
+    if among is not None:
+        candidates &= set(among)
+    return _placements_in(data, name, candidates, faces)
+
+
+def _open_slots(data: ZData, faces: dict[tuple[int, int], tuple[int, int, TileSpec]]
+                ) -> set[tuple[int, int]]:
+    """The empty slots inside the grid next to a placed tile."""
     grid = data.town["grid"]
-    gateway = data.town.get("gateway", "")
-    by_slot = {tuple(t.slot): t for t in state.tiles}
-    spec = data.tiles[name]
-    candidates = set()
-    for sx, sy in by_slot:
+    out = set()
+    for sx, sy in faces:
         for dx, dy in EDGE_STEP.values():
             s = (sx + dx, sy + dy)
-            if s not in by_slot and 0 <= s[0] < grid["width"] and 0 <= s[1] < grid["height"]:
-                candidates.add(s)
+            if s not in faces and 0 <= s[0] < grid["width"] and 0 <= s[1] < grid["height"]:
+                out.add(s)
+    return out
+
+
+def _placements_in(data: ZData, name: str, candidates: set[tuple[int, int]],
+                   faces: dict[tuple[int, int], tuple[int, int, TileSpec]]) -> list[Placement]:
+    """``placements`` for the given empty slots (``faces``: the placed tiles by slot)."""
+    grid = data.town["grid"]
+    gateway = data.town.get("gateway", "")
+    spec = data.tiles[name]
+    up_exit = data.layouts[spec.layout].up_exit
+    exits = data.layouts[spec.layout].exits
     out: list[Placement] = []
     for slot in sorted(candidates):
+        placed, theirs, joinable, raises, empty = _faces(spec, slot, faces, gateway, grid)
+        if not theirs or theirs & ~joinable:
+            continue  # no road to join, or one the tile may not join: no rotation will do
+        floor = 2 if theirs & raises else 1
+        if spec.needs_floor is not None and floor != spec.needs_floor:
+            continue
         best: list[Placement] = []
         for rot in range(4):
-            exits = tile_exits(data, name, rot)
-            joins, ok, open_exits, floor = 0, True, 0, 1
-            for edge, (dx, dy) in EDGE_STEP.items():
-                nb_slot = (slot[0] + dx, slot[1] + dy)
-                nb = by_slot.get(nb_slot)
-                mine = edge in exits
-                if nb is None:
-                    inside = 0 <= nb_slot[0] < grid["width"] and 0 <= nb_slot[1] < grid["height"]
-                    open_exits += mine and inside
-                    continue
-                theirs = OPPOSITE[edge] in tile_exits(data, nb.name, nb.rotation)
-                if mine != theirs:
-                    ok = False
-                    break
-                if mine:
-                    if not _joins(spec, data.tiles[nb.name], gateway):
-                        ok = False
-                        break
-                    joins += 1
-                    open_exits += 1
-                    up = data.layouts[data.tiles[nb.name].layout].up_exit
-                    if nb.floor == 2 or (up and rotate_edge(up, nb.rotation) == OPPOSITE[edge]):
-                        floor = 2
-            if not ok or joins == 0:
-                continue
-            up = data.layouts[spec.layout].up_exit
-            if up is not None:  # the Escalator leads up: its up exit faces an empty slot
-                ux, uy = EDGE_STEP[rotate_edge(up, rot)]
+            mine = exit_bits(exits, rot)
+            if mine & placed != theirs:
+                continue  # an exit meets a placed tile's closed edge, or the other way round
+            if up_exit is not None:  # the Escalator leads up: its up exit faces an empty slot
+                ux, uy = EDGE_STEP[rotate_edge(up_exit, rot)]
                 beyond = (slot[0] + ux, slot[1] + uy)
-                if beyond in by_slot or not (
+                if beyond in faces or not (
                     0 <= beyond[0] < grid["width"] and 0 <= beyond[1] < grid["height"]
                 ):
                     continue
-            if spec.needs_floor is not None and floor != spec.needs_floor:
-                continue
-            p = Placement(slot, rot, open_exits, floor)
+            p = Placement(slot, rot, (mine & empty).bit_count() + theirs.bit_count(), floor)
             if not best or p.open_exits > best[0].open_exits:
                 best = [p]
             elif p.open_exits == best[0].open_exits:
                 best.append(p)
         out.extend(best)
     return out
+
+
+#: An edge as one bit, so that a tile's exits are a small number (N 1, E 2, S 4, W 8).
+EDGE_BIT = {"N": 1, "E": 2, "S": 4, "W": 8}
+
+
+@functools.cache
+def exit_bits(exits: tuple[str, ...], rotation: int) -> int:
+    """A layout's exits after turning it clockwise, as edge bits (a pure function)."""
+    return sum(EDGE_BIT[e] for e in rotated_exits(exits, rotation))
+
+
+#: For each edge of a slot, the bit of the edge of the tile beyond that faces it.
+BACK_BIT = {edge: EDGE_BIT[OPPOSITE[edge]] for edge in EDGE_BIT}
+
+
+def _placed_faces(data: ZData, tiles: list[PlacedTile]
+                  ) -> dict[tuple[int, int], tuple[int, int, TileSpec]]:
+    """Each placed tile by slot: its exits as edge bits, the edges whose road leads to the second
+    floor (all of them on the second floor; else the Escalator's up exit), its spec."""
+    out = {}
+    for t in tiles:
+        spec = data.tiles[t.name]
+        lay = data.layouts[spec.layout]
+        if t.floor == 2:
+            up = 15
+        else:
+            up = EDGE_BIT[rotate_edge(lay.up_exit, t.rotation)] if lay.up_exit else 0
+        out[(t.slot[0], t.slot[1])] = (exit_bits(lay.exits, t.rotation), up, spec)
+    return out
+
+
+def _faces(spec: TileSpec, slot: tuple[int, int],
+           placed_faces: dict[tuple[int, int], tuple[int, int, TileSpec]], gateway: str,
+           grid: dict[str, int]) -> tuple[int, int, int, int, int]:
+    """What the edges of an empty slot face, whatever the new tile's rotation, as edge bits: a
+    placed tile; a placed tile with an exit this way (the roads the new tile must meet); one the
+    new tile may join (``_joins``); one whose road leads to the second floor; an empty slot
+    inside the grid (where a road stays open)."""
+    placed = theirs = joinable = raises = empty = 0
+    for edge, (dx, dy) in EDGE_STEP.items():
+        bit = EDGE_BIT[edge]
+        nb_slot = (slot[0] + dx, slot[1] + dy)
+        face = placed_faces.get(nb_slot)
+        if face is None:
+            if 0 <= nb_slot[0] < grid["width"] and 0 <= nb_slot[1] < grid["height"]:
+                empty |= bit
+            continue
+        nb_exits, nb_up, nb_spec = face
+        back = BACK_BIT[edge]
+        placed |= bit
+        if nb_exits & back:
+            theirs |= bit
+        if _joins(spec, nb_spec, gateway):
+            joinable |= bit
+        if nb_up & back:
+            raises |= bit
+    return placed, theirs, joinable, raises, empty
 
 
 def slot_of(sq: Square, size: int) -> tuple[int, int]:
@@ -259,7 +611,7 @@ def line_of_sight_slots(state: ZState, data: ZData, squares: list[Square]) -> se
                     if s not in placed and nxt[0] >= 0 and nxt[1] >= 0:
                         out.add(s)
                     break
-                if tm.board.crossing(sq, nxt) == "wall" or tm.kind[nxt] == "out":
+                if tm.crossing(sq, nxt) == "wall" or tm.kind[nxt] == "out":
                     break
                 sq = nxt
     return out
@@ -269,18 +621,20 @@ def placement_priority(
     state: ZState, data: ZData, name: str, survivor_squares: list[Square]
 ) -> tuple[str, list[Placement]]:
     """Step 1's order: next to the Survivor's tile, else in line of sight, else anywhere legal."""
-    legal = placements(state, data, name)
-    if not legal:
-        return "none", []
+    faces = _placed_faces(data, state.tiles)
+    open_slots = _open_slots(data, faces)
     home = {slot_of(sq, data.tile_size) for sq in survivor_squares}
     near = {(hx + dx, hy + dy) for hx, hy in home for dx, dy in EDGE_STEP.values()}
-    nearby = [p for p in legal if p.slot in near]
+    nearby = _placements_in(data, name, open_slots & near, faces)
     if nearby:
         return "next to the Survivor's tile", nearby
     seen = line_of_sight_slots(state, data, survivor_squares)
-    visible = [p for p in legal if p.slot in seen]
+    visible = _placements_in(data, name, open_slots & seen, faces)
     if visible:
         return "in the Survivor's line of sight", visible
+    legal = _placements_in(data, name, open_slots, faces)
+    if not legal:
+        return "none", []
     return "any legal position", legal
 
 

@@ -1,7 +1,8 @@
 """The sequence of play: Game Start, then each Survivor's five-step turn, round after round.
 
 The steps live in their own modules: Game Start in ``setup``, Step 1 in ``tiles``, Step 2 and
-Step 5 in ``events``, Step 3 in ``actions``, Step 4 in ``zombie_turn``, the ends in ``win``.
+Step 5 in ``events``, Step 3 in ``move_fight`` (its actions typed in ``actions``), Step 4 in
+``zombie_turn``, the ends in ``win``.
 """
 
 from __future__ import annotations
@@ -10,21 +11,12 @@ from rules_lib.core.engine import Context, Event, Procedure
 
 from . import events
 from . import provenance as P
-from .actions import (  # noqa: F401  (re-exported: the Step 3 procedures)
-    arrive,
-    do_action,
-    enter,
-    move_fight,
-    move_in,
-    pick_up_tokens,
-    resource_options,
-    step_options,
-)
 from .data import ZData
-from .setup import place_on_start_tile, setup  # noqa: F401  (re-exported)
+from .move_fight import move_fight
+from .setup import setup
 from .state import Survivor, ZState
-from .tiles import draw_tile, populate  # noqa: F401  (re-exported)
-from .win import check_escape, check_kills_win  # noqa: F401  (re-exported)
+from .tiles import draw_tile
+from .win import check_kills_win
 from .zombie_turn import recover, zombie_turn
 
 G = "Zombies!!! Giants-Club"

@@ -8,17 +8,15 @@ toward that player (variant: each steps toward whichever Survivor is nearest to 
 
 from __future__ import annotations
 
-from collections import deque
-
 from rules_lib.core.dice import KeepHighest
 from rules_lib.core.engine import Context, Event, Procedure
 
 from . import provenance as P
 from .data import ZData
-from .fight import fight
+from .fight import fight, helpers_of
 from .figures import squares_of
 from .state import Survivor, Zombie, ZState
-from .town import TownMap, town_map
+from .town import Distances, TownMap, town_map
 from .variants import PLAIN_ADVANTAGE, ZOMBIES_CHASE_NEAREST
 
 RULE_ZTURN = "Zombies!!! Giants-Club: Step 4 Zombie turn"
@@ -35,17 +33,19 @@ def zombie_roll(data: ZData, one_die: bool = False) -> KeepHighest:
     return KeepHighest(1 if one_die else data.rules["zombie_turn"]["advantage_dice"])
 
 
-def distances_to(tm: TownMap, targets: list[Square]) -> dict[Square, int]:
-    """Steps a zombie needs to reach any target square (walls block, doors open)."""
-    dist = {t: 0 for t in targets if t in tm.kind}
-    queue = deque(dist)
-    while queue:
-        sq = queue.popleft()
-        for nb in tm.board.neighbors(sq):
-            if nb in dist or tm.kind[nb] == "out":
-                continue
-            dist[nb] = dist[sq] + 1
-            queue.append(nb)
+def distances_to(tm: TownMap, targets: list[Square]) -> Distances:
+    """Steps a zombie needs to reach any target square (walls block, doors open, nobody walks on
+    out-of-bounds squares): a breadth-first search once per map and targets, carried as far as
+    asked."""
+    key = ("zombie", frozenset(targets))
+    dist = tm.distances.get(key)
+    if dist is None:
+        kind, nbrs = tm.kind, tm.nbrs
+
+        def steps(sq: Square) -> list[Square]:
+            return [nb for nb in nbrs[sq] if kind[nb] != "out"]
+
+        dist = tm.distances[key] = Distances([t for t in targets if t in kind], steps)
     return dist
 
 
@@ -62,13 +62,11 @@ def plan_moves(
     """Which zombies move where: nearest first, each up to its squares closer, never 3 on a
     square; a zombie reaching a Survivor's square stops there."""
     tm = town_map(state, data)
-    dist = distances_to(tm, chase_targets(state, data, active, nearest))
+    search = distances_to(tm, chase_targets(state, data, active, nearest))
+    dist = search.dist
     cap = data.rules["combat"]["max_zombies_per_square"]
     steps = data.rules["zombie_turn"]["squares_per_zombie"]
-    movers = sorted(
-        (z for z in state.zombies if tuple(z.loc) in dist and dist[tuple(z.loc)] > 0),
-        key=lambda z: (dist[tuple(z.loc)], z.id),
-    )
+    movers = sorted(_nearest(state, search, count), key=lambda z: (dist[tuple(z.loc)], z.id))
     occupancy: dict[Square, int] = {}
     for z in state.zombies:
         occupancy[tuple(z.loc)] = occupancy.get(tuple(z.loc), 0) + 1
@@ -78,7 +76,7 @@ def plan_moves(
         for _ in range(steps):
             if dist[here] == 0:
                 break
-            nxt = next((nb for nb in tm.board.neighbors(here)
+            nxt = next((nb for nb in tm.neighbors(here)
                         if dist.get(nb, -1) == dist[here] - 1 and occupancy.get(nb, 0) < cap), None)
             if nxt is None:
                 break
@@ -88,6 +86,26 @@ def plan_moves(
             occupancy[here] = occupancy.get(here, 0) + 1
             plan.append((z, here))
     return plan
+
+
+def _nearest(state: ZState, search: Distances, count: int) -> list[Zombie]:
+    """Every zombie with a way to the target that is not there yet, up to the distance at which
+    there are ``count`` of them: the search goes out layer by layer and stops there (the zombies
+    further out could not be among the ``count`` nearest)."""
+    where: dict[Square, list[Zombie]] = {}
+    for z in state.zombies:
+        where.setdefault((z.loc[0], z.loc[1]), []).append(z)
+    dist, pending, found, d = search.dist, set(where), [], 0
+    while pending and len(found) < count:
+        d += 1
+        complete = not search.discover(d)
+        for sq in [sq for sq in pending if sq in dist and (complete or dist[sq] <= d)]:
+            pending.discard(sq)
+            if dist[sq] > 0:
+                found += where[sq]
+        if complete:
+            break
+    return found
 
 
 def zombie_turn(state: ZState, ctx: Context, active: Survivor) -> Procedure:
@@ -129,19 +147,6 @@ def zombie_turn(state: ZState, ctx: Context, active: Survivor) -> Procedure:
                 )
                 yield from fight(state, ctx, s, here, helpers=helpers_of(state, data, s))
                 break
-
-
-def helpers_of(state: ZState, data: ZData, surv: Survivor) -> list[Survivor]:
-    """Other Survivors standing next to (or with) this one: they roll and add (ZGC-ZCOMB-08)."""
-    mine = squares_of(state, data, surv)
-    out = []
-    for s in state.survivors:
-        if s is surv or not s.in_play or s.carried_by or s.name == surv.carried_by:
-            continue
-        theirs = squares_of(state, data, s)
-        if any(abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1 for a in mine for b in theirs):
-            out.append(s)
-    return out
 
 
 def recover(state: ZState, data: ZData | None = None) -> int:

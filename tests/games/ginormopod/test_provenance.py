@@ -27,7 +27,9 @@ def referenced_paths(data, ev):
     d = ev.data
     out = []
     if d.get("hive"):
-        out += [("map", f"hives.{d['hive']}"), ("map", f"hives.{d['hive']}.formation")]
+        hive = (f"{data.map_variant}.hives.{d['hive']}" if data.map_variant
+                else f"hives.{d['hive']}")  # a map variant's Hives are its own section's
+        out += [("map", hive), ("map", f"{hive}.formation")]
     if "placement" in d:
         out.append(("units", f"human_setup.placements[{d['placement']}]"))
     if "guard_roll" in d:

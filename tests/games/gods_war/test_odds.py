@@ -100,13 +100,15 @@ def test_battle_procedure_vp_equals_kills_for_sampled_faces(gw):
 
 
 def test_frames_and_figures():
+    from widgets.charts import plot_androgeus_kill, plot_arachne_vp
+
     t = odds.combat_odds(["Storm King", "Storm Warrior"], "Androgeus")
     assert t.loc[0, "dice_rolled"] == 4 and t.loc[0, "exact"] == str(
         odds.androgeus_kill_probability_dice(4, True))
     a = odds.combat_odds(["Sea Folk"] * 2, "Arachne Solara")
     assert list(a.vp_gained) == [0, 1, 2] and abs(a.probability.sum() - 1) < 1e-12
-    assert len(odds.androgeus_figure().data) == 2
-    assert len(odds.arachne_figure(6).data[0].x) == 7
+    assert len(plot_androgeus_kill(odds.androgeus_table()).data) == 2
+    assert len(plot_arachne_vp(odds.arachne_table(6)).data[0].x) == 7
     assert odds.monster_return_fire("Arachne Solara").probability.sum() == pytest.approx(1)
     with pytest.raises(ValueError, match="Leviathan"):
         odds.combat_odds(["Sea Folk"], "Leviathan")

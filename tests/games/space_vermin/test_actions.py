@@ -5,24 +5,19 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table, texts
 
 from rules_lib.core.engine import Decision, IllegalChoice
 from rules_lib.games.space_vermin import actions as act
-from rules_lib.games.space_vermin.actions import (
-    full_move,
-    jump_pack_move,
-    landing_zone,
-    legal_actions,
-    marine_action,
-    marine_action_phase,
-    nat_effect_phase,
-    purging_phase,
-    rally,
-    recon,
-    recovery_phase,
-    request_reinforcements,
-)
+from rules_lib.games.space_vermin.actions import legal_actions, marine_action, marine_action_phase
+from rules_lib.games.space_vermin.full_move import full_move
+from rules_lib.games.space_vermin.jump_pack import jump_pack_move
+from rules_lib.games.space_vermin.map_entry import landing_zone
+from rules_lib.games.space_vermin.nat import nat_effect_phase
+from rules_lib.games.space_vermin.recovery import purging_phase, recovery_phase
+from rules_lib.games.space_vermin.scientist import detonate_secret_weapon
+from rules_lib.games.space_vermin.special_actions import rally, recon, request_reinforcements
+
+from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table, texts
 
 
 def h(label):
@@ -70,6 +65,18 @@ def test_moving_next_to_any_vermite_even_a_drone_stops_the_marine():
     state = table({"Squad 1": 411, "Drone #4": 414})
     opts = destinations(state, "Squad 1")
     assert "413" in opts and "415" not in opts  # 413 is next to the Drone: no going past it
+
+
+@pytest.mark.rule("SV-MMOV-05")
+def test_a_marine_stops_in_the_hex_next_to_a_vermite_even_where_it_could_step_out_of_contact():
+    state = table({"Squad 1": 411, "Drone #4": 521})
+    near = {ALPHA.label(x) for x in ALPHA.neighbors(h(521))}
+    costs = first_decision(full_move(state, dice(), "Squad 1")).data["costs"]
+    # within 4 MP, 523 lies only beyond hexes next to the Drone; 523 itself is next to no
+    # Vermite, so only the stop on entering (not SV-MMOV-06's "never from one such hex to
+    # another") keeps the Squad out of it
+    assert "523" not in near and "523" not in costs
+    assert near & set(costs)  # it may enter those hexes: it stops there
 
 
 @pytest.mark.rule("SV-MMOV-06")
@@ -389,7 +396,7 @@ def test_detonation_picks_a_random_chit_range_and_count_and_the_player_picks_vic
     doc = state.unit("M.A.D. Scientist")
     doc.weapon_ready, doc.weapon_built_turn = True, 1
     # chit 1 of 6 = The Alley Cat; range die 3 + 1 = 4; count die 4 / 2 = 2
-    proc = act.detonate_secret_weapon(state, dice(1, 3, 4, 6, 6), "M.A.D. Scientist")
+    proc = detonate_secret_weapon(state, dice(1, 3, 4, 6, 6), "M.A.D. Scientist")
     offered = []
     events = []
     item, answers = next(proc), ["Soldier #3", "Ultra-Mite #2"]
@@ -436,10 +443,10 @@ def test_a_weapon_without_rolls_and_the_kitten_removing_drones_from_the_game():
     )
     doc = state.unit("M.A.D. Scientist")
     doc.weapon_ready, doc.weapon_built_turn = True, 1
-    run(act.detonate_secret_weapon(state, dice(1, 6, 2, 6), "M.A.D. Scientist"))
+    run(detonate_secret_weapon(state, dice(1, 6, 2, 6), "M.A.D. Scientist"))
     assert state.unit("Drone #4").status == "removed" and state.unit("Soldier #1").on_map
     doc.weapon_ready = True
-    events = run(act.detonate_secret_weapon(state, dice(), "M.A.D. Scientist"))
+    events = run(detonate_secret_weapon(state, dice(), "M.A.D. Scientist"))
     assert "The Fat Cat: range 1" in texts(events)
     assert state.secret_weapons_left == []
     doc.acted = False

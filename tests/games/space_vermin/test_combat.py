@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table, texts
 
-from rules_lib.core.engine import IllegalChoice
-from rules_lib.games.space_vermin.actions import full_fire
-from rules_lib.games.space_vermin.combat import (
-    ant_targets,
-    fire_plans,
-    resolve_ant_fire,
-    resolve_fire,
-    vermite_attack,
-)
+from rules_lib.core.engine import Decision, IllegalChoice
+from rules_lib.games.space_vermin.actions import END_PHASE, NO_ACTION, marine_action_phase
+from rules_lib.games.space_vermin.ant_gun import ant_targets, resolve_ant_fire
+from rules_lib.games.space_vermin.fire_actions import FULL_FIRE, full_fire
+from rules_lib.games.space_vermin.fire_plans import fire_plans
+from rules_lib.games.space_vermin.marine_fire import resolve_fire
 from rules_lib.games.space_vermin.state import effective_values
+from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
+
+from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table, texts
 
 
 def plan(state, firer, target, scoot=False):
@@ -29,6 +28,23 @@ def test_marine_combat_is_voluntary_the_player_picks_the_target():
     state = table({"Squad 1": 315, "HQ 1": 335, "Ultra-Mite #2": 131, "Soldier #1": 316})
     decision = first_decision(full_fire(state, dice(), "Squad 1"))
     assert decision.player == "Marines" and set(decision.options) == {"Ultra-Mite #2", "Soldier #1"}
+
+
+@pytest.mark.rule("SV-MCOMB-01")
+def test_a_marine_with_a_target_may_leave_it_alone():
+    """All Marine combat is voluntary (§J): a Marine next to a Vermite may end the phase unfired
+    or take no action; nothing is fired."""
+    state = table({"Squad 1": 233, "Soldier #1": 234})
+    phase = marine_action_phase(state, dice())
+    assert first_decision(phase).options == ["Squad 1", END_PHASE]  # the phase may end at once
+    action = phase.send("Squad 1")
+    while not isinstance(action, Decision):
+        action = next(phase)
+    assert FULL_FIRE in action.options and NO_ACTION in action.options
+    events = run(marine_action_phase(table({"Squad 1": 233, "Soldier #1": 234}), dice()),
+                 answers=["Squad 1", NO_ACTION])
+    assert "Squad 1 takes no action" in texts(events)
+    assert not [e for e in events if e.kind == "combat"]
 
 
 @pytest.mark.rule("SV-MCOMB-03", "SV-MCOMB-04")
@@ -118,6 +134,24 @@ def test_marines_do_not_advance_after_combat():
     state = table({"Squad 1": 233, "Soldier #1": 234})
     run(resolve_fire(state, dice(6, 6, 6, 6, 6, 6), "Squad 1", "Soldier #1"))
     assert state.unit("Soldier #1").status == "cup" and state.unit("Squad 1").hex == "233"
+
+
+@pytest.mark.rule("SV-MCOMB-02", "SV-TERR-20")
+def test_a_vermite_in_a_nest_next_to_a_marine_cannot_be_targeted_by_any_weapon():
+    """A Marine beside a Nest (in Bamboo next to Nest 2: no unit between, no range limit, no
+    Line-of-Sight needed) may not shoot, PANTS or A.N.T.-Gun the Vermite in the Nest (§J)."""
+    beside = next(x for x in ALPHA.neighbors(ALPHA.nests[2]) if x not in ALPHA.nat_infestation)
+    label = ALPHA.label(beside)
+    elsewhere = next(ALPHA.label(x) for x in ALPHA.neighbors(beside)  # next to it, not a Nest
+                     if x not in ALPHA.nat_infestation and x != ALPHA.nests[2])
+    for firer in ("Squad 1", "Special Ops 1"):
+        state = table({firer: label, "Soldier #1": "Nest 2"})
+        assert fire_plans(DATA, ALPHA, state, firer) == []
+        state.unit("Soldier #1").hex = elsewhere  # the same Soldier out of the Nest: a target
+        assert [p.target for p in fire_plans(DATA, ALPHA, state, firer)] == ["Soldier #1"]
+    gun_state = table({"A.N.T. Gun": label, "Soldier #1": "Nest 2"})
+    gun_state.unit("A.N.T. Gun").limbered = False
+    assert ant_targets(DATA, ALPHA, gun_state, "A.N.T. Gun") == []
 
 
 @pytest.mark.rule("SV-MCOMB-02", "SV-S2-14")

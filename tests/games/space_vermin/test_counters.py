@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from .sv_helpers import DATA, dice, run, table
 
 from rules_lib.core.data import DataError
-from rules_lib.games.space_vermin.counters import all_units
 from rules_lib.games.space_vermin import GAME
+from rules_lib.games.space_vermin.counters import all_units
 from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.state import SVState, counter_side, effective_values
+
+from .sv_helpers import DATA, dice, run, table
 
 
 @pytest.mark.rule("SV-COMP-01")
@@ -77,7 +78,7 @@ def test_queens_rank_high_sister_child_with_spawn_numbers():
 
 @pytest.mark.rule("SV-COMP-09", "SV-COMP-11", "SV-COMP-12")
 def test_crown_jewels_five_with_their_bonuses():
-    from rules_lib.games.space_vermin.combat import resolve_fire
+    from rules_lib.games.space_vermin.marine_fire import resolve_fire
     from rules_lib.games.space_vermin.spawning import queens_spawn
     from rules_lib.games.space_vermin.vermite_movement import move_group
     from rules_lib.games.space_vermin.views import invariants
@@ -112,7 +113,7 @@ def test_crown_jewels_five_with_their_bonuses():
 
 @pytest.mark.rule("SV-COMP-10", "SV-RV-02")
 def test_only_carriers_move_jewels_an_rv_loads_one_for_one_mp():
-    from rules_lib.games.space_vermin.actions import full_move
+    from rules_lib.games.space_vermin.full_move import full_move
 
     state = table({"RV 1": 355}, jewels={"356": 2})
     run(full_move(state, dice(), "RV 1"), answers=["356", "load"])
@@ -200,7 +201,7 @@ def test_the_markers_the_text_names_are_in_the_counter_mix_and_the_state():
     assert NAT_LEVELS == ("", "tainted", "infected")
     assert "turn_track" in STATUSES
     state = table({}, tunnel_exits={"4": "open"})
-    from rules_lib.games.space_vermin.combat import damage_tunnel_exit
+    from rules_lib.games.space_vermin.marine_fire import damage_tunnel_exit
 
     damage_tunnel_exit(state, "4", "step")
     assert state.tunnel_exits == {"4": "collapsed"}

@@ -16,13 +16,14 @@ from rules_lib.core.data import track_reads
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context, Game, Rules, drive
 from rules_lib.games.space_vermin import GAME, NAME, PLAYERS, VARIANTS, new_game, odds
-from rules_lib.games.space_vermin.actions import recon, request_reinforcements
-from rules_lib.games.space_vermin.combat import resolve_ant_fire, vermite_attack
+from rules_lib.games.space_vermin.ant_gun import resolve_ant_fire
 from rules_lib.games.space_vermin.counters import placed_state
 from rules_lib.games.space_vermin.data import build, load_sources
 from rules_lib.games.space_vermin.scenarios import SCENARIOS, new_state
+from rules_lib.games.space_vermin.special_actions import recon, request_reinforcements
 from rules_lib.games.space_vermin.state import SVState
 from rules_lib.games.space_vermin.turn import play
+from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
 from rules_lib.games.space_vermin.victory import migration_vp
 
 # (file, path) -> why the rules never read it. Empty: every number of the data is consulted.
@@ -110,10 +111,11 @@ OVERRIDES = [
     ("family_jewels", {"counters:queens.high_queen.sn": 1}),
     ("family_jewels", {"scenarios:family_jewels.rv_return_turns": 1}),
     ("family_jewels", {"counters:marines.recovery_vehicle.load_mp": 3}),
-    ("family_jewels", {"tables:nat.escalates_on": 0}),
+    ("family_jewels", {"tables:nat.escalates_on": 2}),
     ("family_jewels", {"chits:event_chits[0].alpha_blue": 5}),
     ("great_migration", {"terrain:psychic_whip.ma_bonus": 0}),
-    ("great_migration", {"tables:ant_gun.dice": 3, "tables:nat.range": 0}),
+    ("great_migration", {"tables:ant_gun.dice": 3, "tables:ant_gun.crash_total": 3,
+                         "tables:nat.range": 0}),
     ("great_migration", {"scenarios:great_migration.hordes.queens_turn": 2}),
     ("great_migration", {"tables:hit_convention": "at_least"}),
     # values the data loader turns into typed fields at once: each still changes the game

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from .sv_helpers import dice, run, table
 
-from rules_lib.games.space_vermin.combat import resolve_fire
 from rules_lib.games.space_vermin.events import draw_event_chit, fill_event_cup
+from rules_lib.games.space_vermin.marine_fire import resolve_fire
+
+from .sv_helpers import dice, run, table
 
 
 @pytest.mark.rule("SV-SETUP-03", "SV-EVT-01", "SV-EVT-02", "SV-MAP-02")
@@ -53,9 +54,9 @@ def test_destroyed_tunnel_exit_chits_go_to_the_vermite_unit_cup_not_the_event_cu
 
 @pytest.mark.rule("SV-EVT-06", "SV-S1-16", "SV-EVT-05")
 def test_preferred_direction_blue_south_of_the_road_yellow_on_or_north_of_it():
-    from .sv_helpers import ALPHA, BETA
-
     from rules_lib.games.space_vermin.events import preferred_direction
+
+    from .sv_helpers import ALPHA, BETA
 
     exit3 = ALPHA.tunnel_exit_hex(3)  # the movement example: NAT Plague sends this Soldier north
     assert preferred_direction("NAT Plague", ALPHA, exit3) == 1

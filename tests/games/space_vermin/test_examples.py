@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from .sv_helpers import ALPHA, dice, run, table, texts
 
-from rules_lib.games.space_vermin.actions import full_move
-from rules_lib.games.space_vermin.combat import (
-    drone_flock,
-    fire_plans,
-    resolve_fire,
-    vermite_combat_step,
-)
+from rules_lib.games.space_vermin.fire_plans import fire_plans
+from rules_lib.games.space_vermin.full_move import full_move
+from rules_lib.games.space_vermin.marine_fire import resolve_fire
+from rules_lib.games.space_vermin.vermite_attacks import drone_flock, vermite_combat_step
 
-from .sv_helpers import DATA
+from .sv_helpers import ALPHA, DATA, dice, run, table, texts
 
 
 @pytest.mark.rule("SV-EX-01", "SV-MAP-03")

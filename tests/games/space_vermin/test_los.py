@@ -4,11 +4,12 @@ blocking terrain can be seen; LOS from a hex to every hex of the map."""
 from __future__ import annotations
 
 import pytest
-from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, table
 
 from rules_lib.core.boards.hex import hex_line
-from rules_lib.games.space_vermin.actions import full_fire
+from rules_lib.games.space_vermin.fire_actions import full_fire
 from rules_lib.games.space_vermin.los import has_line_of_sight, visible_from, visible_labels
+
+from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, table
 
 
 def h(label):

@@ -5,17 +5,15 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, run, table, texts
 
-from rules_lib.games.space_vermin.actions import (
-    BUILD,
-    ENTER,
-    designated_entry,
-    full_fire,
-    legal_actions,
-)
-from rules_lib.games.space_vermin.combat import fire_plans
+from rules_lib.games.space_vermin.actions import legal_actions
+from rules_lib.games.space_vermin.fire_actions import full_fire
+from rules_lib.games.space_vermin.fire_plans import fire_plans
+from rules_lib.games.space_vermin.map_entry import ENTER, designated_entry
 from rules_lib.games.space_vermin.movement import marine_reach
+from rules_lib.games.space_vermin.scientist import BUILD
+
+from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, run, table, texts
 
 
 def h(label, smap=ALPHA):

@@ -7,10 +7,13 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from .sv_helpers import dice, run, table
 
 from rules_lib.games.space_vermin import odds
-from rules_lib.games.space_vermin.combat import resolve_ant_fire, resolve_fire, vermite_attack
+from rules_lib.games.space_vermin.ant_gun import resolve_ant_fire
+from rules_lib.games.space_vermin.marine_fire import resolve_fire
+from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
+
+from .sv_helpers import dice, run, table
 
 
 def tally(outcomes):
@@ -133,7 +136,7 @@ def test_fire_table_covers_every_cf_and_dn():
 
 @pytest.mark.rule("SV-NATFX-01")
 def test_nat_effect_phase_infected_dies_on_1_to_4_tainted_never_rolls():
-    from rules_lib.games.space_vermin.actions import nat_effect_phase
+    from rules_lib.games.space_vermin.nat import nat_effect_phase
 
     outcomes = []
     for face in range(1, 7):
@@ -146,3 +149,66 @@ def test_nat_effect_phase_infected_dies_on_1_to_4_tainted_never_rolls():
         outcomes.append("eliminated" if not state.unit("Squad 1").on_map else "survives")
     assert outcomes == ["eliminated"] * 4 + ["survives"] * 2
     assert Fraction(outcomes.count("eliminated"), 6) == odds.nat_effect_odds()
+
+
+# -- what the game cannot have ---------------------------------------------------------------------
+
+CANNOT = [  # (combat_odds arguments, words of the refusal)
+    (dict(cf=9, dn=3), "Marines never roll more than 8 dice"),
+    (dict(cf=4, dn=6), "no Vermite counter has a DN above 5"),
+    (dict(cf=106, dn=3, attacker="Vermites"), "Vermites never roll more than 105 dice"),
+    (dict(cf=4, dn=5, attacker="Vermites"), "no Marine counter has a DN above 4"),
+    (dict(cf=-1, dn=3), "CF must be a whole number, 0 or more"),
+    (dict(cf=4, dn=-2), "DN must be a whole number, 0 or more"),
+    (dict(cf="4", dn=3), "CF must be a whole number"),
+    (dict(cf=4.5, dn=3), "CF must be a whole number"),
+    (dict(cf=True, dn=3), "CF must be a whole number"),
+    (dict(cf=4, dn=7, allow_beyond_rules=True), "a DN above 6 is no DN"),
+    (dict(cf=500, dn=3, allow_beyond_rules=True), "at most 200 dice, even beyond the rules"),
+    (dict(cf=4, dn=3, attacker="Aliens"), "attacker must be one of Marines, Vermites"),
+    (dict(cf=4, dn=3, reduced="no"), "reduced must be True or False"),
+]
+
+
+@pytest.mark.parametrize("kwargs,words", CANNOT, ids=[w for _, w in CANNOT])
+def test_odds_the_game_cannot_have_are_refused_naming_the_limit(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        odds.combat_odds(**kwargs)
+
+
+def test_the_limits_are_those_of_the_counter_mix_and_beyond_rules_allows_what_ifs():
+    limits = odds.combat_limits()
+    # Heavy Weapons CF 6 + an adjacent HQ + an adjacent target (§J-1); a Queen with 5 Jewels caps
+    # at DN 5 (§E-2); every non-Drone Vermite in one Nest with every Jewel (§F-2, §E-3)
+    assert (limits.marine_cf, limits.vermite_dn, limits.marine_dn) == (8, 5, 4)
+    assert limits.vermite_cf == 10 * 4 + 8 * 5 + (6 + 5 + 4) + 5 * 2
+    assert len(odds.combat_odds(8, 5)) == 3 and len(odds.combat_odds(105, 4, attacker="Vermites"))
+    beyond = odds.combat_odds(12, 6, allow_beyond_rules=True)
+    assert beyond.set_index("result").loc["no effect", "probability"] == 1  # nothing beats a 6
+
+
+def test_the_other_odds_refuse_what_no_roll_has():
+    for call, words in (
+        (lambda: odds.nat_outcome("cockroach"), "no Vermite type 'cockroach'"),
+        (lambda: odds.nat_outcome("soldier", "sick"), "NAT marker"),
+        (lambda: odds.ant_gun_outcome(-3), "range is a whole number"),
+        (lambda: odds.ant_gun_odds(max_range=10**6), "max_range must be"),
+        (lambda: odds.banded_outcome("weather"), "no banded table 'weather'"),
+        (lambda: odds.banded_outcome("pants", 9), "modifier must be"),
+        (lambda: odds.pants_odds(nat="yes"), "nat must be True or False"),
+        (lambda: odds.fire_outcome(4, 3, table="laser"), "no damage table 'laser'"),
+        (lambda: odds.marine_fire_table(cfs=range(1, 12)), "Marines never roll more"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            call()
+
+
+def test_the_command_line_refuses_a_cf_the_game_cannot_have_unless_beyond_rules(capsys):
+    from rules_lib.cli import main
+
+    assert main(["odds", "space_vermin", "--cf", "40", "--dn", "3"]) == 2
+    assert "Marines never roll more than 8 dice" in capsys.readouterr().err
+    assert main(["odds", "space_vermin", "--cf", "40", "--dn", "3", "--beyond-rules"]) == 0
+    assert "eliminated" in capsys.readouterr().out
+    assert main(["odds", "space_vermin", "--cf", "4", "--dn", "9", "--beyond-rules"]) == 2
+    assert "a DN above 6 is no DN" in capsys.readouterr().err

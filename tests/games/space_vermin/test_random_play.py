@@ -6,20 +6,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from .sv_helpers import table
 
 from rules_lib.core.dice import SeededDice
 from rules_lib.core.engine import Context, Decision, Game
-from rules_lib.games.space_vermin.actions import (
-    marine_action_phase,
-    nat_effect_phase,
-    purging_phase,
-    recovery_phase,
-)
-from rules_lib.games.space_vermin.combat import drone_flock, vermite_combat_step
+from rules_lib.games.space_vermin.actions import marine_action_phase
 from rules_lib.games.space_vermin.data import load_game_data
+from rules_lib.games.space_vermin.nat import nat_effect_phase
+from rules_lib.games.space_vermin.recovery import purging_phase, recovery_phase
 from rules_lib.games.space_vermin.state import SVState
+from rules_lib.games.space_vermin.vermite_attacks import drone_flock, vermite_combat_step
 from rules_lib.games.space_vermin.views import invariants
+
+from .sv_helpers import table
 
 START = {"Squad 1": 315, "Squad 2": 334, "HQ 1": 335, "Special Ops 1": 413, "Scout 1": 232,
          "Logistics": 422, "A.N.T. Gun": 462, "M.A.D. Scientist": 213, "RV 1": 355,

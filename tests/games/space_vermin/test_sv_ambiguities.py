@@ -13,23 +13,19 @@ import pytest
 from rules_lib.core.dice import ScriptedDice, SeededDice
 from rules_lib.core.engine import Context, Event, Game
 from rules_lib.games.space_vermin import GAME, VARIANTS, new_game
-from rules_lib.games.space_vermin.actions import (
-    FULL_FIRE,
-    full_move,
-    jump_pack_move,
-    landing_zone,
-    legal_actions,
-    rally,
-)
-from rules_lib.games.space_vermin.combat import (
-    eliminate_vermite,
-    resolve_ant_fire,
-    resolve_fire,
-    vermite_combat_step,
-)
+from rules_lib.games.space_vermin.actions import legal_actions
+from rules_lib.games.space_vermin.ant_gun import resolve_ant_fire
+from rules_lib.games.space_vermin.fire_actions import FULL_FIRE
+from rules_lib.games.space_vermin.full_move import full_move
+from rules_lib.games.space_vermin.jump_pack import jump_pack_move
+from rules_lib.games.space_vermin.map_entry import landing_zone
+from rules_lib.games.space_vermin.marine_fire import resolve_fire
 from rules_lib.games.space_vermin.scenarios import scenario_table
 from rules_lib.games.space_vermin.spawning import hordes
+from rules_lib.games.space_vermin.special_actions import rally
 from rules_lib.games.space_vermin.turn import _campaign_second_battle
+from rules_lib.games.space_vermin.vermite_attacks import vermite_combat_step
+from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite
 from rules_lib.games.space_vermin.vermite_movement import move_group
 from rules_lib.games.space_vermin.vermite_turn import event_chit_step, movement_step
 

@@ -7,7 +7,10 @@ import random
 
 from rules_lib.core.engine import Decision
 from rules_lib.games.space_vermin import actions as act
+from rules_lib.games.space_vermin.actions import marine_action_phase
 from rules_lib.games.space_vermin.commander import CommanderPolicy
+from rules_lib.games.space_vermin.fire_actions import full_fire
+from rules_lib.games.space_vermin.full_move import full_move
 
 from .sv_helpers import ALPHA, dice, first_decision, table
 
@@ -18,7 +21,7 @@ def _answer(state, decision: Decision):
 
 def _action_decision(state, unit_id: str) -> Decision:
     """The Marine Action Phase as the engine runs it: pick ``unit_id``, get its action Decision."""
-    proc = act.marine_action_phase(state, dice())
+    proc = marine_action_phase(state, dice())
     who = first_decision(proc)
     assert who.kind == "next_marine" and unit_id in who.options
     item = proc.send(unit_id)
@@ -37,7 +40,7 @@ def test_a_disrupted_squad_in_contact_steps_out_of_contact_instead_of_firing_its
     assert act.FULL_FIRE in decision.options
     assert _answer(state, decision) == act.FULL_MOVE
 
-    move = first_decision(act.full_move(state, dice(), "Squad 1"))
+    move = first_decision(full_move(state, dice(), "Squad 1"))
     dest = _answer(state, move)
     near_soldier = {ALPHA.label(h) for h in ALPHA.neighbors(ALPHA.hex("412"))}
     assert dest != "411" and dest not in near_soldier
@@ -47,7 +50,7 @@ def test_fire_goes_to_the_jewel_carrier_first():
     # a Soldier carrying a Crown Jewel to its Nest (§E-2) outranks a plain one at the same odds
     state = table({"Squad 1": 411, "Soldier #1": 412, "Soldier #3": 441})
     state.unit("Soldier #3").jewels = 1
-    fire = first_decision(act.full_fire(state, dice(), "Squad 1"))
+    fire = first_decision(full_fire(state, dice(), "Squad 1"))
     assert set(fire.options) >= {"Soldier #1", "Soldier #3"}
     assert _answer(state, fire) == "Soldier #3"
 
@@ -56,7 +59,7 @@ def test_a_recovery_vehicle_prefers_the_way_that_does_not_end_next_to_vermites()
     # 512 and 511 are both two hexes from the Jewels in 421; 512 is next to the two Soldiers in
     # 513, who would attack it in the next Combat Step (§F-2): the RV stops in 511
     state = table({"RV 1": 656, "Soldier #1": 513, "Soldier #3": 513}, jewels={"421": 2})
-    move = first_decision(act.full_move(state, dice(), "RV 1"))
+    move = first_decision(full_move(state, dice(), "RV 1"))
     assert {"511", "512"} <= set(move.options)
     dest = _answer(state, move)
     near_stack = {ALPHA.label(h) for h in ALPHA.neighbors(ALPHA.hex("513"))}

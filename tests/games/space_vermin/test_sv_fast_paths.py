@@ -11,16 +11,12 @@ import pytest
 
 from rules_lib.core.boards.reach import reach_costs
 from rules_lib.games.space_vermin import GAME, new_game
-from rules_lib.games.space_vermin.actions import (
-    adjacent_to_vermite,
-    fire_plans,
-    legal_actions,
-    offered_actions,
-)
+from rules_lib.games.space_vermin.actions import legal_actions, offered_actions
 from rules_lib.games.space_vermin.board import map_for
-from rules_lib.games.space_vermin.combat import can_fire
+from rules_lib.games.space_vermin.fire_plans import can_fire, fire_plans
 from rules_lib.games.space_vermin.movement import (
     _full_move_rules,
+    adjacent_to_vermite,
     marine_move_costs,
     vermite_adjacent_hexes,
 )

@@ -1,5 +1,6 @@
 """Robustness: 100 seeded games per scenario end with a result and a sound position; replays are
-identical; the heuristic Marines do better than random ones in The Great Migration's VP."""
+identical; the heuristic Marines do better than random ones in The Great Migration's VP; the
+games/s benchmarks of both Marine commanders."""
 
 from __future__ import annotations
 
@@ -43,9 +44,11 @@ def test_one_hundred_seeded_random_games_end_with_a_victory_level(scenario):
     assert endings["cup empty"] > 0  # the normal end is exercised, not only the early ones
 
 
+@pytest.mark.parametrize("policy", ["commander", "heuristic"])
 @pytest.mark.parametrize("scenario", list(RESULTS))
-def test_a_heuristic_game_replays_identically(scenario):
-    game = new_game(scenario, seed=11, keep_log=False)
+def test_a_game_of_either_marine_commander_replays_identically(scenario, policy):
+    game = new_game(scenario, seed=11, keep_log=False,
+                    policies=GAME.make_policies({"Marines": policy}))
     game.run_to_end()
     again = replay(GAME.rules(), GameRecord.from_json(game.record().to_json()))
     assert again.state.to_json() == game.state.to_json()
@@ -69,13 +72,13 @@ def test_heuristic_marines_score_more_migration_vp_than_random_ones():
 BENCH_SEEDS = tuple(range(50))
 
 
-def play_family_jewels_batch() -> list[str | None]:
-    """Whole Family Jewels games with the heuristic Marines (``new_game`` without policies plays
-    random ones), one per seed of ``BENCH_SEEDS``; their results."""
+def play_family_jewels_batch(policy: str = "heuristic") -> list[str | None]:
+    """Whole Family Jewels games with these Marines, one per seed of ``BENCH_SEEDS``; their
+    results."""
     results = []
     for seed in BENCH_SEEDS:
         game = new_game("family_jewels", seed=seed, keep_log=False,
-                        policies=GAME.make_policies({"Marines": "heuristic"}))
+                        policies=GAME.make_policies({"Marines": policy}))
         game.run_to_end()
         results.append(game.state.result)
     return results
@@ -85,6 +88,16 @@ def play_family_jewels_batch() -> list[str | None]:
 def test_bench_family_jewels_heuristic_game(benchmark):
     results = benchmark.pedantic(play_family_jewels_batch, rounds=3, iterations=1,
                                  warmup_rounds=1)
+    assert len(results) == len(BENCH_SEEDS) and None not in results
+    benchmark.extra_info["games_per_second"] = len(BENCH_SEEDS) / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="space_vermin")
+def test_bench_family_jewels_commander_game(benchmark):
+    """The default Marines (the commander): compare its games/s with Ginormopod's
+    (``tests/games/ginormopod/test_bench_ginormopod.py``) run on the same machine."""
+    results = benchmark.pedantic(play_family_jewels_batch, args=("commander",), rounds=3,
+                                 iterations=1, warmup_rounds=1)
     assert len(results) == len(BENCH_SEEDS) and None not in results
     benchmark.extra_info["games_per_second"] = len(BENCH_SEEDS) / benchmark.stats.stats.mean
 

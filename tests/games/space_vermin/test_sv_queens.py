@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.space_vermin.combat import vermite_combat_step
+from rules_lib.games.space_vermin.vermite_attacks import vermite_combat_step
 from rules_lib.games.space_vermin.vermite_turn import movement_step, queen_step
 
 from .sv_helpers import DATA, dice, run, texts
@@ -90,7 +90,7 @@ def test_a_warrior_entering_a_nest_in_scenario_1_walks_on_and_escorts_nobody():
 
 @pytest.mark.rule("SV-S2-15", "SV-S2-12")
 def test_the_escort_of_a_queen_who_died_is_picked_up_by_another_queen():
-    from rules_lib.games.space_vermin.combat import eliminate_vermite
+    from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite
 
     state = beta({"High Queen": 665, "Ultra-Mite #6": 665, "Sister Queen": 664})
     state.unit("Ultra-Mite #6").escort_of = "High Queen"
@@ -102,7 +102,8 @@ def test_the_escort_of_a_queen_who_died_is_picked_up_by_another_queen():
 
 @pytest.mark.rule("SV-S2-15", "SV-PANTS-04")
 def test_a_jolted_escort_leaves_its_queen_and_can_escort_again():
-    from rules_lib.games.space_vermin.combat import is_escorted_queen, jolt
+    from rules_lib.games.space_vermin.pants import jolt
+    from rules_lib.games.space_vermin.targets import is_escorted_queen
 
     state = beta({"High Queen": 511, "Ultra-Mite #6": 511, "Sister Queen": 665})
     state.unit("Ultra-Mite #6").escort_of = "High Queen"

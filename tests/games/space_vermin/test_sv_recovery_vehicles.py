@@ -7,8 +7,10 @@ import pytest
 
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context
-from rules_lib.games.space_vermin.actions import ENTER, full_move, marine_action
+from rules_lib.games.space_vermin.actions import marine_action
 from rules_lib.games.space_vermin.data import load_game_data
+from rules_lib.games.space_vermin.full_move import full_move
+from rules_lib.games.space_vermin.map_entry import ENTER
 
 from .sv_helpers import dice, run, table, texts
 

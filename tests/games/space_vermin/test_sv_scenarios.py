@@ -6,17 +6,12 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.space_vermin import GAME, new_game
-from rules_lib.games.space_vermin.actions import (
-    BUILD,
-    ENTER,
-    LAND,
-    designated_entry,
-    legal_actions,
-    marine_action,
-    request_reinforcements,
-)
+from rules_lib.games.space_vermin.actions import legal_actions, marine_action
+from rules_lib.games.space_vermin.map_entry import ENTER, LAND, designated_entry
 from rules_lib.games.space_vermin.scenarios import scenario_table
+from rules_lib.games.space_vermin.scientist import BUILD
 from rules_lib.games.space_vermin.spawning import hordes
+from rules_lib.games.space_vermin.special_actions import request_reinforcements
 from rules_lib.games.space_vermin.views import invariants
 
 from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, run, texts
@@ -217,3 +212,21 @@ def test_marines_may_set_up_anywhere_in_the_city_crown_jewel_hexes_included():
     options = set(game.pending.options)
     assert {"421", "356"} <= options  # the Jewel hexes are in the city limits (§Q-1-a/b)
     assert "422" not in options  # the Scientist's hex: no two Marines stacked (§I-1-a)
+
+
+@pytest.mark.rule("SV-S2-05", "SV-CAMP-01")
+def test_the_campaigns_second_battle_starts_the_scientist_on_his_harley_with_no_weapon():
+    game = new_game("campaign", seed=2)
+    while True:  # to the end of battle 1
+        ev = game.step_event()
+        if ev.message.startswith("Campaign battle 2"):
+            break
+    sci = game.state.unit("M.A.D. Scientist")
+    sci.weapon_ready, sci.weapon_built_turn = True, 9  # a weapon built on turn 9 of battle 1
+    gun = game.state.unit("A.N.T. Gun")
+    gun.limbered, gun.landed_turn = False, 9
+    while not game.step_event().message.startswith("The Marines wait off the east edge"):
+        pass
+    assert (sci.weapon_ready, sci.weapon_built_turn) == (False, 0)  # Harley side up (§Q-2-b)
+    assert (gun.limbered, gun.landed_turn) == (True, 0)
+    assert GAME.state_problems(game.state) == []

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.space_vermin.combat import vermite_combat_step
 from rules_lib.games.space_vermin.scenarios import scenario_table
 from rules_lib.games.space_vermin.spawning import hordes
+from rules_lib.games.space_vermin.vermite_attacks import vermite_combat_step
 from rules_lib.games.space_vermin.views import invariants
 
 from .sv_helpers import DATA, dice, run, table, texts

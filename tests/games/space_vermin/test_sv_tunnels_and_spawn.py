@@ -117,7 +117,7 @@ def test_a_tunnel_exit_drawn_in_the_spawn_is_placed_open_even_under_a_marine():
 
 @pytest.mark.rule("SV-S1-12")
 def test_eliminated_vermites_return_to_the_cup_and_can_be_spawned_again():
-    from rules_lib.games.space_vermin.combat import eliminate_vermite
+    from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite
 
     state = turn_table({"High Queen": "Nest 1", "Soldier #1": 316}, "Quiet Night")
     soldiers_in_cup_only(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.space_vermin.combat import eliminate_vermite
+from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite
 from rules_lib.games.space_vermin.vermite_movement import move_group
 from rules_lib.games.space_vermin.vermite_turn import entrance_check, movement_step
 from rules_lib.games.space_vermin.views import invariants
@@ -112,6 +112,21 @@ def test_ultra_mites_move_before_soldiers_each_type_by_unit_id():
     events = move(state)
     order = [e.data["units"][0] for e in events if e.kind == "move" and "units" in e.data]
     assert order == ["Ultra-Mite #2", "Ultra-Mite #6", "Soldier #1", "Soldier #3"]
+
+
+@pytest.mark.rule("SV-VMOV-07", "SV-DRONE-02")
+def test_vermites_move_by_unit_id_whatever_order_the_counters_are_listed_in():
+    """A saved position may list its counters in any order: the lowest Unit ID still moves
+    first (§E-1-a/b/d), Drones too."""
+    state = turn_table({"Soldier #3": 131, "Soldier #1": 164, "Ultra-Mite #6": 441,
+                        "Ultra-Mite #2": 455, "Drone #8": 232, "Drone #4": 233}, "Quiet Night")
+    state.units.reverse()
+    events = run(movement_step(state, dice(1, 1, 1, 2, 2, 2)))
+    order = [e.data.get("unit") or e.data["units"][0] for e in events
+             if e.kind == "move" and ("units" in e.data or "flocks" in e.message)]
+    assert order == ["Drone #4", "Drone #8", "Ultra-Mite #2", "Ultra-Mite #6", "Soldier #1",
+                     "Soldier #3"]
+    assert state.unit("Drone #4").hex == "111" and state.unit("Drone #8").hex == "222"
 
 
 @pytest.mark.rule("SV-DRONE-01", "SV-DIR-01")

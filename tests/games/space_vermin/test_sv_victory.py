@@ -7,9 +7,11 @@ import pytest
 
 from rules_lib.core.engine import Game, ScriptedPolicy
 from rules_lib.games.space_vermin import GAME, new_game
-from rules_lib.games.space_vermin.combat import eliminate_vermite, resolve_fire
+from rules_lib.games.space_vermin.marine_fire import resolve_fire
 from rules_lib.games.space_vermin.scenarios import scenario_table, setup_great_migration
 from rules_lib.games.space_vermin.state import effective_values
+from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
+from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite
 from rules_lib.games.space_vermin.vermite_movement import move_group
 from rules_lib.games.space_vermin.victory import (
     family_jewels_level,
@@ -192,3 +194,14 @@ def test_campaign_plays_both_battles_and_adds_their_vp():
     levels = scenario_table(DATA, "campaign")["levels"]
     assert [level_by_vp(levels, v) for v in (75, 74, 60, 59, 45, 44, 30, 29)] == [
         "Decisive", "Major", "Major", "Minor", "Minor", "Draw", "Draw", "Loss"]
+
+
+@pytest.mark.rule("SV-S2-23", "SV-S2-26", "SV-VATK-11")
+def test_a_marine_eliminated_in_the_migration_joins_the_eliminated_marines_and_costs_a_vp():
+    """Eliminated Marines go into their own pile (§Q-2-f): counted there, each -1 VP (§Q-2-g)."""
+    state = turn_table({"Squad 1": 333, "Soldier #1": 334, "Soldier #3": 334}, "Quiet Night",
+                       "beta", scenario="great_migration")
+    before = migration_vp(DATA, state)
+    run(vermite_attack(state, dice(*[6] * 8), ["Soldier #1", "Soldier #3"], "Squad 1"))
+    assert state.unit("Squad 1").status == "eliminated" and state.marines_lost == 1
+    assert migration_vp(DATA, state) == before - 1

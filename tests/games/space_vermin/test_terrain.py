@@ -5,10 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, run, table, texts
 
-from rules_lib.games.space_vermin.actions import full_move, jump_destinations, landing_zone_hexes
-from rules_lib.games.space_vermin.combat import fire_plans, vermite_combat_step
+from rules_lib.games.space_vermin.fire_plans import fire_plans
+from rules_lib.games.space_vermin.full_move import full_move
+from rules_lib.games.space_vermin.jump_pack import jump_destinations
+from rules_lib.games.space_vermin.map_entry import landing_zone_hexes
+from rules_lib.games.space_vermin.vermite_attacks import vermite_combat_step
+
+from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, run, table, texts
 
 
 def h(label):

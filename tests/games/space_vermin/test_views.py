@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from .sv_helpers import ALPHA, table
 
 from rules_lib.games.space_vermin.views import (
     board,
@@ -14,6 +13,8 @@ from rules_lib.games.space_vermin.views import (
     movement_reach,
     pieces,
 )
+
+from .sv_helpers import ALPHA, table
 
 
 def test_pieces_name_every_counter_on_the_map_with_its_values():

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.zombies_giants import odds
+from rules_lib.games.zombies_giants.data import default_data
 
 
 def _cold_grid(mode):
-    odds._SOLVED.clear()  # measure the solving, not the cache
+    default_data().solved_fights.clear()  # measure the solving, not the cache
     return odds.odds_grid(mode=mode)
 
 
@@ -33,3 +34,22 @@ def test_bench_one_seeded_game(benchmark):
         return g.state.result
 
     assert benchmark(one) is not None
+
+
+@pytest.mark.benchmark
+def test_bench_heuristic_games_beside_ginormopod(benchmark):
+    """Zombies games per second (the heuristic players, as designers sweep them) beside
+    Ginormopod's, in the same process: the ratio is in the benchmark's extra info."""
+    import time
+
+    from rules_lib.playtest import run_games
+
+    run_games("ginormopod", 5, 10**6)
+    started = time.process_time()
+    run_games("ginormopod", 100, 0)
+    ginormopod = 100 / (time.process_time() - started)
+    df = benchmark.pedantic(run_games, args=("zombies_giants", 20, 0), rounds=3, iterations=1)
+    assert len(df) == 20 and df["outcome"].notna().all()
+    zombies = 20 / benchmark.stats.stats.min
+    benchmark.extra_info.update(zombies_games_per_s=zombies, ginormopod_games_per_s=ginormopod,
+                                ratio=zombies / ginormopod)

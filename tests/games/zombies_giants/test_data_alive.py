@@ -22,13 +22,15 @@ from rules_lib.core.engine import Context, Game, RandomPolicy, Rules, drive
 from rules_lib.games.zombies_giants import GAME, initial_state, invariants, new_game
 from rules_lib.games.zombies_giants import data as zdata
 from rules_lib.games.zombies_giants import variants as V
+from rules_lib.games.zombies_giants.actions import Action
 from rules_lib.games.zombies_giants.crafting import craft, do_craft_action
 from rules_lib.games.zombies_giants.events import add_zombie
+from rules_lib.games.zombies_giants.move_fight import move_fight
 from rules_lib.games.zombies_giants.movement import movement_reach
 from rules_lib.games.zombies_giants.odds import fight_odds, odds_grid
 from rules_lib.games.zombies_giants.policies import HeuristicPolicy
 from rules_lib.games.zombies_giants.state import PlacedTile, ZState
-from rules_lib.games.zombies_giants.turn import move_fight, play
+from rules_lib.games.zombies_giants.turn import play
 
 #: Numbers no rule consults, each with why it is kept in the data.
 ALLOWED_UNREAD = {
@@ -88,10 +90,10 @@ def crafting_tour(data):
                     drive(craft(state, ctx, s, kind))
                     if kind == "size_ray" and s.size_ray and s.size_ray.charges:
                         s.size_ray.charges, s.bullets = 0, 1  # spent: a bullet restores it
-                        drive(do_craft_action(state, ctx, s, "recharge Size-Ray"))
+                        drive(do_craft_action(state, ctx, s, Action.parse("recharge Size-Ray")))
                     if kind == "body_armour" and s.armour and s.armour.size != size:
                         s.potions.append(size)  # a Giant's armour, treated with its potion
-                        drive(do_craft_action(state, ctx, s, f"treat armour with {size} potion"))
+                        drive(do_craft_action(state, ctx, s, Action.parse(f"treat armour with {size} potion")))
     big_reaches_out_through_a_door(data)
 
 

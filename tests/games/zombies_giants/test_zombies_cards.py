@@ -6,7 +6,7 @@ import pytest
 
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.events import can_play, discard_step, event_step
-from rules_lib.games.zombies_giants.turn import move_fight, step_options
+from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
 
 from .zg_helpers import ctx, make_state, messages, play, run
 

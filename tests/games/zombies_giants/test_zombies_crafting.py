@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.zombies_giants import sizes
+from rules_lib.games.zombies_giants.actions import Action, CraftPotion, RayArmour, RechargeRay
 from rules_lib.games.zombies_giants.crafting import (
     craft_options,
     do_craft_action,
@@ -12,8 +13,8 @@ from rules_lib.games.zombies_giants.crafting import (
     visit_store,
 )
 from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.move_fight import move_fight
 from rules_lib.games.zombies_giants.state import Armour, PotionKit
-from rules_lib.games.zombies_giants.turn import move_fight
 
 from .zg_helpers import SHOP_DOOR_OUT, ctx, make_state, messages, play, run
 
@@ -67,8 +68,8 @@ def test_a_bullet_restores_all_charges():
     visit(st, ["Hardware Store", "Toy-Store", "Appliances Store"])
     s = st.survivors[0]
     s.size_ray.charges, s.bullets = 1, 1
-    assert "recharge Size-Ray" in craft_options(st, default_data(), s)
-    run(do_craft_action(st, ctx(), s, "recharge Size-Ray"))
+    assert RechargeRay() in craft_options(st, default_data(), s)
+    run(do_craft_action(st, ctx(), s, Action.parse("recharge Size-Ray")))
     assert s.size_ray.charges == 3 and s.bullets == 0
 
 
@@ -77,7 +78,7 @@ def test_the_size_ray_shrinks_a_giant_to_normal_for_a_charge():
     st = make_state(("Huge",))
     visit(st, ["Hardware Store", "Toy-Store"])
     s = st.survivors[0]
-    run(do_craft_action(st, ctx(), s, "ray self to Normal"))
+    run(do_craft_action(st, ctx(), s, Action.parse("ray self to Normal")))
     assert s.size == "Normal" and s.size_ray.charges == 1
     assert s.halves == 6 and s.reserve == 2  # health above Normal's 3 hearts goes to reserve
 
@@ -135,8 +136,8 @@ def test_potion_recipes_by_parts(parts, paid, made):
     st = make_state(("Big",))
     s = st.survivors[0]
     s.potion_kit, s.reserve = PotionKit(parts), 3
-    assert "craft Normal potion" in craft_options(st, default_data(), s)
-    run(do_craft_action(st, ctx(), s, "craft Normal potion"))
+    assert CraftPotion("Normal") in craft_options(st, default_data(), s)
+    run(do_craft_action(st, ctx(), s, Action.parse("craft Normal potion")))
     assert s.reserve == 3 - paid and s.potions == ["Normal"] * made
 
 
@@ -145,7 +146,7 @@ def test_no_potion_without_the_reserve_hearts_to_pay():
     st = make_state(("Big",))
     s = st.survivors[0]
     s.potion_kit, s.reserve = PotionKit(2), 1
-    assert not any(o.startswith("craft") for o in craft_options(st, default_data(), s))
+    assert not any(isinstance(o, CraftPotion) for o in craft_options(st, default_data(), s))
 
 
 @pytest.mark.rule("ZGC-POT-05", "ZGC-POT-06", "ZGC-AMB-04", "ZGC-RES-01")
@@ -153,11 +154,11 @@ def test_drinking_a_potion_changes_size_and_heals_3_with_the_rest_to_reserve():
     st = make_state()
     s = st.survivors[0]
     s.potions, s.halves = ["Big"], 2
-    events = run(do_craft_action(st, ctx(), s, "drink Big potion"))
+    events = run(do_craft_action(st, ctx(), s, Action.parse("drink Big potion")))
     assert s.size == "Big" and s.halves == 2 + 6 and s.reserve == 0
     assert "ZGC-AMB-04" in events[0].ids and "default reading of ZGC-AMB-04" in events[0].assumed
     s.potions, s.halves = ["Normal"], 16
-    run(do_craft_action(st, ctx(), s, "drink Normal potion"))
+    run(do_craft_action(st, ctx(), s, Action.parse("drink Normal potion")))
     assert s.size == "Normal" and s.halves == 6 and s.reserve == 2  # Normal reserve max 2
 
 
@@ -166,7 +167,7 @@ def test_potion_heals_5_variant():
     st = make_state(("Big",))
     s = st.survivors[0]
     s.potions, s.halves = ["Big"], 2
-    run(do_craft_action(st, ctx(variants=["potion_heals_5"]), s, "drink Big potion"))
+    run(do_craft_action(st, ctx(variants=["potion_heals_5"]), s, Action.parse("drink Big potion")))
     assert s.halves == 12
 
 
@@ -193,8 +194,8 @@ def test_armour_is_normal_sized_until_resized_then_a_giant_gains_double():
     visit(st, ["Police Department", "Fire-Station"])
     assert s.armour.size == "Normal" and sizes.max_hearts(data, s) == 8
     visit(st, ["Hardware Store", "Toy-Store"])
-    assert "ray armour to fit" in craft_options(st, data, s)
-    run(do_craft_action(st, ctx(), s, "ray armour to fit"))
+    assert RayArmour() in craft_options(st, data, s)
+    run(do_craft_action(st, ctx(), s, Action.parse("ray armour to fit")))
     assert s.armour.size == "Big" and sizes.max_hearts(data, s) == 10
 
 
@@ -203,5 +204,5 @@ def test_armour_can_be_treated_with_a_giant_potion():
     st = make_state(("Huge",))
     s = st.survivors[0]
     s.armour, s.potions = Armour(3, "Normal"), ["Huge"]
-    run(do_craft_action(st, ctx(), s, "treat armour with Huge potion"))
+    run(do_craft_action(st, ctx(), s, Action.parse("treat armour with Huge potion")))
     assert s.armour.size == "Huge" and sizes.max_hearts(default_data(), s) == 16

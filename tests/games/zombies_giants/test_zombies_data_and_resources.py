@@ -7,7 +7,7 @@ import pytest
 from rules_lib.core.data import DataError, apply_override
 from rules_lib.games.zombies_giants import GAME, new_game, sizes
 from rules_lib.games.zombies_giants.data import build, default_data, load_files
-from rules_lib.games.zombies_giants.turn import move_fight, step_options
+from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
 
 from .zg_helpers import ctx, make_state, play
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.data import apply_override
+from rules_lib.games.zombies_giants.actions import Action
 from rules_lib.games.zombies_giants.crafting import do_craft_action
 from rules_lib.games.zombies_giants.data import build, default_data, load_files
 from rules_lib.games.zombies_giants.demolish import demolishable, protected
-from rules_lib.games.zombies_giants.turn import check_kills_win, finish_if_over, move_fight
+from rules_lib.games.zombies_giants.move_fight import move_fight
+from rules_lib.games.zombies_giants.turn import finish_if_over
+from rules_lib.games.zombies_giants.win import check_kills_win
 
 from .zg_helpers import ctx, make_state, messages, play, run, zombies_at
 
@@ -66,7 +69,7 @@ def test_growing_to_huge_inside_a_building_demolishes_it():
     s = st.survivors[0]
     s.potions = ["Huge"]
     zombies_at(st, (14, 11))
-    events = run(do_craft_action(st, ctx(), s, "drink Huge potion"))
+    events = run(do_craft_action(st, ctx(), s, Action.parse("drink Huge potion")))
     assert st.demolished == ["Hardware Store"] and not st.zombies
     assert s.size == "Huge" and "enlargement" in " ".join(e.rule for e in events)
     assert tuple(s.loc) != (12, 11)
@@ -130,7 +133,7 @@ def test_a_giant_shrunk_to_normal_escapes_by_helicopter(size, shrink):
     st = make_state((size,), tiles=HELIPAD_TOWN, at=(17, 10))
     s = st.survivors[0]
     s.potions, s.size_ray = ["Normal"], SizeRay(2, 2)
-    run(do_craft_action(st, ctx(), s, shrink))
+    run(do_craft_action(st, ctx(), s, Action.parse(shrink)))
     assert s.size == "Normal"
     play(move_fight(st, ctx([3]), s), ["move 18,10", "move 19,10"])
     assert s.status == "escaped"

@@ -9,9 +9,9 @@ import pytest
 from rules_lib.core.engine import Decision
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.figures import step_cost
+from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
 from rules_lib.games.zombies_giants.movement import movement_reach
 from rules_lib.games.zombies_giants.town import town_map
-from rules_lib.games.zombies_giants.turn import move_fight, step_options
 
 from .zg_helpers import (
     SHOP_DOOR_IN,

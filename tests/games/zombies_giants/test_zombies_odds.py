@@ -166,7 +166,9 @@ def test_fast_mode_agrees_with_exact_mode():
 
 
 def test_reach_heat_map_data_and_figure():
-    from rules_lib.games.zombies_giants.odds import reach_figure, reach_grid
+    from rules_lib.games.zombies_giants.data import default_data
+    from rules_lib.games.zombies_giants.odds import reach_grid
+    from widgets.charts import plot_reach_probability
 
     from .zg_helpers import make_state as _make_state
 
@@ -174,7 +176,10 @@ def test_reach_heat_map_data_and_figure():
     df = reach_grid(st, "Survivor 1")
     assert df.probability.between(0, 1).all() and len(df) > 5
     assert df.set_index(["x", "y"]).probability[(9, 10)] == 1
-    fig = reach_figure(st, "Survivor 1")
+    data = default_data()
+    size = data.tile_size
+    fig = plot_reach_probability(df, data.town["grid"]["width"] * size,
+                                 data.town["grid"]["height"] * size, "Survivor 1")
     z = fig.data[0].z
     assert z[10][9] == 1 and z[11][12] is None  # a building square: Huge never stands there
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.zombies_giants.carrying import fits_on
+from rules_lib.games.zombies_giants.capacity import fits_on
 from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
 from rules_lib.games.zombies_giants.state import SizeRay
-from rules_lib.games.zombies_giants.turn import move_fight, step_options
 
 from .zg_helpers import SHOP_DOOR_IN, SHOP_DOOR_OUT, ctx, make_state, messages, play, zombies_at
 

@@ -13,9 +13,9 @@ from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.demolish import demolish_check
 from rules_lib.games.zombies_giants.events import deal_start_hands, event_step
 from rules_lib.games.zombies_giants.fight import fight
+from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
 from rules_lib.games.zombies_giants.odds import fight_odds, start_counters
 from rules_lib.games.zombies_giants.state import SizeRay, Weapon
-from rules_lib.games.zombies_giants.turn import move_fight, step_options
 from rules_lib.games.zombies_giants.win import check_kills_win, credit_kills
 from rules_lib.games.zombies_giants.zombie_turn import plan_moves, zombie_turn
 

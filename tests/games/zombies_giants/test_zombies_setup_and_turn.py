@@ -8,8 +8,8 @@ from rules_lib.core.engine import FirstOptionPolicy
 from rules_lib.games.zombies_giants import new_game
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.events import deal_start_hands
+from rules_lib.games.zombies_giants.tiles import draw_tile
 from rules_lib.games.zombies_giants.town import placement_priority, placements, town_map
-from rules_lib.games.zombies_giants.turn import draw_tile
 
 from .zg_helpers import ctx, make_state, messages, run
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.zombies_giants import initial_state, invariants, movement_reach
+from rules_lib.games.zombies_giants.actions import SetDown
 from rules_lib.games.zombies_giants.carrying import setdown_options
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.fight import weapon_bonus
+from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
 from rules_lib.games.zombies_giants.setup_editing import move as edit_move
 from rules_lib.games.zombies_giants.state import SizeRay, Weapon
-from rules_lib.games.zombies_giants.turn import move_fight, step_options
 
 from .zg_helpers import CENTRE, ctx, make_state, play, zombies_at
 
@@ -85,11 +86,11 @@ def test_a_giant_sets_a_carried_survivor_down_only_where_it_fits():
     giant, rider, other = st.survivors
     giant.carrying, rider.carried_by, rider.loc = [rider.name], giant.name, None
     other.loc = list(EAST)
-    spots = setdown_options(st, default_data(), giant)
+    spots = [str(a) for a in setdown_options(st, default_data(), giant)]
     assert "set down Survivor 2 at 10,10" not in spots  # the Big's own square is full
     assert "set down Survivor 2 at 11,10" in spots  # a Normal fits beside another Normal
     st.survivors[2].size = "Big"
-    assert "set down Survivor 2 at 11,10" not in setdown_options(st, default_data(), giant)
+    assert SetDown("Survivor 2", (11, 10)) not in setdown_options(st, default_data(), giant)
 
 
 @pytest.mark.rule("ZGC-BIG-01", "ZGC-CARRY-03")

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.core.data import apply_override
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context, Decision, Event
+from rules_lib.games.zombies_giants.data import build, default_data, load_files
+from rules_lib.games.zombies_giants.turn import survivor_turn
 from rules_lib.games.zombies_giants.zombie_turn import plan_moves, recover, zombie_turn
 
 from .zg_helpers import ctx, make_state, messages, run, zombies_at
@@ -78,3 +82,49 @@ def test_zombies_go_through_doors_not_walls():
     zombies_at(st, (12, 11))  # inside the shop, behind the wall from the Survivor
     ((moved, to),) = plan_moves(st, data, st.survivors[0], 1)
     assert to == (13, 11)  # toward the door
+
+
+def wounded_then_turn_ends(recovers=True):
+    """A Normal's turn through the engine's procedure: its snipe misses a zombie (3 damage), a
+    second zombie steps in and dies, then the turn ends. The wounded zombie's damage is read when
+    Step 5 begins and after the turn."""
+    files = load_files()
+    files["zombies"] = apply_override(files["zombies"], "zombie.recovers_at_end_of_turn",
+                                      recovers)
+    data = build(files)
+    st = make_state()
+    decoy = zombies_at(st, (9, 10))[0]  # numbered first: it moves first on the zombie turn
+    wounded = zombies_at(st, (11, 10))[0]
+    # dice: movement 1 (3 squares: hearts), snipe 1 (+2: 3 < 4), Advantage 1,1, fight 6
+    ctx = Context(dice=ScriptedDice([1, 1, 1, 1, 6]), data=data)
+    proc, answers, send, log, at_step5 = survivor_turn(st, ctx, st.survivors[0]), \
+        ["snipe 11,10", "stop"], None, [], None
+    while True:
+        try:
+            item = proc.send(send)
+        except StopIteration:
+            break
+        send = answers.pop(0) if isinstance(item, Decision) else None
+        if isinstance(item, Event):
+            log.append(item)
+            if item.message.startswith("Step 5"):
+                at_step5 = wounded.damage
+    assert decoy not in st.zombies and wounded in st.zombies
+    return log, at_step5, wounded.damage
+
+
+@pytest.mark.rule("ZGC-ZCOMB-02")
+def test_a_zombie_wounded_during_a_turn_recovers_when_the_turn_ends():
+    log, at_step5, after = wounded_then_turn_ends()
+    assert at_step5 == 3  # still wounded through the zombie turn and into Step 5
+    assert after == 0  # recovered when the turn ended
+    healed = [e for e in log if "recover all their HP" in e.message]
+    assert len(healed) == 1 and healed[0].message.startswith("1 wounded") \
+        and "ZGC-ZCOMB-02" in healed[0].ids and log[-1] is healed[0]
+
+
+@pytest.mark.rule("ZGC-ZCOMB-02")
+def test_a_designer_may_keep_zombies_wounded():
+    log, at_step5, after = wounded_then_turn_ends(recovers=False)
+    assert at_step5 == 3 and after == 3
+    assert not any("recover" in e.message for e in log)

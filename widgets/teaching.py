@@ -1,0 +1,231 @@
+"""Teaching panels: the rule reference beside the log, "show me this rule", and a quiz.
+
+* :class:`RulePanel` — a searchable index of the game's rules (``rules_lib.teaching.RuleReference``);
+  choosing a rule (or clicking a log row, through :meth:`RulePanel.show_event`) shows its summary,
+  section, the project's reading and the variants that change it; "Show me" searches seeded games
+  for a moment the rule fires (in a thread, with a time budget and a stop button) and hands it to
+  ``on_moment`` (the Explorer opens the stepper a few events before it).
+* :class:`QuizPanel` — "what happens next?": the questions of a lesson (``build_lesson``), the
+  engine's alternatives as buttons, then right or wrong, what the engine did, and the rule's summary
+  with its citation; a score per rule.
+
+No rule lives here: the panels only ask ``rules_lib.teaching`` and draw what it says.
+"""
+from __future__ import annotations
+
+import html
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from rules_lib.teaching import build_lesson, find_moments, rule_reference
+
+from .errors import ErrorBanner, guarded
+
+SEARCH_BUDGET_S = 30.0  # a "show me" search stops after this and says so
+
+
+def entry_html(entry: Any) -> str:
+    """A rule reference entry as the side panel shows it."""
+    reading = {"rulebook": "the rulebook's rule",
+               "assumed": "filled in by this project",
+               "chosen": "one reading of an unclear rule"}.get(entry.reading, entry.reading)
+    parts = [f"<b>{html.escape(entry.key)}</b> · <i>{html.escape(entry.section)}</i>",
+             f"<div>{html.escape(entry.summary)}</div>",
+             f"<div><small>Reading: {html.escape(reading)}"
+             + (f" — {html.escape(entry.why)}" if entry.why else "") + "</small></div>"]
+    if entry.variants:
+        parts.append("<div><small>Variants that change it: "
+                     + ", ".join(f"<code>{html.escape(v)}</code>" for v in entry.variants)
+                     + "</small></div>")
+    if entry.note:
+        parts.append(f"<div><small>{html.escape(entry.note)}</small></div>")
+    return "".join(parts)
+
+
+class RulePanel(widgets.VBox):
+    """The rule index of one game: search, read an entry, find a moment it fires."""
+
+    def __init__(self, game: str, *, on_moment: Callable[[Any], None] | None = None,
+                 banner: ErrorBanner | None = None, executor: Any = None) -> None:
+        self.game = game
+        self.reference = rule_reference(game)
+        self.on_moment = on_moment
+        self.executor = executor
+        self.banner = banner or ErrorBanner()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.search = widgets.Text(placeholder="search the rules, e.g. retreat", description="Rules",
+                                   continuous_update=True, layout=widgets.Layout(width="100%"))
+        self.search.add_class("re-rule-search")
+        self.index = widgets.Select(options=[], rows=8, layout=widgets.Layout(width="100%"))
+        self.index.add_class("re-rule-index")
+        self.entry = widgets.HTML()
+        self.entry.add_class("re-rule-entry")
+        self.find_button = widgets.Button(description="Show me", icon="search",
+                                          tooltip="Find a moment of a seeded game where this "
+                                                  "rule fires and open it in the stepper")
+        self.find_button.add_class("re-rule-find")
+        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True,
+                                          tooltip="Stop searching")
+        self.status = widgets.HTML()
+        self.status.add_class("re-rule-status")
+        self.search.observe(guarded(self.banner, lambda _c: self._filter()), names="value")
+        self.index.observe(guarded(self.banner, lambda _c: self._show_selected()), names="value")
+        self.find_button.on_click(guarded(self.banner, lambda _b: self.find()))
+        self.stop_button.on_click(guarded(self.banner, lambda _b: self._stop.set()))
+        super().__init__(([self.banner] if banner is None else []) + [
+            self.search, self.index, self.entry,
+            widgets.HBox([self.find_button, self.stop_button]), self.status])
+        self.add_class("re-rules")
+        self._filter()
+
+    # -- the index -------------------------------------------------------------------------------
+    def _filter(self) -> None:
+        words = self.search.value.strip()
+        found = (self.reference.search(words, limit=200) if words
+                 else list(self.reference.entries.values())[:200])
+        self.index.options = [(f"{e.key} · {e.summary[:70]}", e.key) for e in found]
+
+    def _show_selected(self) -> None:
+        if self.index.value is not None:
+            self.show(self.index.value)
+
+    def show(self, key: str) -> None:
+        """Show one entry (a catalogue ID or an entry key)."""
+        entry = self.reference[key]
+        self.selected = entry.key
+        self.entry.value = entry_html(entry)
+
+    def show_event(self, event: Any) -> list[Any]:
+        """A log row clicked: the entries its rule citation opens, the first one shown."""
+        entries = self.reference.for_event(event)
+        if entries:
+            self.show(entries[0].key)
+            more = [e.key for e in entries[1:]]
+            if more:
+                self.entry.value += ("<div><small>Also cited: "
+                                     + html.escape(", ".join(more)) + "</small></div>")
+        else:
+            self.entry.value = f"<i>No reference entry for {html.escape(event.rule)}</i>"
+        return entries
+
+    # -- show me this rule in action -------------------------------------------------------------
+    def find(self, wait: bool = False) -> None:
+        """Search seeded games for a moment of the selected rule (in a thread unless ``wait``)."""
+        key = getattr(self, "selected", None)
+        if key is None:
+            raise ValueError("choose a rule in the index first")
+        self._stop.clear()
+        self.find_button.disabled, self.stop_button.disabled = True, False
+        self.status.value = f"Searching seeded games for {html.escape(key)} …"
+
+        def run() -> None:
+            try:
+                result = find_moments(self.game, key, n=1, budget=SEARCH_BUDGET_S,
+                                      executor=self.executor, cancel=self._stop,
+                                      progress=self._progress)
+                self._found(result)
+            except Exception as exc:  # noqa: BLE001 - shown in the banner, the panel lives on
+                self.banner.show(exc)
+            finally:
+                self.find_button.disabled, self.stop_button.disabled = False, True
+
+        if wait:
+            run()
+        else:
+            self._thread = threading.Thread(target=run, daemon=True)
+            self._thread.start()
+
+    def _progress(self, done: int, total: int | None = None) -> None:
+        self.status.value = f"Searched {done} game(s) …"
+
+    def _found(self, result: Any) -> None:
+        self.status.value = html.escape(result.message)
+        if result.found and self.on_moment is not None:
+            self.on_moment(result.first)
+
+
+class QuizPanel(widgets.VBox):
+    """"What happens next?": a lesson's questions, answered by clicking the engine's alternatives."""
+
+    def __init__(self, game: str, *, seed: int = 0, n: int = 10, lesson: Any = None,
+                 on_question: Callable[[Any], None] | None = None,
+                 banner: ErrorBanner | None = None) -> None:
+        self.game = game
+        self.on_question = on_question
+        self.banner = banner or ErrorBanner()
+        self.lesson = lesson if lesson is not None else build_lesson(game, n, seed=seed)
+        self.title = widgets.HTML()
+        self.title.add_class("re-quiz-question")
+        self.options = widgets.VBox()
+        self.options.add_class("re-quiz-options")
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("re-quiz-feedback")
+        self.next_button = widgets.Button(description="Next question", icon="arrow-right",
+                                          disabled=True)
+        self.next_button.add_class("re-quiz-next")
+        self.score = widgets.HTML()
+        self.score.add_class("re-quiz-score")
+        self.next_button.on_click(guarded(self.banner, lambda _b: self._pose()))
+        super().__init__(([self.banner] if banner is None else []) + [
+            self.title, self.options, self.feedback, self.next_button, self.score])
+        self.add_class("re-quiz")
+        self._pose()
+
+    def _pose(self) -> None:
+        question = self.lesson.current
+        self.feedback.value = ""
+        self.next_button.disabled = True
+        if question is None:
+            self.title.value = f"<b>Lesson over.</b> {html.escape(self.lesson.summary())}"
+            self.options.children = []
+            self._score()
+            return
+        context = "".join(f"<li><small>{html.escape(m)}</small></li>" for m in question.context)
+        self.title.value = (f"<b>Question {self.lesson.position + 1} of "
+                            f"{len(self.lesson.questions)}: {html.escape(question.title)}</b>"
+                            + (f"<ul>{context}</ul>" if context else "")
+                            + f"<div>{html.escape(question.prompt)}</div>")
+        buttons = []
+        for option in question.options:
+            b = widgets.Button(description=str(option), layout=widgets.Layout(width="auto"),
+                               tooltip=str(option))
+            b.add_class("re-quiz-option")
+            b.on_click(guarded(self.banner, lambda _b, o=option: self.answer(o)))
+            buttons.append(b)
+        self.options.children = buttons
+        if self.on_question is not None:
+            self.on_question(question)
+        self._score()
+
+    def answer(self, choice: Any) -> Any:
+        """Answer the current question: the verdict, what the engine did, the rule."""
+        verdict = self.lesson.answer(choice)
+        colour = "#1b5e20" if verdict.correct else "#b71c1c"
+        shown = "".join(f"<li>{html.escape(m)}</li>" for m in verdict.revealed)
+        self.feedback.value = (f"<div class='{'re-right' if verdict.correct else 're-wrong'}' "
+                               f"style='color:{colour}'><b>{html.escape(verdict.feedback)}</b></div>"
+                               f"<ul>{shown}</ul><div>{html.escape(verdict.explanation)}</div>")
+        for b in self.options.children:
+            b.disabled = True
+            if b.description == verdict.right_answer:
+                b.button_style = "success"
+            elif b.description == str(choice):
+                b.button_style = "danger"
+        self.next_button.disabled = False
+        if self.lesson.finished:
+            self.next_button.description = "See the result"
+        self._score()
+        return verdict
+
+    def _score(self) -> None:
+        table = self.lesson.score.table()
+        if table is None or len(table) == 0:
+            self.score.value = ""
+            return
+        self.score.value = ("<b>Score per rule</b>"
+                            + table[["rule", "asked", "right", "mastered"]].to_html(
+                                index=False, classes="re-quiz-score-table", border=0))
