@@ -154,3 +154,18 @@ def test_after_a_won_sortie_the_units_may_return_only_to_a_standing_fort(table, 
         assert d.ids == ("GIN-FORT-13", "GIN-AMB-17")
         assert d.data == {"city": "Des Moines", "fort": "Chicago"}
         assert table.where("Tank A1") == "Chicago"
+
+
+@pytest.mark.rule("GIN-OVRN-03", "GIN-FENCE-01", "GIN-AMB-14")
+@pytest.mark.parametrize("destroyed,east", [(("Chicago",), False),
+                                            (("Chicago", "St Louis"), True)])
+def test_the_overrun_advance_obeys_the_fusion_fence(table, destroyed, east):
+    """From the ruined Chicago Fort the advance may go east only once the Fence is broken there
+    (Chicago and the road-adjacent St Louis both destroyed, GIN-AMB-14's default reading)."""
+    for city in destroyed:
+        table.state.forts[city].strength, table.state.forts[city].destroyed = 0, True
+    table.place("Chicago", *FIVE_SWARM, "Infantry A1")
+    _, _, asked = fight(table, "Chicago", "Swarm", "X", answers=["stay"])
+    (d,) = [d for d in asked if d.kind == "overrun_advance"]
+    west = ["stay", "Minneapolis", "Des Moines", "St Louis"]
+    assert d.options == (west + ["Cincinnati", "Buffalo"] if east else west)
