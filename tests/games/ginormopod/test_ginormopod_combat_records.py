@@ -169,3 +169,29 @@ def test_the_overrun_advance_obeys_the_fusion_fence(table, destroyed, east):
     (d,) = [d for d in asked if d.kind == "overrun_advance"]
     west = ["stay", "Minneapolis", "Des Moines", "St Louis"]
     assert d.options == (west + ["Cincinnati", "Buffalo"] if east else west)
+
+
+@pytest.mark.rule("GIN-FORT-13", "GIN-STACK-01", "GIN-STACK-02")
+@pytest.mark.parametrize("inside,asked_", [(("Infantry A2",), True),
+                                           (("Infantry A2", "Infantry A3"), False)])
+def test_the_sortie_returns_only_if_the_fort_has_room_for_the_whole_group(table, inside, asked_):
+    """Chicago's Fort (3 boxes) holds one or two Infantry: the two Tanks fit back beside one
+    (3 + 1 + 2 = 6, the limit) but not beside two (7)."""
+    sortie_position(table)
+    table.place("Chicago", *inside)
+    _, _, asked = fight(table, "Des Moines", "Human", "A", faces=[6, 6, 1, 1, 1, 1],
+                        answers=["return to Chicago"])
+    assert any(d.kind == "sortie" for d in asked) is asked_
+    assert table.where("Tank A1") == ("Chicago" if asked_ else "Des Moines")
+
+
+@pytest.mark.rule("GIN-FORT-13")
+def test_only_the_units_that_sortied_return_to_the_fort(table):
+    """An Infantry already in Des Moines fights beside the sortie but does not go to the Fort."""
+    sortie_position(table)
+    table.place("Des Moines", "Infantry B1")
+    _, _, asked = fight(table, "Des Moines", "Human", "A", faces=[6] * 6 + [1, 1],
+                        answers=["return to Chicago"])
+    assert any(d.kind == "sortie" for d in asked)
+    assert table.where("Tank A1") == table.where("Tank A2") == "Chicago"
+    assert table.where("Infantry B1") == "Des Moines"
