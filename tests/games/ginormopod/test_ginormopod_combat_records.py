@@ -195,3 +195,25 @@ def test_only_the_units_that_sortied_return_to_the_fort(table):
     assert any(d.kind == "sortie" for d in asked)
     assert table.where("Tank A1") == table.where("Tank A2") == "Chicago"
     assert table.where("Infantry B1") == "Des Moines"
+
+
+@pytest.mark.rule("GIN-COMB-01", "GIN-MAP-03")
+def test_a_fort_is_the_enemy_of_the_swarm_only(table):
+    """A City with a standing Fort and Human units but no Swarm unit: the acting Humans have
+    nobody to fight there; the acting Swarm in an empty Fort City fights the Fort itself."""
+    table.place("Chicago", "Infantry A1")
+    events, _, _ = fight(table, "Chicago", "Human", "A")
+    (e,) = events
+    assert (e.rule, e.ids, e.kind) == (R_FORT, ("GIN-COMB-01",), "info")
+    assert table.state.stats["battles"] == 1  # counted, though nobody fought
+
+
+@pytest.mark.rule("GIN-FORT-10", "GIN-COMB-01")
+@pytest.mark.parametrize("kind,fought", [("barrage", True), ("normal", False)])
+def test_an_empty_fort_acts_in_its_own_orders_only(table, kind, fought):
+    """Swarm units in a Fort no Human unit holds: the Fort's Barrage is a Combat (its three dice
+    roll), while the Humans' ordinary Combat there has no Human unit to fight with."""
+    table.place("Chicago", "Ant X1")
+    faces = [1, 1, 1] if fought else []
+    events, _, _ = fight(table, "Chicago", "Human", "A", faces=faces, kind=kind)
+    assert any(e.kind == "combat" for e in events) is fought
