@@ -658,7 +658,9 @@ number, one Hit on any other roll with a die reaching it; a Reduced Tank rolls i
 `units.yaml:types.Tank.reduced`); the rule is the rulebook's:"""),
     code("""# NBVAL_CHECK_OUTPUT
 for tank in ("Tank", "Tank/r"):
-    hits = GAME.odds.combat_odds([tank], ["Infantry"], attacker_side="Human").attrs["hits"]
+    # a Tank against a Human unit is beyond the rules: asked only for the Tank's own dice
+    hits = GAME.odds.combat_odds([tank], ["Infantry"], attacker_side="Human",
+                                 allow_beyond_rules=True).attrs["hits"]
     pips = D.types["Tank"].fresh if tank == "Tank" else D.types["Tank"].reduced
     label = "Fresh Tank, two dice" if tank == "Tank" else "Reduced Tank"
     print(f"{label:<21} ({'/'.join(f'{p}+' for p in pips)}):",
@@ -1149,7 +1151,9 @@ Hits more often:"""),
     code("""from rules_lib.core.dice import HitDie, HitPool
 
 pips = D.types["Tank"].fresh[0]
-tank = GAME.odds.combat_odds(["Tank"], ["Infantry"], attacker_side="Human").attrs["hits"]
+# (a Tank against a Human unit is beyond the rules: asked only for the Tank's own dice)
+tank = GAME.odds.combat_odds(["Tank"], ["Infantry"], attacker_side="Human",
+                             allow_beyond_rules=True).attrs["hits"]
 plain = HitPool((HitDie(pips), HitDie(pips))).dist()
 pd.DataFrame({"Fresh Tank (doubles rule)": tank["P(defender suffers)"].round(4).tolist(),
               f"two plain {pips}+ dice": [round(float(plain.p(h)), 4) for h in range(3)]},

@@ -14,9 +14,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from rules_lib.core.data import DataLoader, GameData
+from rules_lib.core.data import DataError, DataLoader, GameData
 
 from .battleground import City, FortInfo, RoadMap
+from .data_checks import Reader
 from .data_files import SIDES, read_chits, read_map, read_tables, read_units
 from .pieces import ActivationChit, Counter, FXInfo, UnitType, counter_mix
 from .volley import Fighter, Volley
@@ -218,14 +219,20 @@ def data_for(state: Any) -> GinData:
 
 
 def build(sources: dict[str, GameData], map_variant: str = "") -> GinData:
-    """Validate the four files against each other and build GinData (errors name the problem).
+    """Check the four files, each on its own and against each other, and build GinData; raise
+    one DataError listing every problem of every file (each naming its file and path).
 
-    Validation reads untracked copies; the typed tables keep references into the files' own trees
+    Checking reads untracked copies; the typed tables keep references into the files' own trees
     and read their numbers when the rules first use them."""
-    board = read_map(sources["map"], map_variant)
-    units = read_units(sources["units"], board)
-    guard_table = read_tables(sources["tables"], board)
-    activation, fx = read_chits(sources["chits"], units.formations)
+    readers = {name: Reader(sources[name]) for name in FILES}
+    trees = {name: sources[name].tree for name in FILES}
+    board = read_map(readers["map"], trees["map"], map_variant)
+    units = read_units(readers["units"], trees["units"], board, readers["map"])
+    guard_table = read_tables(readers["tables"], board, units)
+    activation, fx = read_chits(readers["chits"], trees["chits"], units)
+    problems = [p for name in FILES for p in readers[name].problems]
+    if problems:
+        raise_all(problems)
     road_map = RoadMap(board.cities, board.roads)
     return GinData(
         cities=board.cities, roads=board.roads, forts=board.forts, victory_cities=board.victory,
@@ -235,9 +242,21 @@ def build(sources: dict[str, GameData], map_variant: str = "") -> GinData:
         map_variant=map_variant, road_map=road_map)
 
 
+def raise_all(problems: list[DataError]) -> None:
+    """Raise the first problem with all the others listed in its message (one per line, as
+    DataLoader.validate splits them)."""
+    first = problems[0]
+    if len(problems) == 1:
+        raise first
+    more = "\n  ".join(str(p) for p in problems[1:])
+    raise DataError(first.file, first.path, f"{first.problem}\n  {more}")
+
+
 def validate_data(folder: Any = None) -> list[str]:
-    """Every problem in the data files (or a copy in ``folder``), on both maps."""
-    return LOADER.validate(folder) or THREE_HIVES_LOADER.validate(folder)
+    """Every problem in the data files (or a copy in ``folder``), on both maps (the
+    three_western_hives variant plays on the map's variant section)."""
+    problems = LOADER.validate(folder)
+    return problems + [p for p in THREE_HIVES_LOADER.validate(folder) if p not in problems]
 
 
 LOADER = DataLoader("ginormopod", DATA_DIR, FILES, build)

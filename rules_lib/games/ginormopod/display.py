@@ -8,6 +8,7 @@ and needs no network access.
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -86,8 +87,6 @@ def features(state: Any) -> list[MapFeature]:
 
 
 def _ring(x: float, y: float, r: float, n: int = 14) -> tuple[tuple[float, float], ...]:
-    import math
-
     return tuple((x + r * math.cos(2 * math.pi * k / n), y + 0.78 * r * math.sin(2 * math.pi * k / n))
                  for k in range(n))
 

@@ -14,6 +14,7 @@ from rules_lib.core.dice import Dist
 from .combat import Fighter, overrun_applies, steps, suffered, verdict, volley
 from .data import GinData, load_game_data
 from .fx import effect
+from .odds_limits import MOST_UNITS, check_combat
 
 
 @dataclass(frozen=True)
@@ -59,12 +60,15 @@ class BattleOdds:
 def battle_odds(attackers: list[Fighter], defenders: list[Fighter], *, attacker_side: str = "Swarm",
                 fort_strength: int = 0, attacker_fx: str = "", defender_fx: str = "",
                 barrage: bool = False, variants: tuple[str, ...] = (),
-                data: GinData | None = None) -> BattleOdds:
-    """Exact odds of a Combat: the attacker is the acting side; the Fort (if any) is Human."""
+                data: GinData | None = None, allow_beyond_rules: bool = False) -> BattleOdds:
+    """Exact odds of a Combat: the attacker is the acting side; the Fort (if any) is Human.
+
+    A Combat the game cannot have (over the stacking limit, a Fort stronger than any printed, an
+    FX of the other side ...) is refused with a ValueError naming the limit, unless
+    ``allow_beyond_rules`` (see odds_limits)."""
     data = data or load_game_data()
-    for f in [*attackers, *defenders]:
-        if f.type not in data.types:
-            raise ValueError(f"unknown unit type {f.type!r}; types: {', '.join(data.types)}")
+    check_combat(data, attackers, defenders, attacker_side, fort_strength, attacker_fx,
+                 defender_fx, barrage, allow_beyond_rules)
     human_att = attacker_side == "Human"
     fort_a = fort_strength if human_att else 0
     fort_d = 0 if human_att else fort_strength
@@ -144,7 +148,13 @@ def parse_fighter(spec: Any) -> Fighter:
     if isinstance(spec, Fighter):
         return spec
     name, _, flag = str(spec).partition("/")
+    if flag not in FLAGS:
+        raise ValueError(f"unit {spec!r}: unknown mark /{flag} (known: /r for a Reduced unit, "
+                         "/blank for a Guard without die symbol)")
     return Fighter(name.strip(), reduced=flag == "r", armed=flag != "blank")
+
+
+FLAGS = ("", "r", "blank")
 
 
 def parse_units(text: str) -> list[Fighter]:
@@ -153,6 +163,9 @@ def parse_units(text: str) -> list[Fighter]:
     for tok in filter(None, (t.strip() for t in text.split(","))):
         n, sep, rest = tok.partition("x")
         if sep and n.isdigit():
+            if int(n) > MOST_UNITS:
+                raise ValueError(f"{tok!r}: {int(n)} units; at most {MOST_UNITS} a side even "
+                                 "beyond the rules")
             out.extend([parse_fighter(rest)] * int(n))
         else:
             out.append(parse_fighter(tok))
@@ -169,18 +182,18 @@ def add_odds_arguments(parser: Any) -> None:
     parser.add_argument("--defender-fx", default="", help="FX used by the defender")
     parser.add_argument("--barrage", action="store_true", help="a Fort Barrage")
     parser.add_argument("--hits", action="store_true", help="print the hit distribution instead")
+    parser.add_argument("--beyond-rules", action="store_true",
+                        help="allow a Combat the game cannot have (over the stacking limit, a "
+                             "stronger Fort ...) as a what-if")
 
 
 def odds_from_args(args: Any):
     """The odds table for parsed CLI arguments."""
-    data = load_game_data()
-    for fx in (args.attacker_fx, args.defender_fx):
-        if fx and fx not in data.fx:
-            raise ValueError(f"unknown FX {fx!r}; FX: {', '.join(data.fx)}")
     odds = battle_odds(parse_units(args.attacker), parse_units(args.defender),
                        attacker_side=args.attacker_side, fort_strength=args.fort,
                        attacker_fx=args.attacker_fx, defender_fx=args.defender_fx,
-                       barrage=args.barrage)
+                       barrage=args.barrage,
+                       allow_beyond_rules=getattr(args, "beyond_rules", False))
     return odds.hits() if args.hits else odds.summary()
 
 

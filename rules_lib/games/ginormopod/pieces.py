@@ -64,6 +64,9 @@ class ActivationChit:
     start: str
 
 
+END_CHIT = "...The End???"  # the name of the ...The End??? chits (numbered in the cup)
+
+
 class Counter(NamedTuple):
     """One counter of the game as it comes out of the box: its id, type, side and Formation, and
     (for a National Guard) whether its hidden side shows a die symbol."""

@@ -9,11 +9,11 @@ from rules_lib.core.dice import SumDice
 from rules_lib.core.engine import Context, Event
 
 from .data import GinData
+from .pieces import END_CHIT
 from .provenance import cite, join, reason, whys
 from .state import Fort, GinState, Unit
 
 R_SETUP = "Ginormopod: Set-Up"
-END_CHIT = "...The End???"
 
 
 def manifest(data: GinData) -> list[Unit]:

@@ -30,8 +30,11 @@ def test_bench_heuristic_games_per_second(benchmark):
 
 def odds_6v6():
     volley_dist.cache_clear()  # measure the full computation, not the cache
+    # six Human units and four Fort boxes exceed the stacking limit: a what-if beyond the rules,
+    # kept as the benchmark's figure since it was first measured
     return battle_odds(parse_units("2xAnt,2xSpider,2xWorm"),
-                       parse_units("2xInfantry,2xTank,2xGuard"), fort_strength=4)
+                       parse_units("2xInfantry,2xTank,2xGuard"), fort_strength=4,
+                       allow_beyond_rules=True)
 
 
 @pytest.mark.benchmark(group="ginormopod")

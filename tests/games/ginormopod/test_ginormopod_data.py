@@ -110,7 +110,7 @@ def test_a_road_jumping_the_fence_is_rejected():
 
 
 def test_overrides_change_one_value_and_are_validated_again():
-    data = load_game_data({"map:forts.Atlanta.strength": 6})
-    assert data.forts["Atlanta"].strength == 6
+    data = load_game_data({"map:forts.Atlanta.strength": 3})
+    assert data.forts["Atlanta"].strength == 3
     with pytest.raises(DataError, match="strength"):
         load_game_data({"map:forts.Atlanta.strength": 0})

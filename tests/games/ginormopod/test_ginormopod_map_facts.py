@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import drive
-from rules_lib.games.ginormopod.turn import fade_out
+from rules_lib.games.ginormopod.data import load_game_data
+from rules_lib.games.ginormopod.turn import allied_arrival, fade_out
+from tests.games.ginormopod.conftest import Table
 
 NAMED = ["Minneapolis", "Des Moines", "St Louis", "Memphis", "Jackson", "New Orleans", "Chicago",
          "Atlanta", "Nashville", "Birmingham", "Montgomery", "Cincinnati", "Frankfort", "Knoxville",
@@ -101,3 +103,21 @@ def test_each_allied_nation_has_flag_cities_whose_places_are_assumed(data):
     for cities in data.flags.values():
         assert cities and all(c in data.cities for c in cities)
     assert provenance(data, "map", "flags").kind == "assumed"
+
+
+@pytest.mark.rule("GIN-MAP-07", "GIN-ALLY-04")
+def test_the_flag_cities_are_where_the_rescuing_nation_arrives():
+    """Move the French flags (data) and the French arrive there, in the Cities the answers pick,
+    each offered only the flag Cities with room."""
+    data = load_game_data({"map:flags.French": ["Pittsburgh", "Harrisburg"]})
+    table = Table(data, turn=6)
+    s = table.state
+    s.allied_arriving = "French"
+    table.place("Harrisburg", "Infantry A1", "Infantry A2", "Infantry A3", "Infantry A4",
+                "Infantry A5")  # room for one more Human unit only
+    events = drive(allied_arrival(s, table.ctx([])), answers=["Harrisburg"])
+    french = sorted(u.id for u in s.units if u.formation == "French")
+    assert {u.loc for u in s.units if u.formation == "French"} == {"Pittsburgh", "Harrisburg"}
+    assert sum(1 for u in s.units if u.formation == "French" and u.loc == "Harrisburg") == 1
+    asked = [e for e in events if e.kind == "decision"]
+    assert len(asked) == 1 and len(french) == 3  # once Harrisburg is full, no more choice
