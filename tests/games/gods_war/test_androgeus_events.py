@@ -48,6 +48,8 @@ def test_council_vp_event_and_the_datas_vp():
                                          {"where": "Kethaela", "empires": ["Storm", "Earth"],
                                           "vp": 2, "monster": "Androgeus"})]
     assert [s.empires[e].vp for e in s.player_order] == [2, 0, 2, 0]
+    gw.run(A.council_vp(s, gw.ctx()))  # a second Council Phase adds to the VP already earned
+    assert [s.empires[e].vp for e in s.player_order] == [4, 0, 4, 0]
     s.monsters["Androgeus"].status, s.monsters["Androgeus"].area = "removed", None
     assert gw.run(A.council_vp(s, gw.ctx())) == []
 
@@ -217,7 +219,14 @@ def test_the_superhero_cap_counts_the_champions_dice_first(gw):
     assert A.superhero_cap(gw.data, [6, 2], True)[0] == [4, 0]
     assert A.superhero_cap(gw.data, [2], False)[0] == [2]
     capped, note = A.superhero_cap(gw.data, [5], False)
-    assert capped == [4] and "4 of 5 rolled" in note
+    assert capped == [4] and note == (
+        "Superhero: at most 4 combat dice vs. Androgeus; 4 of 5 rolled (the cap counts every die "
+        "rolled against him in the battle together, GW-AMB-05)")
+    capped, note = A.superhero_cap(gw.data, [3, 5], True)
+    assert note == (
+        "Superhero: at most 4 combat dice vs. Androgeus; 4 of 8 rolled (the cap counts every die "
+        "rolled against him in the battle together, GW-AMB-05) (Single Combat: the Champion's 3 "
+        "dice count against the 4 total, the battle rolls the other 1)")
 
 
 @pytest.mark.rule("GW-AND-10", "GW-AMB-04")
