@@ -209,3 +209,16 @@ def test_the_spike_event(gw):
     with pytest.raises(ValueError, match="^no web token left in the pool$"):
         s.web_pool = 0
         AS.take_token(s)
+
+
+@pytest.mark.rule("GW-ARA-05", "GW-ARA-06")
+def test_the_acting_player_is_asked_where_she_goes(gw):
+    s = gw.state(Arachne_Solara="Prax", power=5)
+    _, asked = gw.asked(AS.spin(s, gw.ctx(), "Sea"), ["Hell"])
+    _, asked_in = gw.asked(AS.spin(s, gw.ctx(), "Earth"), ["Teshnos"])
+    assert [(d.player, d.kind, d.prompt) for d in asked + asked_in] == [
+        ("Sea", "spin_destination", "Spinning the Web: relocate Arachne Solara to Heaven or Hell"),
+        ("Earth", "spin_destination", "Spinning the Web: relocate Arachne Solara to which surface "
+                                      "area without a web token?")]
+    assert asked[0].options == ["Hell", "Inner Hell", "the Heavens"]
+    assert s.monster_area(NAME) == "Teshnos" and s.web_tokens == ["Teshnos"]
