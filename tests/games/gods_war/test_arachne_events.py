@@ -9,6 +9,7 @@ import pytest
 from rules_lib.games.gods_war import arachne_solara as AS
 from rules_lib.games.gods_war import provenance as why
 from rules_lib.games.gods_war.data import load
+from rules_lib.games.gods_war.state import MonsterState
 
 from .conftest import GW
 
@@ -182,7 +183,7 @@ def test_empowering_the_last_token_ends_the_game_and_asks_no_one_after(gw):
     s.buildings = {"Prax": ["Storm"]}
     s.web_pool = 0
     assert gw.asked(AS.empowering(s, gw.ctx()))[1] == []
-    s.web_pool = 3
+    s.web_pool, s.web_tokens = 3, ["Prax"]  # a token where Storm builds, but she is gone
     s.monsters[NAME].status, s.monsters[NAME].area = "removed", None
     assert gw.asked(AS.empowering(s, gw.ctx()))[1] == []
 
@@ -222,3 +223,21 @@ def test_the_acting_player_is_asked_where_she_goes(gw):
                                       "area without a web token?")]
     assert asked[0].options == ["Hell", "Inner Hell", "the Heavens"]
     assert s.monster_area(NAME) == "Teshnos" and s.web_tokens == ["Teshnos"]
+
+
+@pytest.mark.rule("GW-FAQ-02", "GW-ARA-05", "GW-ARA-06", "GW-ARA-09")
+def test_spinning_either_way_triggers_community_and_the_last_token_ends_the_game(gw):
+    """Spinning the Web is a movement-type ability: out of the surface and back in, each triggers
+    Juggernaut's Community (XIV. FAQ), named with the ability and Arachne as the mover; the token
+    it places last completes the web, the log saying where it went."""
+    s = gw.state(Arachne_Solara="Prax", power=5)
+    s.monsters["Juggernaut"] = MonsterState("Kralorela", "in play")
+    s.web_pool = 1
+    events = gw.run(AS.spin(s, gw.ctx(), "Sea"), answers=["Hell"])
+    events += gw.run(AS.spin(s, gw.ctx(), "Sea"), answers=["Fonrit"])
+    community = [e.data for e in events if e.data.get("juggernaut_triggered")]
+    assert community == [{"juggernaut_triggered": True, "ability": "Spinning the Web",
+                          "by": NAME}] * 2
+    assert s.stats["community_triggers"] == 2
+    assert events[-1].kind == "result" and "(placed in Fonrit)" in events[-1].message
+    assert s.end_reason == "Completing the Web"
