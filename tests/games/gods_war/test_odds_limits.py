@@ -7,6 +7,8 @@ bound that keeps exact odds quick.
 """
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from rules_lib.cli import main
@@ -80,3 +82,27 @@ def test_the_command_line_refuses_and_allows_the_same(capsys):
     assert "vp_gained" in capsys.readouterr().out
     assert main(["odds", "gods_war", "--attackers", "Storm King", "Tank"]) == 2
     assert "unknown piece 'Tank'" in capsys.readouterr().err
+
+
+def test_the_command_lines_options_their_defaults_and_choices():
+    parser = argparse.ArgumentParser()
+    odds.add_arguments(parser)
+    args = parser.parse_args([])
+    assert (args.monster, args.attackers, args.beyond_rules) == (
+        "Androgeus", ["Storm King", "Storm Warrior"], False)
+    for monster in ("Androgeus", "Arachne Solara"):
+        assert parser.parse_args(["--monster", monster]).monster == monster
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--monster", "Leviathan"])
+    text = " ".join(parser.format_help().split())
+    assert "the attacking pieces of one empire (Elder Races may join)" in text
+    assert ("answer a what-if the game cannot have (pieces of two empires, more counters than the "
+            "game has, more dice than Superhero allows)") in text
+
+
+def test_the_androgeus_table_starts_at_combat_one_and_may_go_beyond_the_rules():
+    table = odds.androgeus_table(3)
+    assert list(table.attacking_combat) == [1, 1, 2, 2, 3, 3]
+    with pytest.raises(ValueError, match="more than any force of the game has"):
+        odds.androgeus_table(18)
+    assert len(odds.androgeus_table(18, allow_beyond_rules=True)) == 36
