@@ -79,7 +79,7 @@ def lust_applies(state: GWState, data: GodsWarData, area: str) -> str | None:
     return None
 
 
-def lust_targets(state: GWState, data: GodsWarData, summoner: str) -> list[str]:
+def lust_targets(state: GWState, summoner: str) -> list[str]:
     """Enemy empires with units in their pool (FAQ: an empty pool cannot be chosen)."""
     return [e for e in state.player_order
             if e != summoner and any(n > 0 for n in state.empires[e].pool.values())]
@@ -106,7 +106,7 @@ def lust(state: GWState, ctx: Context, summoner: str, area: str, free: bool = Fa
                     rule=LUST, kind="monster", ids=why.IDS_LUST_NO_CHAIN, assumed=why.AMB_03,
                     data={"where": area, "monster": NAME})
         return
-    targets = lust_targets(state, data, summoner)
+    targets = lust_targets(state, summoner)
     enemy_summoned = None
     if not targets:
         yield Event(f"Lust: no enemy of {summoner} has units available to summon, so none can be "
@@ -189,11 +189,11 @@ def kill_exchange(state: GWState, ctx: Context, area: str, foe, andro) -> Proced
                     kind="combat",
                     ids=why.IDS_AND_SURVIVES, data={"androgeus_killed": False, "monster": NAME})
         return andro.kills
-    present = sorted({p.kind for p in state.pieces_in(area, foe.name)} & set(champions))
-    victim = present[0]
-    if len(present) > 1:
+    # Androgeus' results are the first applied to the foe: all its heroes are still there
+    victim = champions[0]
+    if len(champions) > 1:
         victim = yield Decision(foe.name, "androgeus_victim", "Killing Androgeus: select which of "
-                                "your heroes or greater gods in the battle is killed", present,
+                                "your heroes or greater gods in the battle is killed", champions,
                                 rule=KILLING, ids=why.IDS_AND_KILLED)
     remove_piece(state, area, foe.name, victim)
     extra = ctx.variant("androgeus_hero_dies_in_addition")

@@ -89,7 +89,7 @@ def combat_of(data: GodsWarData, kind: str) -> int:
     return monsters.unit_type(data, kind).combat
 
 
-def side_dice(data: GodsWarData, state: GWState, side: Side, area: str) -> int:
+def side_dice(data: GodsWarData, side: Side) -> int:
     """Dice a side rolls before caps: one per Combat point of its pieces (or the monster card)."""
     per = data.get("battle.procedure.dice_per_combat")
     if side.monster:
@@ -126,7 +126,7 @@ def resolve_battle(state: GWState, ctx: Context, area: str, attacker: str, defen
                       "refs": BATTLE_REFS})
     # Roll: each side's dice, with the Superhero cap against Androgeus (Battle timing).
     for side, other in ((att, dfd), (dfd, att)):
-        wanted = side_dice(data, state, side, area)
+        wanted = side_dice(data, side)
         parts = [wanted]
         if champion is not None and side is att and not side.monster:
             champ = combat_of(data, champion) * data.get("battle.procedure.dice_per_combat")
@@ -163,7 +163,7 @@ def resolve_battle(state: GWState, ctx: Context, area: str, attacker: str, defen
 def _apply_results(state: GWState, ctx: Context, area: str, hitter: Side, target: Side) -> Procedure:
     """Apply hitter's kills and routs to target (monsters per their cards)."""
     if target.monster:
-        yield from monsters.results_against_monster(state, ctx, area, hitter, target)
+        yield from monsters.results_against_monster(hitter, target)
         return
     kills = hitter.kills
     if hitter.monster and hitter.name == "Androgeus":

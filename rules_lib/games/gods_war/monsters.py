@@ -291,8 +291,9 @@ def juggernaut_moves(state: GWState, ctx: Context, dest: str) -> Procedure:
 
 # -- monsters in battle ----------------------------------------------------------------------------
 
-def results_against_monster(state: GWState, ctx: Context, area: str, hitter, monster) -> Procedure:
-    """Kills and routs rolled against a Monster: only its card's Killing procedure can end it."""
+def results_against_monster(hitter, monster) -> Procedure:
+    """Kills and routs rolled against a Monster: only its card's Killing procedure can end it
+    (nothing on the map changes, so only the two sides are needed)."""
     if monster.name == "Androgeus":
         yield Event(f"{hitter.name} scores {hitter.kills} kill(s) and {hitter.routs} rout(s) against "
                     "Androgeus: only his card's kill exchange can kill him, no other battle "

@@ -6,12 +6,26 @@ from dataclasses import dataclass
 import pytest
 
 from rules_lib.core.dice import ScriptedDice
-from rules_lib.core.engine import Context, Event, drive
+from rules_lib.core.engine import Context, Decision, Event, drive
 from rules_lib.games.gods_war.data import GodsWarData, default_data
 from rules_lib.games.gods_war.setup import initial_state
 from rules_lib.games.gods_war.state import GWState, Piece
 
 KILL, ROUT, BLANK = 6, 4, 1  # battle die faces (data/battle.yaml: 1-3 blank, 4-5 rout, 6 kill)
+
+
+class Recorder:
+    """A policy that answers from a list (then the first option) and keeps each Decision."""
+
+    name = "recorder"
+
+    def __init__(self, answers=()) -> None:
+        self.answers = list(answers)
+        self.decisions: list[Decision] = []
+
+    def choose(self, state, decision: Decision, rng):
+        self.decisions.append(decision)
+        return self.answers.pop(0) if self.answers else decision.options[0]
 
 
 @dataclass
@@ -44,6 +58,13 @@ class GW:
 
     def run(self, proc, answers=(), ctx=None) -> list[Event]:
         return drive(proc, answers=list(answers))
+
+    @staticmethod
+    def asked(proc, answers=()) -> tuple[list[Event], list[Decision]]:
+        """Run a procedure and keep every Decision it asks: who decides, what, among which options
+        (the answers in order, then the first option)."""
+        recorder = Recorder(answers)
+        return drive(proc, policy=recorder), recorder.decisions
 
     @staticmethod
     def rules_cited(events) -> str:

@@ -104,7 +104,7 @@ def test_a_summon_far_from_androgeus_or_a_move_into_his_area_does_not_trigger_lu
 def test_lust_cannot_target_an_enemy_with_no_units_in_its_pool(gw):
     s = gw.state(Androgeus="Altinela")
     s.empires["Invisible God"].pool = {k: 0 for k in s.empires["Invisible God"].pool}
-    assert androgeus.lust_targets(s, gw.data, "Storm") == ["Sea", "Earth"]
+    assert androgeus.lust_targets(s, "Storm") == ["Sea", "Earth"]
     with pytest.raises(IllegalChoice):
         gw.run(summon(s, gw.ctx(), "Storm", "Storm Warrior", "Altinela"),
                answers=["Invisible God"])
@@ -150,7 +150,7 @@ def test_variant_lust_chains_lets_the_free_summon_trigger_lust_until_pools_run_d
         assert after["summoner"] == before["enemy"] and after["enemy"] != after["summoner"]
     assert all(f["area"] == "Altinela" for f in free)
     # the chain runs until no enemy can summon; every free unit cost nothing and was the cheapest
-    assert androgeus.lust_targets(s, gw.data, free[-1]["enemy"]) == []
+    assert androgeus.lust_targets(s, free[-1]["enemy"]) == []
     pools = {e: dict(sheet.pool) for e, sheet in gw.state().empires.items()}
     pools["Storm"]["Storm Warrior"] -= 1
     for f in free:  # the cheapest kind left in that enemy's pool at the moment of its summon

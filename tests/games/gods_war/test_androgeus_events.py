@@ -48,6 +48,8 @@ def test_council_vp_event_and_the_datas_vp():
                                          {"where": "Kethaela", "empires": ["Storm", "Earth"],
                                           "vp": 2, "monster": "Androgeus"})]
     assert [s.empires[e].vp for e in s.player_order] == [2, 0, 2, 0]
+    gw.run(A.council_vp(s, gw.ctx()))  # a second Council Phase adds to the VP already earned
+    assert [s.empires[e].vp for e in s.player_order] == [4, 0, 4, 0]
     s.monsters["Androgeus"].status, s.monsters["Androgeus"].area = "removed", None
     assert gw.run(A.council_vp(s, gw.ctx())) == []
 
@@ -68,6 +70,7 @@ def test_lust_in_his_own_area_asks_the_summoner_then_the_enemy_and_moves_no_one(
          {"where": "Altinela", "monster": "Androgeus"})]
     assert s.empires["Sea"].pool["Sea Raider"] == 1 and s.stats == {"lust_summons": 1}
     assert s.monster_area("Androgeus") == "Altinela"
+    assert events[0].message.startswith("Lust: Storm summoned into Androgeus' area (Altinela); ")
 
 
 @pytest.mark.rule("GW-AND-04")
@@ -77,8 +80,8 @@ def test_equally_cheap_kinds_are_the_enemys_choice(gw):
     for e in ("Earth", "Invisible God"):
         s.empires[e].pool = {k: 0 for k in s.empires[e].pool}
     asked, events, _ = decisions(A.lust(s, gw2.ctx(), "Storm", "Altinela"), ["Sea Raider"])
-    assert [(d.player, d.kind, d.options, d.ids, d.assumed) for d in asked] == [
-        ("Sea", "lust_unit", ["Sea Folk", "Sea Raider"], why.IDS_LUST, why.LUST_UNIT)]
+    assert [(d.player, d.kind, d.options, d.rule, d.ids, d.assumed) for d in asked] == [
+        ("Sea", "lust_unit", ["Sea Folk", "Sea Raider"], A.LUST, why.IDS_LUST, why.LUST_UNIT)]
     assert events[0].data["kind"] == "Sea Raider"
     assert s.empires["Sea"].pool["Sea Raider"] == 1 and s.pieces[-1].kind == "Sea Raider"
 
@@ -93,6 +96,9 @@ def test_lust_next_door_moves_him_and_says_so(gw):
                            "refs": A.LUST_MOVE_REFS})
     assert s.stats["androgeus_moves"] == 1 and A.LUST_MOVE_REFS == ("map:borders",)
     assert A.LUST_MOVE_WHY == why.join(why.AMB_02, why.MAP)
+    summoned = next(e for e in events if e.rule == A.LUST and e.data.get("enemy") == "Earth")
+    assert summoned.message.startswith("Lust: Storm summoned into an area adjacent to Androgeus "
+                                       "(Maniria); ")
 
 
 @pytest.mark.rule("GW-AND-05", "GW-AND-06")
@@ -152,7 +158,7 @@ def test_the_lowest_cost_available_ignores_empty_and_dearer_kinds(gw):
     assert A.lowest_cost_available(s, gw.data, "Sea") == ["Sea Raider"]
     s.empires["Sea"].pool = {"Sea Folk": 0}
     assert A.lowest_cost_available(s, gw.data, "Sea") == []
-    assert A.lust_targets(s, gw.data, "Storm") == ["Earth", "Invisible God"]
+    assert A.lust_targets(s, "Storm") == ["Earth", "Invisible God"]
 
 
 @pytest.mark.rule("GW-AND-09", "GW-AND-10")
@@ -213,4 +219,34 @@ def test_the_superhero_cap_counts_the_champions_dice_first(gw):
     assert A.superhero_cap(gw.data, [6, 2], True)[0] == [4, 0]
     assert A.superhero_cap(gw.data, [2], False)[0] == [2]
     capped, note = A.superhero_cap(gw.data, [5], False)
-    assert capped == [4] and "4 of 5 rolled" in note
+    assert capped == [4] and note == (
+        "Superhero: at most 4 combat dice vs. Androgeus; 4 of 5 rolled (the cap counts every die "
+        "rolled against him in the battle together, GW-AMB-05)")
+    capped, note = A.superhero_cap(gw.data, [3, 5], True)
+    assert note == (
+        "Superhero: at most 4 combat dice vs. Androgeus; 4 of 8 rolled (the cap counts every die "
+        "rolled against him in the battle together, GW-AMB-05) (Single Combat: the Champion's 3 "
+        "dice count against the 4 total, the battle rolls the other 1)")
+
+
+@pytest.mark.rule("GW-AND-10", "GW-AMB-04")
+def test_the_kill_exchange_under_each_reading_of_the_heros_death(gw):
+    """One hero in the battle is killed without a question; the log says which reading of the
+    hero's death applies, and the kills left for his other results follow it."""
+    readings = (
+        ((), why.AMB_04, "(that death takes one of his kills, GW-AMB-04; his other results apply "
+         "as usual)", 1),
+        (("androgeus_hero_dies_in_addition",), A.KILLED_WHY_EXTRA,
+         "(variant 'androgeus_hero_dies_in_addition': the hero dies on top of all his kills)", 2))
+    for variants, assumed, reading, kills_left in readings:
+        s = gw.state(Androgeus="Altinela")
+        gw.put(s, "Storm", "Storm Champion", "Altinela")
+        gw.put(s, "Storm", "Storm Warrior", "Altinela")
+        foe = Side("Storm", False, ["Storm Champion", "Storm Warrior"], kills=1)
+        asked, events, left = decisions(
+            A.kill_exchange(s, gw.ctx(variants=variants), "Altinela", foe,
+                            Side("Androgeus", True, kills=2)), [])
+        assert asked == []
+        assert events[0].assumed == assumed and events[0].message.endswith(reading)
+        assert events[0].data["victim"] == "Storm Champion" and left == kills_left
+        assert [p.kind for p in s.pieces] == ["Storm Warrior"]

@@ -201,6 +201,7 @@ def test_the_superhero_event_and_the_champions_roll_are_labelled(gw):
     assert sig(cap) == (androgeus.SUPERHERO, "combat", why.IDS_SUPERHERO, androgeus.DICE_WHY,
                         {"side": "Storm", "wanted": 5, "dice": 4, "monster": "Androgeus",
                          "refs": ROLL_REFS})
+    assert "Single Combat" not in cap.message
     s = gw.state(Androgeus="Altinela")
     gw.put(s, "Storm", "Storm King", "Altinela")
     gw.put(s, "Storm", "Storm Warrior", "Altinela", 2)
@@ -209,6 +210,8 @@ def test_the_superhero_event_and_the_champions_roll_are_labelled(gw):
     cap = next(e for e in events if e.rule == androgeus.SUPERHERO)
     assert sig(cap)[:4] == (androgeus.SUPERHERO, "combat", why.IDS_SUPERHERO_CHAMPION,
                             androgeus.DICE_WHY_CHAMPION)
+    assert cap.message.endswith(" (Single Combat: the Champion's 3 dice count against the 4 "
+                                "total, the battle rolls the other 1)")
     rolls = [e for e in events if e.kind == "roll"]
     assert [(e.assumed, e.data["side"], len(e.data["faces"])) for e in rolls] == [
         (ROLL_WHY_CHAMPION, "Storm", 3), (why.ROLL, "Storm", 1), (why.ROLL, "Androgeus", 6)]
@@ -227,3 +230,165 @@ def test_arachne_sparing_a_building_is_labelled(gw):
     assert sig(spared) == (arachne_solara.TANGLED, "combat", why.IDS_NO_BUILDING_LOSS, "",
                            {"monster": "Arachne Solara", "where": "Prax"})
     assert s.buildings == {"Prax": ["Sea"]} and "buildings_destroyed" not in s.stats
+
+
+@pytest.mark.rule("GW-ROUT-01", "GW-MF-05")
+def test_who_is_asked_what_when_a_unit_is_killed_or_routed(gw):
+    """The owner picks the casualty and the routed unit; the chooser (here another empire, as when
+    a Monster's controller picks) picks among two destinations (Fronela has two surface
+    neighbours)."""
+    s = gw.state(monsters=(), experienced=False)
+    gw.put(s, "Sea", "Sea Raider", "Fronela")
+    gw.put(s, "Sea", "Sea Folk", "Fronela", 2)
+    _, asked = gw.asked(kill_one(s, gw.ctx(), "Fronela", "Sea", "test"), ["Sea Raider"])
+    assert [(d.player, d.kind, d.options) for d in asked] == [
+        ("Sea", "casualty", ["Sea Folk", "Sea Raider"])]
+    gw.put(s, "Sea", "Sea Raider", "Fronela")
+    events, asked = gw.asked(rout_one(s, gw.ctx(), "Fronela", "Sea", "Storm", "test"),
+                             ["Sea Raider", "Ralios"])
+    assert [(d.player, d.kind, d.options) for d in asked] == [
+        ("Sea", "rout_unit", ["Sea Folk", "Sea Raider"]),
+        ("Storm", "rout_destination", ["Dragon Pass", "Ralios"])]
+    assert [(p.kind, p.area) for p in s.pieces] == [("Sea Folk", "Fronela"),
+                                                    ("Sea Folk", "Fronela"),
+                                                    ("Sea Raider", "Ralios")]
+    assert events[-1].data == {"empire": "Sea", "kind": "Sea Raider", "from": "Fronela",
+                               "to": "Ralios", "chooser": "Storm", "refs": ROUT_REFS}
+
+
+def test_the_owner_is_offered_the_cheapest_piece_first_not_the_first_name(gw):
+    """Storm's pieces sorted by name (Champion, King, Warrior) are not in cost order (Warrior 1,
+    Champion 3, King 6): the offer is by cost, so a player answering the first option loses the
+    cheapest."""
+    s = gw.state(monsters=(), experienced=False)
+    for kind in ("Storm King", "Storm Champion", "Storm Warrior"):
+        gw.put(s, "Storm", kind, "Fronela")
+    _, asked = gw.asked(kill_one(s, gw.ctx(), "Fronela", "Storm", "test"))
+    assert asked[0].options == ["Storm Warrior", "Storm Champion", "Storm King"]
+    assert sorted(p.kind for p in s.pieces) == ["Storm Champion", "Storm King"]
+    _, asked = gw.asked(rout_one(s, gw.ctx(), "Fronela", "Storm", "Storm", "test"))
+    assert asked[0].options == ["Storm Champion", "Storm King"]
+    assert [(p.kind, p.area) for p in s.pieces] == [("Storm King", "Fronela"),
+                                                    ("Storm Champion", "Dragon Pass")]
+
+
+def test_the_log_counts_each_kill_and_rout_of_a_side(gw):
+    """Each casualty and routed unit is logged as which of the side's results it is; a rout with
+    no unit left to move is not played (the loop stops, nothing else happens)."""
+    s = gw.state(monsters=(), experienced=False)
+    gw.put(s, "Storm", "Storm Warrior", "Kralorela", 4)
+    gw.put(s, "Sea", "Sea Folk", "Kralorela", 3)
+    ctx = gw.ctx([KILL, KILL, ROUT, ROUT] + [BLANK] * 3)
+    events = gw.run(resolve_battle(s, ctx, "Kralorela", "Storm", "Sea"), answers=["Prax"])
+    said = [e.message for e in events if e.kind in ("combat", "move")][1:]
+    assert said == [
+        "Sea's Sea Folk in Kralorela is killed (kill 1 of 2 by Storm) and returns to the pool",
+        "Sea's Sea Folk in Kralorela is killed (kill 2 of 2 by Storm) and returns to the pool",
+        "Sea's Sea Folk is routed from Kralorela to Prax (rout 1 of 2 by Storm; Sea chooses where)"]
+    assert [(p.empire, p.area) for p in s.pieces] == [("Storm", "Kralorela")] * 4 + [
+        ("Sea", "Prax")]
+    assert s.stats == {"battles": 1, "units_killed": 2, "units_routed": 1}
+
+
+@pytest.mark.rule("GW-ROUT-02")
+def test_a_monster_rout_with_no_unit_left_says_nothing_of_who_chooses(gw):
+    """Androgeus kills Storm's only Warrior and rolls a rout: no unit is left to rout, so nobody
+    chooses, even though Sea has a unit in the same area (not in the battle)."""
+    s = gw.state(Androgeus="Altinela")
+    gw.put(s, "Storm", "Storm Warrior", "Altinela")
+    gw.put(s, "Sea", "Sea Folk", "Altinela")
+    events = gw.run(resolve_battle(s, gw.ctx([BLANK] + [KILL, ROUT] + [BLANK] * 4), "Altinela",
+                                   "Storm", "Androgeus"))
+    assert not [e for e in events if e.kind in ("info", "move")]
+    assert [(p.empire, p.area) for p in s.pieces] == [("Sea", "Altinela")]
+
+
+@pytest.mark.rule("GW-ARA-03")
+def test_kills_against_androgeus_earn_no_tangled_in_the_web_vp(gw):
+    s = gw.state(Androgeus="Altinela", Arachne_Solara="Prax")
+    gw.put(s, "Storm", "Storm Warrior", "Altinela", 2)
+    events = gw.run(resolve_battle(s, gw.ctx([KILL, KILL] + [BLANK] * 6), "Altinela", "Storm",
+                                   "Androgeus"))
+    assert s.empires["Storm"].vp == 0 and "arachne_vp" not in s.stats
+    assert not [e for e in events if e.rule == arachne_solara.TANGLED]
+
+
+def test_a_third_empire_in_the_area_does_not_make_a_wiped_out_side_the_winner(gw):
+    """Storm and Sea wipe each other out in Prax, where Earth also has a unit: neither side is
+    left to take the area, so Sea's building stays."""
+    s = empire_battle(gw)
+    gw.put(s, "Earth", "Earth Folk", "Prax")
+    gw.run(resolve_battle(s, gw.ctx([KILL, KILL, KILL, KILL, BLANK]), "Prax", "Storm", "Sea"))
+    assert s.buildings == {"Prax": ["Sea", "Earth"]} and "buildings_destroyed" not in s.stats
+    assert [(p.empire, p.kind) for p in s.pieces] == [("Earth", "Earth Folk")]
+
+
+def test_a_battle_needs_both_sides_in_the_area_and_an_attacking_monster_controlled(gw):
+    s = gw.state(Androgeus="Altinela")
+    gw.put(s, "Storm", "Storm Warrior", "Prax")
+    with pytest.raises(ValueError, match="^Sea has no units in Prax$"):
+        gw.run(resolve_battle(s, gw.ctx(), "Prax", "Storm", "Sea"))
+    with pytest.raises(ValueError, match="^Androgeus is not in play in Prax$"):
+        gw.run(resolve_battle(s, gw.ctx(), "Prax", "Storm", "Androgeus"))
+    gw.put(s, "Storm", "Storm Warrior", "Altinela")
+    with pytest.raises(ValueError, match=r"^Androgeus is uncontrolled: Cosmic Monsters only fight "
+                       r"when attacked \(XIII\. Monsters - Combat\)$"):
+        gw.run(resolve_battle(s, gw.ctx(), "Altinela", "Androgeus", "Storm"))
+
+
+def test_a_single_combat_champion_and_the_army_add_up_their_results(gw):
+    """Storm King as Champion rolls 3 dice (a kill and a rout), the Warrior 1 (a kill): the side
+    scores both kills and the rout against Sea."""
+    s = gw.state(monsters=(), experienced=False)
+    gw.put(s, "Storm", "Storm King", "Prax")
+    gw.put(s, "Storm", "Storm Warrior", "Prax")
+    gw.put(s, "Sea", "Sea Folk", "Prax", 3)
+    ctx = gw.ctx([KILL, ROUT, BLANK, KILL] + [BLANK] * 3)
+    events = gw.run(resolve_battle(s, ctx, "Prax", "Storm", "Sea", champion="Storm King"),
+                    answers=["Teshnos"])
+    assert [(e.data["kills"], e.data["routs"]) for e in events if e.kind == "roll"] == [
+        (1, 1), (1, 0), (0, 0)]
+    assert s.stats["units_killed"] == 2 and s.stats["units_routed"] == 1
+    assert [(p.empire, p.area) for p in s.pieces if p.empire == "Sea"] == [("Sea", "Teshnos")]
+
+
+@pytest.mark.rule("GW-AND-07")
+def test_superhero_caps_dice_against_androgeus_only(gw):
+    """Storm King and two Warriors (5 Combat) roll all 5 dice against Arachne Solara: only
+    Androgeus' card caps the dice rolled against him."""
+    s = gw.state(Arachne_Solara="Prax")
+    gw.put(s, "Storm", "Storm King", "Prax")
+    gw.put(s, "Storm", "Storm Warrior", "Prax", 2)
+    ctx = gw.ctx([BLANK] * 5 + [BLANK] * 10)
+    events = gw.run(resolve_battle(s, ctx, "Prax", "Storm", "Arachne Solara"))
+    assert not [e for e in events if e.rule == androgeus.SUPERHERO]
+    assert [p for p, _, _ in ctx.dice.log].count("Storm battle dice vs Arachne Solara") == 5
+
+
+@pytest.mark.rule("GW-AND-07")
+def test_the_most_dice_rolled_against_androgeus_is_kept_over_battles(gw):
+    """The game's statistic (checked by the invariants against the Superhero cap) keeps the most
+    dice any force rolled against him: Storm's 4, then a single Warrior's 1; when Androgeus
+    attacks, it is his foe's dice that count, not his own 6."""
+    s = gw.state(Androgeus="Altinela")
+    gw.put(s, "Storm", "Storm King", "Altinela")
+    gw.put(s, "Storm", "Storm Warrior", "Altinela", 2)
+    gw.run(resolve_battle(s, gw.ctx([BLANK] * 10), "Altinela", "Storm", "Androgeus"))
+    assert s.stats["max_dice_vs_androgeus"] == 4
+    s.pieces = [p for p in s.pieces if p.kind != "Storm King"][:1]
+    gw.run(resolve_battle(s, gw.ctx([BLANK] * 7), "Altinela", "Storm", "Androgeus"))
+    assert s.stats["max_dice_vs_androgeus"] == 4
+    s = gw.state(Androgeus="Altinela")
+    s.monsters["Androgeus"].controller = "Earth"
+    gw.put(s, "Storm", "Storm Warrior", "Altinela", 2)
+    gw.run(resolve_battle(s, gw.ctx([BLANK] * 8), "Altinela", "Androgeus", "Storm"))
+    assert s.stats["max_dice_vs_androgeus"] == 2
+
+
+def test_no_die_rolled_against_androgeus_is_recorded_as_none():
+    """With data capping the dice against him at 0, the statistic says 0."""
+    gw = GW(load({"monsters.cards.Androgeus.abilities[2].max_dice": 0}))
+    s = gw.state(Androgeus="Altinela")
+    gw.put(s, "Storm", "Storm Warrior", "Altinela")
+    gw.run(resolve_battle(s, gw.ctx([BLANK] * 6), "Altinela", "Storm", "Androgeus"))
+    assert s.stats["max_dice_vs_androgeus"] == 0

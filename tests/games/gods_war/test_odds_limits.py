@@ -7,6 +7,8 @@ bound that keeps exact odds quick.
 """
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from rules_lib.cli import main
@@ -80,3 +82,70 @@ def test_the_command_line_refuses_and_allows_the_same(capsys):
     assert "vp_gained" in capsys.readouterr().out
     assert main(["odds", "gods_war", "--attackers", "Storm King", "Tank"]) == 2
     assert "unknown piece 'Tank'" in capsys.readouterr().err
+
+
+def test_the_command_lines_options_their_defaults_and_choices():
+    parser = argparse.ArgumentParser()
+    odds.add_arguments(parser)
+    args = parser.parse_args([])
+    assert (args.monster, args.attackers, args.beyond_rules) == (
+        "Androgeus", ["Storm King", "Storm Warrior"], False)
+    for monster in ("Androgeus", "Arachne Solara"):
+        assert parser.parse_args(["--monster", monster]).monster == monster
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--monster", "Leviathan"])
+    text = " ".join(parser.format_help().split())
+    assert "the attacking pieces of one empire (Elder Races may join)" in text
+    assert ("answer a what-if the game cannot have (pieces of two empires, more counters than the "
+            "game has, more dice than Superhero allows)") in text
+
+
+def test_the_androgeus_table_starts_at_combat_one_and_may_go_beyond_the_rules():
+    table = odds.androgeus_table(3)
+    assert list(table.attacking_combat) == [1, 1, 2, 2, 3, 3]
+    with pytest.raises(ValueError, match="more than any force of the game has"):
+        odds.androgeus_table(18)
+    assert len(odds.androgeus_table(18, allow_beyond_rules=True)) == 36
+
+
+def test_the_odds_read_the_data_they_are_given():
+    """Two dice per point of Combat and 2 VP per kill (overridden data) change every table."""
+    data = load({"battle.procedure.dice_per_combat": 2,
+                 "monsters.cards.Arachne Solara.abilities[0].vp_per_kill": 2})
+    row = odds.combat_odds(["Storm Champion", "Storm Warrior"], data=data).iloc[0].to_dict()
+    p = odds.androgeus_kill_probability_dice(4, True, data)
+    assert row == {"attackers": "Storm Champion, Storm Warrior", "dice_rolled": 4,
+                   "hero_or_greater_god": True, "p_kill_androgeus": float(p), "exact": str(p)}
+    assert p != odds.androgeus_kill_probability_dice(3, True)
+    assert odds.androgeus_kill_probability(["Storm Champion", "Storm Warrior"], data) == p
+    table = odds.androgeus_table(2, data)
+    assert list(table.columns) == ["attacking_combat", "dice_rolled", "hero_or_greater_god",
+                                   "p_kill", "exact"]
+    assert list(table.dice_rolled) == [2, 2, 4, 4] and table.exact.iloc[2] == str(p)
+    vp = odds.combat_odds(["Storm Warrior"], "Arachne Solara", data)
+    assert list(vp.vp_gained) == [0, 2, 4]  # two dice, 2 VP per kill
+    assert list(odds.arachne_table(1, data).vp_gained) == [0, 2, 4]
+    assert max(odds.arachne_vp_distribution(3, data).outcomes) == 12
+    assert list(odds.monster_return_fire("Androgeus").columns)[0] == "kills_routs"
+
+
+def test_the_combat_bounds_are_exact():
+    odds.check_combat(odds.default_data(), 17)  # the largest force of the game
+    for bad in (True, 1.5, 0):
+        with pytest.raises(ValueError, match="whole number of 1 or more"):
+            odds.check_combat(odds.default_data(), bad)
+    odds.check_combat(odds.default_data(), 200, allow_beyond_rules=True)
+    with pytest.raises(ValueError, match="^gods_war odds: Combat 201 rolls 201 dice; exact odds are "
+                       "computed for at most 200$"):
+        odds.check_combat(odds.default_data(), 201, allow_beyond_rules=True)
+    two = load({"battle.procedure.dice_per_combat": 2})
+    odds.check_combat(two, 100, allow_beyond_rules=True)
+    with pytest.raises(ValueError, match="Combat 101 rolls 202 dice"):
+        odds.check_combat(two, 101, allow_beyond_rules=True)
+
+
+def test_the_command_line_without_the_flag_stays_within_the_rules():
+    args = argparse.Namespace(attackers=SEVEN_WARRIORS, monster="Androgeus")
+    with pytest.raises(ValueError):
+        odds.from_args(args)
+    assert list(odds.combat_odds(["Storm King"]).columns)[-2] == "p_kill_androgeus"
