@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.zombies_giants.fight import BULLET_EVERY_FAILED_ROLL, fight
+from rules_lib.games.zombies_giants.move_fight import move_fight
 from rules_lib.games.zombies_giants.state import Armour
 
-from .zg_helpers import CENTRE, ctx, make_state, messages, run, zombies_at
+from .zg_helpers import CENTRE, ctx, make_state, messages, play, run, zombies_at
 
 
 def one_fight(st, faces, answers=(), helpers=(), defender=0, n=1, variants=()):
@@ -204,3 +205,28 @@ def test_giants_collect_bullets_but_cannot_spend_them_in_a_fight(size, faces):
     events, c = one_fight(st, faces, n=2)
     assert st.survivors[0].bullets == 4 and st.survivors[0].kills == 2
     assert not [e for e in events if e.kind == "decision"] and c.dice.remaining == ()
+
+
+@pytest.mark.rule("ZGC-ZCOMB-08")
+def test_a_survivor_on_the_next_square_north_or_south_rolls_and_adds_in_a_fight_the_mover_starts():
+    st = make_state(("Normal", "Normal"))
+    s1, s2 = st.survivors
+    s2.loc = [11, 11]  # next to 11,10 across y only
+    s1.bullets = s2.bullets = 0
+    zombies_at(st, (11, 10))
+    # movement [2] (3 squares: hearts); the check: Survivor 1 rolls 1, Survivor 2 rolls 3 = 4 kills
+    events, _ = play(move_fight(st, ctx([2, 1, 3]), s1), ["move 11,10", "stop"])
+    rolls = [e for e in events if e.kind == "roll" and "total" in e.data]
+    assert [e.data["total"] for e in rolls] == [4]
+    assert s1.kills == 1 and s1.halves == 6 and st.zombies == []
+
+
+@pytest.mark.rule("ZGC-FIGHT-02", "ZGC-BIG-08")
+def test_a_giant_that_dies_sets_down_the_normal_it_carried_on_its_square():
+    st = make_state(("Big", "Normal"))
+    big, rider = st.survivors
+    big.carrying, rider.carried_by, rider.loc = [rider.name], big.name, None
+    big.halves, rider.bullets = 1, 0
+    run(fight(st, ctx([1, 1]), big, zombies_at(st, CENTRE)))  # Advantage 1 fails: half a heart
+    assert big.status == "dead" and big.carrying == []
+    assert rider.carried_by is None and rider.loc == list(CENTRE) and rider.in_play
