@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.zombies_giants.fight import BULLET_EVERY_FAILED_ROLL, fight
+from rules_lib.games.zombies_giants.fight import BULLET_EVERY_FAILED_ROLL, fight, spend_plan
 from rules_lib.games.zombies_giants.move_fight import move_fight
 from rules_lib.games.zombies_giants.state import Armour
 
@@ -227,6 +227,21 @@ def test_a_giant_that_dies_sets_down_the_normal_it_carried_on_its_square():
     big, rider = st.survivors
     big.carrying, rider.carried_by, rider.loc = [rider.name], big.name, None
     big.halves, rider.bullets = 1, 0
-    run(fight(st, ctx([1, 1]), big, zombies_at(st, CENTRE)))  # Advantage 1 fails: half a heart
+    events = run(fight(st, ctx([1, 1]), big, zombies_at(st, CENTRE)))  # Advantage 1 fails
     assert big.status == "dead" and big.carrying == []
+    assert [e.ids for e in events if e.kind == "result"] == [("ZGC-FIGHT-02",)]
     assert rider.carried_by is None and rider.loc == list(CENTRE) and rider.in_play
+
+
+@pytest.mark.rule("ZGC-RES-05", "ZGC-AMB-19")
+def test_the_bullet_plans_a_spender_follows_add_bullets_one_by_one_until_the_check_kills():
+    # a check of 1 against 6: +2 per bullet, up to 3 bullets (the per-check variant's stock)
+    assert spend_plan("always", 1, 6, [3], [2]) == (3,)
+    assert spend_plan("when_it_kills", 1, 6, [3], [2]) == (3,)
+    assert spend_plan("always", 1, 8, [3], [2]) == (3,)  # not enough: all there are
+    assert spend_plan("when_it_kills", 1, 8, [3], [2]) == (0,)  # not enough: none
+    assert spend_plan("never", 1, 6, [3], [2]) == (0,)
+    assert spend_plan("always", 1, 6, [1, 2], [2, 2]) == (1, 2)  # spenders in order
+    assert spend_plan("always", 5, 6, [1, 1], [2, 2]) == (1, 0)  # stop once it kills
+    with pytest.raises(ValueError, match="unknown bullet policy 'sometimes'"):
+        spend_plan("sometimes", 1, 6, [1], [2])
