@@ -245,3 +245,21 @@ def test_the_bullet_plans_a_spender_follows_add_bullets_one_by_one_until_the_che
     assert spend_plan("always", 5, 6, [1, 1], [2, 2]) == (1, 0)  # stop once it kills
     with pytest.raises(ValueError, match="unknown bullet policy 'sometimes'"):
         spend_plan("sometimes", 1, 6, [1], [2])
+
+
+@pytest.mark.rule("ZGC-FIGHT-02")
+def test_a_fighter_is_dead_as_soon_as_the_hit_that_takes_its_last_heart_is_logged():
+    st = make_state()
+    s = st.survivors[0]
+    s.halves, s.bullets = 2, 0
+    proc = fight(st, ctx([1]), s, zombies_at(st, CENTRE))
+    seen = []
+    event = next(proc)
+    while True:
+        seen.append((event.kind, s.status, event.data.get("halves"), event.data.get("hp")))
+        try:
+            event = proc.send(None)
+        except StopIteration:
+            break
+    # the fail event already sees it dead (the invariants checked after every event rely on it)
+    assert seen[-2:] == [("combat", "dead", 0, 3), ("result", "dead", None, None)]
