@@ -6,6 +6,7 @@ import pytest
 
 from rules_lib.games.zombies_giants.fight import BULLET_EVERY_FAILED_ROLL, fight, spend_plan
 from rules_lib.games.zombies_giants.move_fight import move_fight
+from rules_lib.games.zombies_giants.provenance import RESERVE_STEPS_IN
 from rules_lib.games.zombies_giants.state import Armour
 
 from .zg_helpers import CENTRE, ctx, make_state, messages, play, run, zombies_at
@@ -263,3 +264,34 @@ def test_a_fighter_is_dead_as_soon_as_the_hit_that_takes_its_last_heart_is_logge
             break
     # the fail event already sees it dead (the invariants checked after every event rely on it)
     assert seen[-2:] == [("combat", "dead", 0, 3), ("result", "dead", None, None)]
+
+
+@pytest.mark.rule("ZGC-CARRY-02")
+def test_a_giant_takes_the_hit_for_the_normal_it_carries_and_the_log_cites_carrying():
+    st = make_state(("Big", "Normal"))
+    big, rider = st.survivors
+    big.carrying, rider.carried_by, rider.loc = [rider.name], big.name, None
+    rider.bullets = 0
+    events = run(fight(st, ctx([1, 1, 6, 6]), rider, zombies_at(st, CENTRE)))  # the rider attacked
+    hits = [e for e in events if "fails and loses" in e.message]
+    assert len(hits) == 1 and "ZGC-CARRY-02" in hits[0].ids
+    assert big.halves == 15 and rider.halves == 6
+    st = make_state(("Big",))
+    events = run(fight(st, ctx([1, 1, 6, 6]), st.survivors[0], zombies_at(st, CENTRE)))
+    assert all("ZGC-CARRY-02" not in e.ids for e in events)
+
+
+@pytest.mark.rule("ZGC-RES-01")
+def test_a_reserve_heart_stepping_in_for_the_last_heart_is_marked_assumed():
+    st = make_state()
+    s = st.survivors[0]
+    s.halves, s.reserve, s.bullets = 2, 1, 0
+    events = run(fight(st, ctx([1, 6]), s, zombies_at(st, CENTRE)))
+    hit = next(e for e in events if "fails and loses" in e.message)
+    assert RESERVE_STEPS_IN in hit.assumed and s.halves == 2 and s.reserve == 0
+    st = make_state()
+    s = st.survivors[0]
+    s.reserve, s.bullets = 1, 0  # 3 hearts: the hit takes a health heart, the reserve stays
+    events = run(fight(st, ctx([1, 6]), s, zombies_at(st, CENTRE)))
+    hit = next(e for e in events if "fails and loses" in e.message)
+    assert RESERVE_STEPS_IN not in hit.assumed and s.reserve == 1
