@@ -6,8 +6,9 @@ import pytest
 
 from rules_lib.games.zombies_giants.fight import BULLET_EVERY_FAILED_ROLL, fight, spend_plan
 from rules_lib.games.zombies_giants.move_fight import move_fight
-from rules_lib.games.zombies_giants.provenance import RESERVE_STEPS_IN
+from rules_lib.games.zombies_giants.provenance import AMB08, RESERVE_STEPS_IN
 from rules_lib.games.zombies_giants.state import Armour
+from rules_lib.games.zombies_giants.variants import LOWERED_ONLY_UNDER_4, TARGET_MUST_BE_EXCEEDED
 
 from .zg_helpers import CENTRE, ctx, make_state, messages, play, run, zombies_at
 
@@ -274,7 +275,7 @@ def test_a_giant_takes_the_hit_for_the_normal_it_carries_and_the_log_cites_carry
     rider.bullets = 0
     events = run(fight(st, ctx([1, 1, 6, 6]), rider, zombies_at(st, CENTRE)))  # the rider attacked
     hits = [e for e in events if "fails and loses" in e.message]
-    assert len(hits) == 1 and "ZGC-CARRY-02" in hits[0].ids
+    assert len(hits) == 1 and "ZGC-CARRY-02" in hits[0].ids and "ZGC-BIG-03" in hits[0].ids
     assert big.halves == 15 and rider.halves == 6
     st = make_state(("Big",))
     events = run(fight(st, ctx([1, 1, 6, 6]), st.survivors[0], zombies_at(st, CENTRE)))
@@ -294,4 +295,16 @@ def test_a_reserve_heart_stepping_in_for_the_last_heart_is_marked_assumed():
     s.reserve, s.bullets = 1, 0  # 3 hearts: the hit takes a health heart, the reserve stays
     events = run(fight(st, ctx([1, 6]), s, zombies_at(st, CENTRE)))
     hit = next(e for e in events if "fails and loses" in e.message)
-    assert RESERVE_STEPS_IN not in hit.assumed and s.reserve == 1
+    assert hit.assumed == AMB08 and s.reserve == 1
+
+
+@pytest.mark.rule("ZGC-AMB-07", "ZGC-AMB-08")
+def test_a_fight_under_the_other_readings_says_which_variants_it_plays():
+    st = make_state()
+    st.survivors[0].bullets = 0
+    events, _ = one_fight(st, [6], variants=[TARGET_MUST_BE_EXCEEDED, LOWERED_ONLY_UNDER_4])
+    opening = events[0].assumed
+    assert (f"variant {TARGET_MUST_BE_EXCEEDED} (other reading of ZGC-AMB-07): a total must "
+            "exceed it") in opening
+    assert (f"variant {LOWERED_ONLY_UNDER_4} (other reading of ZGC-AMB-08): only a roll under 4 "
+            "with no bullet lowers the target") in opening
