@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.zombies_giants.fight import BULLET_EVERY_FAILED_ROLL, fight
+from rules_lib.games.zombies_giants.fight import BULLET_EVERY_FAILED_ROLL, fight, spend_plan
+from rules_lib.games.zombies_giants.move_fight import move_fight
+from rules_lib.games.zombies_giants.provenance import AMB08, RESERVE_STEPS_IN
 from rules_lib.games.zombies_giants.state import Armour
+from rules_lib.games.zombies_giants.variants import LOWERED_ONLY_UNDER_4, TARGET_MUST_BE_EXCEEDED
 
-from .zg_helpers import CENTRE, ctx, make_state, messages, run, zombies_at
+from .zg_helpers import CENTRE, ctx, make_state, messages, play, run, zombies_at
 
 
 def one_fight(st, faces, answers=(), helpers=(), defender=0, n=1, variants=()):
@@ -204,3 +207,104 @@ def test_giants_collect_bullets_but_cannot_spend_them_in_a_fight(size, faces):
     events, c = one_fight(st, faces, n=2)
     assert st.survivors[0].bullets == 4 and st.survivors[0].kills == 2
     assert not [e for e in events if e.kind == "decision"] and c.dice.remaining == ()
+
+
+@pytest.mark.rule("ZGC-ZCOMB-08")
+def test_a_survivor_on_the_next_square_north_or_south_rolls_and_adds_in_a_fight_the_mover_starts():
+    st = make_state(("Normal", "Normal"))
+    s1, s2 = st.survivors
+    s2.loc = [11, 11]  # next to 11,10 across y only
+    s1.bullets = s2.bullets = 0
+    zombies_at(st, (11, 10))
+    # movement [2] (3 squares: hearts); the check: Survivor 1 rolls 1, Survivor 2 rolls 3 = 4 kills
+    events, _ = play(move_fight(st, ctx([2, 1, 3]), s1), ["move 11,10", "stop"])
+    rolls = [e for e in events if e.kind == "roll" and "total" in e.data]
+    assert [e.data["total"] for e in rolls] == [4]
+    assert s1.kills == 1 and s1.halves == 6 and st.zombies == []
+
+
+@pytest.mark.rule("ZGC-FIGHT-02", "ZGC-BIG-08")
+def test_a_giant_that_dies_sets_down_the_normal_it_carried_on_its_square():
+    st = make_state(("Big", "Normal"))
+    big, rider = st.survivors
+    big.carrying, rider.carried_by, rider.loc = [rider.name], big.name, None
+    big.halves, rider.bullets = 1, 0
+    events = run(fight(st, ctx([1, 1]), big, zombies_at(st, CENTRE)))  # Advantage 1 fails
+    assert big.status == "dead" and big.carrying == []
+    assert [e.ids for e in events if e.kind == "result"] == [("ZGC-FIGHT-02",)]
+    assert rider.carried_by is None and rider.loc == list(CENTRE) and rider.in_play
+
+
+@pytest.mark.rule("ZGC-RES-05", "ZGC-AMB-19")
+def test_the_bullet_plans_a_spender_follows_add_bullets_one_by_one_until_the_check_kills():
+    # a check of 1 against 6: +2 per bullet, up to 3 bullets (the per-check variant's stock)
+    assert spend_plan("always", 1, 6, [3], [2]) == (3,)
+    assert spend_plan("when_it_kills", 1, 6, [3], [2]) == (3,)
+    assert spend_plan("always", 1, 8, [3], [2]) == (3,)  # not enough: all there are
+    assert spend_plan("when_it_kills", 1, 8, [3], [2]) == (0,)  # not enough: none
+    assert spend_plan("never", 1, 6, [3], [2]) == (0,)
+    assert spend_plan("always", 1, 6, [1, 2], [2, 2]) == (1, 2)  # spenders in order
+    assert spend_plan("always", 5, 6, [1, 1], [2, 2]) == (1, 0)  # stop once it kills
+    with pytest.raises(ValueError, match="unknown bullet policy 'sometimes'"):
+        spend_plan("sometimes", 1, 6, [1], [2])
+
+
+@pytest.mark.rule("ZGC-FIGHT-02")
+def test_a_fighter_is_dead_as_soon_as_the_hit_that_takes_its_last_heart_is_logged():
+    st = make_state()
+    s = st.survivors[0]
+    s.halves, s.bullets = 2, 0
+    proc = fight(st, ctx([1]), s, zombies_at(st, CENTRE))
+    seen = []
+    event = next(proc)
+    while True:
+        seen.append((event.kind, s.status, event.data.get("halves"), event.data.get("hp")))
+        try:
+            event = proc.send(None)
+        except StopIteration:
+            break
+    # the fail event already sees it dead (the invariants checked after every event rely on it)
+    assert seen[-2:] == [("combat", "dead", 0, 3), ("result", "dead", None, None)]
+
+
+@pytest.mark.rule("ZGC-CARRY-02")
+def test_a_giant_takes_the_hit_for_the_normal_it_carries_and_the_log_cites_carrying():
+    st = make_state(("Big", "Normal"))
+    big, rider = st.survivors
+    big.carrying, rider.carried_by, rider.loc = [rider.name], big.name, None
+    rider.bullets = 0
+    events = run(fight(st, ctx([1, 1, 6, 6]), rider, zombies_at(st, CENTRE)))  # the rider attacked
+    hits = [e for e in events if "fails and loses" in e.message]
+    assert len(hits) == 1 and "ZGC-CARRY-02" in hits[0].ids and "ZGC-BIG-03" in hits[0].ids
+    assert big.halves == 15 and rider.halves == 6
+    st = make_state(("Big",))
+    events = run(fight(st, ctx([1, 1, 6, 6]), st.survivors[0], zombies_at(st, CENTRE)))
+    assert all("ZGC-CARRY-02" not in e.ids for e in events)
+
+
+@pytest.mark.rule("ZGC-RES-01")
+def test_a_reserve_heart_stepping_in_for_the_last_heart_is_marked_assumed():
+    st = make_state()
+    s = st.survivors[0]
+    s.halves, s.reserve, s.bullets = 2, 1, 0
+    events = run(fight(st, ctx([1, 6]), s, zombies_at(st, CENTRE)))
+    hit = next(e for e in events if "fails and loses" in e.message)
+    assert RESERVE_STEPS_IN in hit.assumed and s.halves == 2 and s.reserve == 0
+    st = make_state()
+    s = st.survivors[0]
+    s.reserve, s.bullets = 1, 0  # 3 hearts: the hit takes a health heart, the reserve stays
+    events = run(fight(st, ctx([1, 6]), s, zombies_at(st, CENTRE)))
+    hit = next(e for e in events if "fails and loses" in e.message)
+    assert hit.assumed == AMB08 and s.reserve == 1
+
+
+@pytest.mark.rule("ZGC-AMB-07", "ZGC-AMB-08")
+def test_a_fight_under_the_other_readings_says_which_variants_it_plays():
+    st = make_state()
+    st.survivors[0].bullets = 0
+    events, _ = one_fight(st, [6], variants=[TARGET_MUST_BE_EXCEEDED, LOWERED_ONLY_UNDER_4])
+    opening = events[0].assumed
+    assert (f"variant {TARGET_MUST_BE_EXCEEDED} (other reading of ZGC-AMB-07): a total must "
+            "exceed it") in opening
+    assert (f"variant {LOWERED_ONLY_UNDER_4} (other reading of ZGC-AMB-08): only a roll under 4 "
+            "with no bullet lowers the target") in opening
