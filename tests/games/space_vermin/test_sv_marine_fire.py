@@ -10,8 +10,9 @@ import pytest
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context, IllegalChoice
 from rules_lib.games.space_vermin.data import load_game_data
+from rules_lib.games.space_vermin.fire_plans import NAT_ONCE_WHY
 from rules_lib.games.space_vermin.marine_fire import damage_tunnel_exit, resolve_fire
-from rules_lib.games.space_vermin.provenance import map_reason
+from rules_lib.games.space_vermin.provenance import map_reason, values_reason
 
 from .sv_helpers import DATA, dice, run, table
 
@@ -78,14 +79,31 @@ def test_four_hits_eliminate_whatever_the_condition_and_set_off_a_nat_roll():
 
 
 @pytest.mark.rule("SV-PIST-02", "SV-MCOMB-10")
-def test_a_pistol_shot_cites_the_pistol_rule():
+def test_a_pistol_shot_cites_the_pistol_rule_and_the_assumed_cf_it_reads():
     state = table({"Logistics": 411, "Soldier #1": 412, "Soldier #3": 414})
     log = records(run(resolve_fire(state, dice(6, 6), "Logistics", "Soldier #1")))
-    assert log[0][:4] == (("Logistics (pistol) fires at Soldier #1 in 412: CF 2 (no modifiers) "
-                          "rolls [6, 6] against DN 2: 2 hit(s)"), "Space Vermin §J-2", "combat",
-                          ("SV-PIST-02", "SV-MCOMB-10"))
+    cf = "counters:marines.logistics.full.cf"
+    assert log[0] == (
+        ("Logistics (pistol) fires at Soldier #1 in 412: CF 2 (no modifiers) rolls [6, 6] against "
+        "DN 2: 2 hit(s)"), "Space Vermin §J-2", "combat", ("SV-PIST-02", "SV-MCOMB-10"),
+        f"{values_reason(DATA, (cf,))}; {MAP}",
+        {"firer": "Logistics", "target": "Soldier #1", "cf": 2, "dn": 2, "faces": [6, 6],
+         "hits": 2, "result": "step", "values": [cf, "counters:vermites.soldier.full.dn"],
+         "hex": "412"})
+    assert values_reason(DATA, (cf,))  # the Logistics' CF is the project's (counter art)
     assert log[1][:3] == ("Soldier #1 is flipped to its Reduced side", "Space Vermin §J-2",
                           "combat")
+
+
+@pytest.mark.rule("SV-MCOMB-07", "SV-AMB-04", "SV-NAT-08")
+def test_a_nat_marked_firer_loses_one_cf_by_the_default_reading_of_sv_amb_04():
+    state = table({"Squad 1": 411, "Soldier #1": 413})
+    state.unit("Squad 1").nat = "tainted"
+    log = records(run(resolve_fire(state, dice(6, 6, 1), "Squad 1", "Soldier #1")))
+    assert log[0][0] == ("Squad 1 (standard) fires at Soldier #1 in 413: CF 3 (NAT marker -1) "
+                         "rolls [6, 6, 1] against DN 2: 2 hit(s)")
+    assert log[0][3] == STANDARD + ("SV-AMB-04", "SV-NAT-08")
+    assert log[0][4] == f"{MAP}; {NAT_ONCE_WHY}"
 
 
 @pytest.mark.rule("SV-MCOMB-04")
