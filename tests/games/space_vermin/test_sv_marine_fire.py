@@ -205,3 +205,11 @@ def test_the_default_reading_is_the_default():
     event = damage_tunnel_exit(state, "4", "eliminate")
     assert state.tunnel_exits == {} and state.cup_tunnel_exits == ["4"]
     assert event.assumed == AS_A_VERMITE
+
+
+@pytest.mark.rule("SV-AMB-02")
+def test_the_tunnel_exit_variant_may_come_from_the_context_alone():
+    state = table({"Squad 1": 513}, tunnel_exits={"4": "open"})
+    run(resolve_fire(state, dice(6, 6, 6, 6, 1, variants=["tunnel_exit_only_collapses"]),
+                     "Squad 1", "Tunnel Exit 4"))
+    assert state.tunnel_exits == {"4": "collapsed"} and state.cup_tunnel_exits == []
