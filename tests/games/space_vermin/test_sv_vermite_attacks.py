@@ -183,3 +183,12 @@ def test_a_drones_flight_is_rolled_for_that_drone():
     ctx = dice(4, 1, 5)
     run(drone_flock(table({"Squad 1": 416}), ctx, "Drone #4"))
     assert ctx.dice.log == [("Drone #4 flocks: random hex", 6, face) for face in (4, 1, 5)]
+
+
+@pytest.mark.rule("SV-VATK-12", "SV-AMB-14")
+def test_queens_advance_by_rank_whatever_order_they_attacked_in():
+    _state, log = attack({"Sister Queen": 412, "High Queen": 412, "Squad 1": 413},
+                        ["Sister Queen", "High Queen"], "Squad 1", *[6] * 11)
+    assert log[-1] == ("High Queen + Sister Queen advance into the emptied hex 413", F2, "move",
+                       ("SV-VATK-12",), "", {"units": ["High Queen", "Sister Queen"],
+                                             "to": "413"})
