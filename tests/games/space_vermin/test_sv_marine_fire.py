@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.core.engine import IllegalChoice
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context, IllegalChoice
+from rules_lib.games.space_vermin.data import load_game_data
+from rules_lib.games.space_vermin.fire_plans import NAT_ONCE_WHY
 from rules_lib.games.space_vermin.marine_fire import damage_tunnel_exit, resolve_fire
-from rules_lib.games.space_vermin.provenance import map_reason
+from rules_lib.games.space_vermin.provenance import map_reason, values_reason
 
 from .sv_helpers import DATA, dice, run, table
 
@@ -76,22 +79,73 @@ def test_four_hits_eliminate_whatever_the_condition_and_set_off_a_nat_roll():
 
 
 @pytest.mark.rule("SV-PIST-02", "SV-MCOMB-10")
-def test_a_pistol_shot_cites_the_pistol_rule():
+def test_a_pistol_shot_cites_the_pistol_rule_and_the_assumed_cf_it_reads():
     state = table({"Logistics": 411, "Soldier #1": 412, "Soldier #3": 414})
     log = records(run(resolve_fire(state, dice(6, 6), "Logistics", "Soldier #1")))
-    assert log[0][:4] == (("Logistics (pistol) fires at Soldier #1 in 412: CF 2 (no modifiers) "
-                          "rolls [6, 6] against DN 2: 2 hit(s)"), "Space Vermin §J-2", "combat",
-                          ("SV-PIST-02", "SV-MCOMB-10"))
+    cf = "counters:marines.logistics.full.cf"
+    assert log[0] == (
+        ("Logistics (pistol) fires at Soldier #1 in 412: CF 2 (no modifiers) rolls [6, 6] against "
+        "DN 2: 2 hit(s)"), "Space Vermin §J-2", "combat", ("SV-PIST-02", "SV-MCOMB-10"),
+        f"{values_reason(DATA, (cf,))}; {MAP}",
+        {"firer": "Logistics", "target": "Soldier #1", "cf": 2, "dn": 2, "faces": [6, 6],
+         "hits": 2, "result": "step", "values": [cf, "counters:vermites.soldier.full.dn"],
+         "hex": "412"})
+    assert values_reason(DATA, (cf,))  # the Logistics' CF is the project's (counter art)
     assert log[1][:3] == ("Soldier #1 is flipped to its Reduced side", "Space Vermin §J-2",
                           "combat")
 
 
+@pytest.mark.rule("SV-MCOMB-07", "SV-AMB-04", "SV-NAT-08")
+def test_a_nat_marked_firer_loses_one_cf_by_the_default_reading_of_sv_amb_04():
+    state = table({"Squad 1": 411, "Soldier #1": 413})
+    state.unit("Squad 1").nat = "tainted"
+    log = records(run(resolve_fire(state, dice(6, 6, 1), "Squad 1", "Soldier #1")))
+    assert log[0][0] == ("Squad 1 (standard) fires at Soldier #1 in 413: CF 3 (NAT marker -1) "
+                         "rolls [6, 6, 1] against DN 2: 2 hit(s)")
+    assert log[0][3] == STANDARD + ("SV-AMB-04", "SV-NAT-08")
+    assert log[0][4] == f"{MAP}; {NAT_ONCE_WHY}"
+
+
 @pytest.mark.rule("SV-MCOMB-04")
 def test_a_target_the_marine_cannot_fire_at_is_refused_naming_the_legal_ones():
+    state = table({"Squad 1": 415, "Soldier #1": 414, "Soldier #3": 416})
+    with pytest.raises(IllegalChoice, match="^Squad 1 cannot fire at Drone #4; legal targets: "
+                                            "Soldier #1, Soldier #3$"):
+        run(resolve_fire(state, dice(), "Squad 1", "Drone #4"))
+    alone = table({"Squad 1": 415})
+    with pytest.raises(IllegalChoice, match="; legal targets: none$"):
+        run(resolve_fire(alone, dice(), "Squad 1", "Drone #4"))
+
+
+@pytest.mark.rule("SV-MCOMB-06", "SV-MCOMB-07")
+def test_the_dice_are_rolled_for_this_shot_one_per_cf():
     state = table({"Squad 1": 411, "Soldier #1": 413})
-    with pytest.raises(IllegalChoice, match="Squad 1 cannot fire at Soldier #9; legal targets: "
-                                            "Soldier #1$"):
-        run(resolve_fire(state, dice(), "Squad 1", "Soldier #9"))
+    ctx = dice(6, 1, 1, 1)
+    run(resolve_fire(state, ctx, "Squad 1", "Soldier #1"))
+    assert ctx.dice.log == [("Squad 1 fires at Soldier #1", 6, face) for face in (6, 1, 1, 1)]
+
+
+@pytest.mark.rule("SV-FIRE-02", "SV-MCOMB-07")
+def test_shoot_and_scoot_costs_one_and_the_modifiers_are_listed_in_order():
+    state = table({"Squad 1": 411, "Soldier #1": 412})
+    log = records(run(resolve_fire(state, dice(6, 6, 1, 1), "Squad 1", "Soldier #1",
+                                   shoot_and_scoot=True)))
+    assert log[0][0] == ("Squad 1 (standard) fires at Soldier #1 in 412: CF 4 (Shoot and Scoot "
+                         "-1, target adjacent +1) rolls [6, 6, 1, 1] against DN 2: 2 hit(s)")
+
+
+@pytest.mark.rule("SV-MCOMB-07", "SV-TERR-02")
+def test_the_shot_reads_the_contexts_data_and_map():
+    """A designer's map edit (413 made Bog) and counter edit (Squad CF 5) reach the shot."""
+    terrain = DATA.maps["alpha"].terrain
+    bog = [int(lab) for lab, kind in terrain.items() if kind == "bog"] + [413]
+    data = load_game_data({"alpha:terrain.bog": bog, "counters:marines.squad.full.cf": 5})
+    state = table({"Squad 1": 411, "Soldier #1": 413})
+    ctx = Context(dice=ScriptedDice([6, 6, 1, 1]), data=data)
+    log = records(run(resolve_fire(state, ctx, "Squad 1", "Soldier #1")))
+    assert log[0][0] == ("Squad 1 (standard) fires at Soldier #1 in 413: CF 4 (target in "
+                         "defensive terrain -1) rolls [6, 6, 1, 1] against DN 2: 2 hit(s)")
+    assert log[0][5]["hex"] == "413" and state.unit("Soldier #1").reduced
 
 
 # -- a Nest Tunnel Exit chit as the target (§E-1-c, SV-AMB-02) -------------------------------------
@@ -151,3 +205,11 @@ def test_the_default_reading_is_the_default():
     event = damage_tunnel_exit(state, "4", "eliminate")
     assert state.tunnel_exits == {} and state.cup_tunnel_exits == ["4"]
     assert event.assumed == AS_A_VERMITE
+
+
+@pytest.mark.rule("SV-AMB-02")
+def test_the_tunnel_exit_variant_may_come_from_the_context_alone():
+    state = table({"Squad 1": 513}, tunnel_exits={"4": "open"})
+    run(resolve_fire(state, dice(6, 6, 6, 6, 1, variants=["tunnel_exit_only_collapses"]),
+                     "Squad 1", "Tunnel Exit 4"))
+    assert state.tunnel_exits == {"4": "collapsed"} and state.cup_tunnel_exits == []

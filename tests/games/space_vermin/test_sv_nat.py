@@ -193,3 +193,25 @@ def test_the_deadly_rolls_of_the_nat_effect_phase_are_the_datas():
                   data=load_game_data({"tables:nat.infected_dies_on_at_most": 5}))
     run(nat_effect_phase(state, ctx))
     assert state.unit("Squad 1").status == "eliminated"
+
+
+@pytest.mark.rule("SV-AMB-22")
+def test_the_line_of_sight_variant_may_come_from_the_context_alone():
+    state = table({"Squad 1": 113, "Drone #4": 112})  # the Drone in 112 blocks 113's sight of 111
+    ctx = dice(variants=["nat_needs_line_of_sight"])
+    log = records(run(nat_roll(state, ctx, state.unit("Soldier #1"), "111")))
+    assert log[0][:3] == ("No Marine within 2 hexes of 111: no NAT roll", J7, "info")
+
+
+@pytest.mark.rule("SV-AMB-22", "SV-TERR-05")
+def test_the_line_of_sight_variant_reads_the_contexts_map():
+    """A designer's map edit (a Building in 112, which blocks sight) reaches the NAT roll."""
+    terrain = DATA.maps["alpha"].terrain
+    buildings = [int(lab) for lab, kind in terrain.items() if kind == "building"] + [112]
+    data = load_game_data({"alpha:terrain.building": buildings})
+    state = table({"Squad 1": 113})
+    state.variants = ["nat_needs_line_of_sight"]
+    ctx = Context(dice=ScriptedDice([]), data=data)
+    log = records(run(nat_roll(state, ctx, state.unit("Soldier #1"), "111")))
+    assert log[0][:3] == ("No Marine within 2 hexes of 111: no NAT roll", J7, "info")
+    assert state.unit("Squad 1").nat == ""

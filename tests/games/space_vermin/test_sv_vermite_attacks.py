@@ -162,3 +162,33 @@ def test_the_advance_stops_at_the_stacking_limit_and_says_who_stays():
          "movement order picks who advances (§E-1)"),
          {"units": ["Soldier #19"], "values": ["tables:vermite_stacking.limit"]}),
     ]
+
+
+@pytest.mark.rule("SV-VATK-01", "SV-AMB-16")
+def test_with_the_variant_an_unnumbered_hex_attacks_first_and_at_the_unnumbered_marine():
+    got = {}
+    for variants in ((), ("unnumbered_hexes_first",)):
+        state = table({"Squad 1": 126, "Squad 2": "u2.13", "Soldier #1": "u1.13",
+                       "Soldier #3": 125})
+        state.variants = list(variants)
+        log = run(vermite_combat_step(state, dice(*[1] * 20, variants=variants)))
+        got[variants] = [(e.data["attackers"], e.data["hex"]) for e in log if e.kind == "step"]
+    assert got[()] == [(["Soldier #3"], "126"), (["Soldier #1"], "126")]
+    assert got[("unnumbered_hexes_first",)] == [(["Soldier #1"], "u2.13"),
+                                                (["Soldier #3"], "126")]
+
+
+@pytest.mark.rule("SV-DRONE-02")
+def test_a_drones_flight_is_rolled_for_that_drone():
+    ctx = dice(4, 1, 5)
+    run(drone_flock(table({"Squad 1": 416}), ctx, "Drone #4"))
+    assert ctx.dice.log == [("Drone #4 flocks: random hex", 6, face) for face in (4, 1, 5)]
+
+
+@pytest.mark.rule("SV-VATK-12", "SV-AMB-14")
+def test_queens_advance_by_rank_whatever_order_they_attacked_in():
+    _state, log = attack({"Sister Queen": 412, "High Queen": 412, "Squad 1": 413},
+                        ["Sister Queen", "High Queen"], "Squad 1", *[6] * 11)
+    assert log[-1] == ("High Queen + Sister Queen advance into the emptied hex 413", F2, "move",
+                       ("SV-VATK-12",), "", {"units": ["High Queen", "Sister Queen"],
+                                             "to": "413"})
