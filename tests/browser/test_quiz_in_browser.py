@@ -62,8 +62,11 @@ def _expected_rows(score) -> list[tuple[str, str, str, str]]:
             for _, r in table.iterrows()]
 
 
-def _classes(locator) -> str:
-    return locator.get_attribute("class") or ""
+def _expect_class(locator, name: str) -> None:
+    """Wait until the button carries the class (the widget's message may follow the feedback's)."""
+    from playwright.sync_api import expect
+
+    expect(locator).to_have_class(re.compile(rf"\b{re.escape(name)}\b"), timeout=WAIT_MS)
 
 
 def test_one_question_right_and_one_wrong_through_real_clicks(page, lesson):
@@ -89,7 +92,7 @@ def test_one_question_right_and_one_wrong_through_real_clicks(page, lesson):
     assert entry.summary in feedback and entry.citation in feedback
     for message in mirror.answer(first.answer).revealed:  # what the engine did
         assert message in feedback
-    assert "mod-success" in _classes(right)
+    _expect_class(right, "mod-success")
     assert all(b.is_disabled() for b in page.locator(".re-quiz-option").all())
     _wait_for_text(page, ".re-quiz-score", first.rule)
     assert _score_rows(page) == _expected_rows(mirror.score)
@@ -110,8 +113,8 @@ def test_one_question_right_and_one_wrong_through_real_clicks(page, lesson):
     assert f"the engine's answer is {second.answer!r}" in feedback
     assert entry.summary in feedback and entry.citation in feedback
     mirror.answer(choice)
-    assert "mod-danger" in _classes(wrong)
-    assert "mod-success" in _classes(_option(page, second.answer))
+    _expect_class(wrong, "mod-danger")
+    _expect_class(_option(page, second.answer), "mod-success")
     _wait_for_text(page, ".re-quiz-score", second.rule)
     rows = _score_rows(page)
     assert rows == _expected_rows(mirror.score)
