@@ -364,6 +364,8 @@ def block_size(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser: every subcommand and its options. (One piece: a flat list of
+    declarations in the order ``--help`` shows them; splitting it would only scatter them.)"""
     ap = argparse.ArgumentParser(prog="rules-explorer", description=__doc__)
     sub = ap.add_subparsers(dest="command", required=True)
 

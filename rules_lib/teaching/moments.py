@@ -533,6 +533,8 @@ def find_moments(game: str, rule: str, n: int = 1, *, n_games: int | None = None
                  progress: Callable[[int, int], None] | None = None,
                  cancel: Any = None, use_cache: bool = True) -> FindResult:
     """Search seeded games for events that apply ``rule``; up to ``n`` moments, one per game.
+    (One piece: the search's stages in order — memory, the first game played here, then blocks of
+    games on the executor — each a few lines sharing the same running result.)
 
     ``rule``: a catalogue ID (``"GIN-OVRN-01"``), a rule reference key or a citation text.
     ``n_games``: the most games searched (default: the entry's hint, else DEFAULT_GAMES);
