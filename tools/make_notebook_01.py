@@ -184,6 +184,27 @@ def destroy(state, *forts):
         state.forts[city].strength, state.forts[city].destroyed = 0, True
 
 
+def hidden_guards(state, city, *armed):
+    """Decide which Guard counters stand face-down in `city` (True: one showing a die symbol):
+    each is swapped with a Guard of the wanted face from another City, so the box keeps its
+    printed mix of armed and blank counters (a position later in a game)."""
+    here = [u for u in state.at(city, "Human") if u.type == "Guard"]
+    for guard, want in zip(here, armed):
+        if guard.armed != want:
+            other = next(u for u in state.units if u.type == "Guard" and u.pool == "map"
+                         and u.loc != city and u.armed == want and not u.revealed)
+            guard.loc, other.loc = other.loc, guard.loc
+
+
+def at_turn(state, phase, turn):
+    """Set the Game Turn and phase of a position, with the chits of the turns already reached in
+    the cup (they enter it at the Fade Out that advances the marker to their turn)."""
+    state.phase, state.turn = phase, turn
+    for t in sorted(state.turn_chits, key=int):
+        if int(t) < turn or (int(t) == turn and phase != "Fade Out"):
+            state.cup = sorted(state.cup + state.turn_chits.pop(t))
+
+
 def play(game, *answers, faces=(), until=None, quiet=False):
     """Step the game: answer its decisions with `answers` in order, force the next dice `faces`,
     stop when a decision needs an answer we did not give, or (once the answers are used) after the
@@ -564,10 +585,8 @@ turn out blank:"""),
 position = start(seed=1).state.copy()  # the state is plain data: edit it, then play from it
 destroy(position, "St Louis", "Memphis")
 position = GAME.setup.move(position, "Ant Y1", "St Louis")
-for guard in position.at("Frankfort", "Human"):
-    guard.armed = False
-armed, blank = position.at("Knoxville", "Human")
-armed.armed, blank.armed = True, False
+hidden_guards(position, "Frankfort", False, False)
+hidden_guards(position, "Knoxville", True, False)
 game = start(seed=3, scenario=position)
 play(game, until=is_phase("Action"), quiet=True)
 draw(game, "Swarm Y")
@@ -676,8 +695,7 @@ for unit in ("Ant X1", "Ant X2", "Spider X1"):
     position = GAME.setup.move(position, unit, "Chicago")
 position = GAME.setup.move(position, "Infantry A1", "Cincinnati")
 position = GAME.setup.move(position, "Tank A1", "Buffalo")
-guard = [u for u in position.at("Cincinnati", "Human") if u.type == "Guard"][0]
-guard.armed = True
+hidden_guards(position, "Cincinnati", True)
 game = start(seed=4, scenario=position)
 play(game, until=is_phase("Action"), quiet=True)
 draw(game, "Swarm X")
@@ -924,7 +942,7 @@ show([e for e in seeded.log if "Ant Y1" in e.message and e.kind != "decision"
 Turn 3's Fade In, Ant Y1 is due back, and a Human Tank sits in Des Moines:"""),
     code("""# NBVAL_CHECK_OUTPUT
 position = start(seed=1).state.copy()
-position.phase, position.turn = "Fade In", 3
+at_turn(position, "Fade In", 3)
 ant = position.unit("Ant Y1")
 ant.pool, ant.loc = "returning", ""
 for unit in ("Ant Y2", "Spider Y1", "Worm Y1"):
@@ -1035,7 +1053,7 @@ Danger Track. With a forced roll of double six the Swarm destroys the Earth and 
 roll the Earth survives and the Swarm wins at the victory check:"""),
     code("""# NBVAL_CHECK_OUTPUT
 position = start(seed=1).state.copy()
-position.phase, position.turn = "Fade Out", 5
+at_turn(position, "Fade Out", 5)
 destroy(position, "New York City", "Washington DC")
 position.danger, position.danger_side, position.danger_users = 1, "Swarm", ["Swarm"]
 for faces in ([6, 6], [6, 5]):

@@ -109,7 +109,8 @@ def _counter_problems(state: GinState, data: GinData) -> list[str]:
         if c is None:
             continue
         for what, have, want in (("type", u.type, c.type), ("side", u.side, c.side),
-                                 ("formation", u.formation, c.formation)):
+                                 ("formation", u.formation, c.formation),
+                                 ("armed", u.armed, c.armed)):  # a Guard's hidden face is printed
             if have != want:
                 out.append(f"unit {u.id!r} has {what} {have!r}: the counter's {what} is {want!r}")
     return out
@@ -258,11 +259,15 @@ def _chit_problems(state: GinState, data: GinData) -> list[str]:
 def _track_and_hand_problems(state: GinState, data: GinData) -> list[str]:
     """The chits waiting on the Turn Track, held for the Fade In and the FX in hand."""
     out = []
-    # (chits left on a turn already passed never enter the cup; the notebook's later-turn
-    # positions, edited from a Set-Up, still have them: refusing them waits on those positions)
-    for turn in state.turn_chits:
+    for turn, chits in state.turn_chits.items():
         if not turn.isdigit():
             out.append(f"turn_chits waits on Turn {turn!r}: not a turn of the track")
+        elif chits and state.phase != "Set-Up" and (
+                int(turn) < state.turn or (int(turn) == state.turn and state.phase != "Fade Out")):
+            # the Fade Out that advances the Game Turn marker to a turn puts its chits in the cup
+            out.append(f"{', '.join(chits)} still wait(s) on Turn {turn} of the Turn Track in "
+                       f"Turn {state.turn}'s {state.phase}: they entered the cup when the Game "
+                       f"Turn marker reached Turn {turn}")
     if sorted(state.held) != sorted(SIDES) or sorted(state.fx_hand) != sorted(SIDES):
         out.append(f"held and fx_hand name the two sides ({', '.join(SIDES)}), found "
                    f"{sorted(state.held)} and {sorted(state.fx_hand)}")
