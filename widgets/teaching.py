@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,8 +155,8 @@ class RulePanel(widgets.VBox):
         self.entry.value = entry_html(entry)
         self.moments.children = []
 
-    def open_citation(self, cited: str | Sequence[str] | Any, *, log: Sequence[Any] | None = None
-             ) -> list[Any]:
+    def open_citation(self, cited: str | Sequence[str] | Any, *,
+                      log: Sequence[Any] | None = None) -> list[Any]:
         """Open the entries a citation stands for, as the log shows it: an event or its row, a
         citation text ("Ginormopod: Combat (Overrun)", "Space Vermin §Q-1-a"), a catalogue ID
         or entry key, or an event's IDs (as text or a list). The first entry is shown, the others
@@ -164,8 +164,8 @@ class RulePanel(widgets.VBox):
         entry become links: a click calls ``on_goto(event index, all those indices)``."""
         entries = self.reference.lookup(cited)
         if not entries:
-            shown = getattr(cited, "rule", None) or (cited.get("rule") if isinstance(cited, dict)
-                                                     else cited)
+            shown = getattr(cited, "rule", None) or (cited.get("rule")
+                                                     if isinstance(cited, Mapping) else cited)
             self.selected = None
             self.entry.value = f"<i>No reference entry for {html.escape(str(shown))}</i>"
             self.moments.children = []
