@@ -217,12 +217,12 @@ class Comparison:
             "win rate": o.rate, "low": o.low, "high": o.high,
             "vs best": o.diff_to_best, "vs best low": o.diff_low, "vs best high": o.diff_high,
             "worse than best": o.separated, "games to separate": o.games_to_separate,
-            **({"exact odds": _exact_text(o.exact)} if any_exact else {})}
+            **({"exact odds": exact_text(o.exact)} if any_exact else {})}
             for o in self.options])
 
 
-def _exact_text(exact: Any) -> str:
-    """An option's exact odds as a reader takes them in: 'reduced 56/81 (69%); ...'."""
+def exact_text(exact: Any) -> str:
+    """An option's exact odds as a reader takes them in (the CLI's table, the Analyze tab): 'reduced 56/81 (69%); ...'."""
     if exact is None:
         return ""
     if isinstance(exact, Mapping):

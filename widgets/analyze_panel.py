@@ -280,6 +280,7 @@ class AnalyzePanel(widgets.VBox):
 
     def _show_comparison(self, cmp: Any) -> None:
         self.comparison = cmp
+        any_exact = any(o.exact is not None for o in cmp.options)  # beside the simulated rates
         rows = []
         for rank, o in enumerate(cmp.options, 1):
             if rank == 1:
@@ -290,14 +291,17 @@ class AnalyzePanel(widgets.VBox):
                 more = f"; ~{o.games_to_separate:,} games would tell" if o.games_to_separate \
                     else ""
                 verdict = f"not resolved ({o.diff_to_best:+.0%}{more})"
+            exact = (f"<td>{html.escape(analysis.exact_text(o.exact))}</td>"
+                     if any_exact else "")
             rows.append(f"<tr><td>{rank}</td><td>{html.escape(str(o.option))}</td>"
                         f"<td>{o.rate:.0%} [{o.low:.0%}–{o.high:.0%}]</td>"
-                        f"<td>{html.escape(verdict)}</td></tr>")
+                        f"<td>{html.escape(verdict)}</td>{exact}</tr>")
         self.options_html.value = (
             f"<b>{html.escape(cmp.player)} decides:</b> {html.escape(cmp.prompt)} "
             f"<small>({cmp.n} games per option, the same seeds for each)</small>"
             "<table style='font-size:12px'><tr><th>#</th><th>option</th>"
-            f"<th>{html.escape(cmp.player)} wins</th><th>against the best</th></tr>"
+            f"<th>{html.escape(cmp.player)} wins</th><th>against the best</th>"
+            + ("<th>exact odds of its roll</th>" if any_exact else "") + "</tr>"
             + "".join(rows) + "</table>")
         self.status.value = f"<small>{len(cmp.options)} options compared.</small>"
 

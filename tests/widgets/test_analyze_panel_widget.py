@@ -76,3 +76,31 @@ def test_analysis_runs_in_the_background_and_cancel_stops_it(explorer):
     assert not panel.running and "Cancelled" in panel.status.value
     assert panel.progress.value < 5000 and not panel.evaluate_button.disabled
     assert threading.active_count() >= 1
+
+
+def test_a_shot_s_exact_odds_stand_beside_the_simulated_rates():
+    """A Marine's choice of target: each Vermite target's row shows the shot's exact results."""
+    from rules_lib.analysis import PauseAt, compare_options
+    from rules_lib.games.space_vermin import GAME
+
+    g = GAME.new_game(scenario="family_jewels", seed=2)
+    g.policies["Marines"] = PauseAt(["fire_at"], g.policies["Marines"])
+    g.run_to_end()
+    cmp = compare_options(g, 2, seed=0)
+    panel = Explorer("space_vermin", scenario="family_jewels", seed=2).analyze
+    panel._show_comparison(cmp)
+    shown = panel.options_html.value
+    assert "exact odds of its roll" in shown
+    soldier = next(o for o in cmp.options if o.exact is not None)
+    first, p = next(iter(soldier.exact.items()))
+    assert f"{first} {p} ({float(p):.0%})" in shown
+
+
+def test_no_exact_column_where_no_option_has_exact_odds():
+    ex = Explorer("zombies_giants", scenario="normal", seed=1, players={"Survivor 1": "person"})
+    while ex.game.pending is None and not ex.game.finished:
+        ex.stepper.next_step()
+    ex.analyze.n.value = 2
+    ex.analyze.compare(wait=True)
+    assert "best" in ex.analyze.options_html.value
+    assert "exact odds" not in ex.analyze.options_html.value
