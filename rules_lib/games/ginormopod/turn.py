@@ -238,31 +238,18 @@ def activate(state: GinState, ctx: Context, side: str, formation: str, chit: str
 
 def _activation_pass(state: GinState, side: str, formation: str
                      ) -> tuple[dict[str, list[int]], list[Unit]]:
-    """One pass over the counters as an Activation starts: clear last Activation's marks
-    (came_from, no_combat, sortie_from: only units on the map carry them, see
-    position.validate_state), count state.occupancy(), and list the Formation's units on the map
-    (the movers)."""
-    occ: dict[str, list[int]] = {}
+    """As an Activation starts: clear last Activation's marks (came_from, no_combat, sortie_from:
+    only units on the map carry them, see position.validate_state), list the Formation's units on
+    the map (the movers) and count state.occupancy()."""
     movers: list[Unit] = []
-    get = occ.get
     for u in state.units:
         if u.pool != "map":
             continue
         if u.came_from or u.sortie_from or u.no_combat:
             u.came_from, u.no_combat, u.sortie_from = "", False, ""
-        loc = u.loc
-        row = get(loc)
-        if row is None:
-            row = occ[loc] = [0, 0, 0]
-        if u.side == "Swarm":
-            row[0] += 1
-        else:
-            row[1] += 1
-            if not u.revealed:
-                row[2] += 1
         if u.formation == formation and u.side == side:
             movers.append(u)
-    return occ, movers
+    return state.occupancy(), movers
 
 
 def combat_cities(state: GinState, data: GinData, act: Activation,
