@@ -241,6 +241,12 @@ def position(placements, scenario="family_jewels", chits=("NAT Plague",), units=
     used = [name for name in others if name not in EXTRA_DRAW][:turn - 1]
     state["events_used"] = used
     state["event_cup"] = list(chits) + [name for name in others if name not in used]
+    if state["map"] == "alpha":  # the battle's five Crown Jewels, where set-up puts them (§Q-1-a)
+        set_up = DATA.sources["scenarios"].tree["family_jewels"]
+        state["jewels_in_play"] = int(DATA.sources["counters"].get("crown_jewels.count"))
+        state["jewels"] = {lab: set_up["jewels_per_location"]
+                           for lab in DATA.maps["alpha"].crown_jewel_locations}
+        state["nest_jewels"] = {"1": set_up["high_queen_jewels"]}  # the High Queen's Nest
     state.update(fields)
     return state
 
@@ -1282,7 +1288,7 @@ never help a Marine. An eliminated RV leaves its Jewel in its last hex, for anot
 eligible Vermite to pick up. (Loading in the hex where the RV *starts* its move is allowed too —
 assumed, the text says "enters".) Here RV 1 drives into 356, loads and drives on:"""),
     code('''# NBVAL_CHECK_OUTPUT
-rv = position({"RV 1": 353}, jewels={"356": 2, "421": 2}, nest_jewels={"1": 1})  # as set up
+rv = position({"RV 1": 353})  # the Jewels as set up: 2 in 356, 2 in 421, 1 in Nest 1
 show(act(rv, "RV 1", "Full Move", answers=["356", "load", "335"])[1])
 show(find(lesson.log, has("SV-RV-04"), before=1))     # an RV lost with its Jewel'''),
     md(f"""### 7.7 NAT markers (*§J-7*)

@@ -83,6 +83,7 @@ def _battle(state: SVState, data: SVData) -> list[str]:
                               ("campaign_jewels_recorded", state.campaign_jewels_recorded, jewels)):
         if value < 0 or (high is not None and value > high):
             out.append(f"{name} is {value}: it must be from 0 to {high if high is not None else 'any'}")
+    out += _jewels_in_play(state, jewels)
     if state.result is not None and state.result not in _results(data):
         out.append(f"unknown result {state.result!r}")
     if state.sneak_attack and state.map != "alpha":
@@ -90,6 +91,26 @@ def _battle(state: SVState, data: SVData) -> list[str]:
     if state.magnetic_storm and state.map != "beta":
         out.append("a Magnetic Storm happens on Mapzone Beta only (§Q-2-f)")
     return out
+
+
+def _jewels_in_play(state: SVState, jewels: int) -> list[str]:
+    """After set-up the battle's Crown Jewels are fixed: all of them in The Family Jewels
+    (§Q-1-a), none in a lone Great Migration (§Q-2), in the Campaign's second battle those
+    recorded at the end of the first (§Q-3). Without this a position with no Jewels at all would
+    pass the conservation check (nothing counted, nothing expected)."""
+    if state.phase == "Set-Up" or state.jewels_in_play < 0:
+        return []  # set-up decides them; a negative count is reported above
+    if state.map == "alpha":
+        expected, why = jewels, "The Family Jewels uses every Crown Jewel (§Q-1-a)"
+    elif state.campaign_stage == 2:
+        expected, why = (state.campaign_jewels_recorded,
+                         "the Campaign's second battle uses the Jewels recorded after the first "
+                         "(campaign_jewels_recorded, §Q-3)")
+    else:
+        expected, why = 0, "The Great Migration alone has no Crown Jewels (§Q-2)"
+    if state.jewels_in_play != expected:
+        return [f"jewels_in_play is {state.jewels_in_play} after set-up: {why}, {expected}"]
+    return []
 
 
 def _results(data: SVData) -> set[str]:

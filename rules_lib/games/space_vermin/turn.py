@@ -113,8 +113,9 @@ def play(state: SVState, ctx: Context) -> Iterator:
                     ids=("SV-SETUP-01", "SV-SETUP-03", "SV-SETUP-04"))
         if state.map == "alpha":
             yield from setup_family_jewels(state, ctx)
-        else:
-            yield from setup_great_migration(state, ctx)
+        else:  # a Campaign saved during battle 2's set-up keeps the Jewels battle 1 recorded
+            recorded = state.campaign_jewels_recorded if state.campaign_stage == 2 else 0
+            yield from setup_great_migration(state, ctx, queen_jewels=recorded)
     reason = yield from play_battle(state, ctx)
     outcome = battle_outcome(data, state, reason)
     if state.campaign_stage == 1:

@@ -88,6 +88,13 @@ def _jewel_more(d: dict) -> None:
     d["jewels"]["421"] = d["jewels"].get("421", 0) + 1
 
 
+def _no_jewels(d: dict) -> None:
+    """Every Jewel gone and none counted in play: nothing to conserve, yet set-up placed five."""
+    d.update(jewels_in_play=0, jewels={}, nest_jewels={}, jewels_exited=0)
+    for u in d["units"]:
+        u["jewels"] = 0
+
+
 def _drone_jewel(d: dict) -> None:
     on_map(d, "Vermites", "drone")["jewels"] = 1
 
@@ -144,6 +151,10 @@ CORRUPTIONS: list[tuple[str, dict, Callable[[dict], None], str]] = [
     ("Jewels in a Nest that is not there", ALPHA_STATE, _set(nest_jewels={"7": 1}),
      "Nest '7'"),
     ("a Jewel too many", ALPHA_STATE, _jewel_more, "Crown Jewels accounted for"),
+    ("The Family Jewels with no Jewels at all", ALPHA_STATE, _no_jewels,
+     "The Family Jewels uses every Crown Jewel"),
+    ("a lone Great Migration with Jewels", BETA_STATE, _set(jewels_in_play=1),
+     "The Great Migration alone has no Crown Jewels"),
     ("an unknown Event Chit", ALPHA_STATE, lambda d: d["event_cup"].append("Hail"),
      "unknown Event Chit 'Hail'"),
     ("a chit both in the cup and used", ALPHA_STATE, _chit_twice, "2 times"),
@@ -275,3 +286,39 @@ def test_random_changes_to_a_position_are_refused_or_played_to_the_end(changes):
         return
     game.run_to_end(max_events=GAME.max_events)
     assert game.finished
+
+
+def _campaign_battle_two(seed: int = 0) -> tuple[str, dict[str, Any]]:
+    """A seeded Campaign whose first battle left Jewels on the map: its saved position during
+    battle 2's set-up and at battle 2's first Marine Action Phase."""
+    game = GAME.new_game("campaign", seed=seed, keep_log=False, policies={"Marines": "heuristic"})
+    during_set_up = None
+    while not (game.state.campaign_stage == 2 and game.state.phase == "Marine Action"):
+        if game.state.campaign_stage == 2 and game.state.phase == "Set-Up" and not during_set_up:
+            during_set_up = game.state.to_json()
+        assert game.step_event() is not None
+    assert during_set_up and game.state.campaign_jewels_recorded > 0
+    return during_set_up, json.loads(game.state.to_json())
+
+
+@pytest.mark.rule("SV-CAMP-04")
+def test_a_campaign_saved_during_battle_two_set_up_gives_the_queens_the_recorded_jewels():
+    """Resumed in the middle of battle 2's set-up, the Queens still get the Jewels battle 1 left
+    on the map (§Q-3), not none."""
+    during_set_up, _ = _campaign_battle_two()
+    recorded = json.loads(during_set_up)["campaign_jewels_recorded"]
+    game = GAME.new_game(during_set_up, seed=0, keep_log=False)
+    while game.state.phase == "Set-Up":
+        assert game.step_event() is not None
+    assert game.state.jewels_in_play == recorded
+    assert sum(u.jewels for u in game.state.units if not u.is_marine) == recorded  # the Queens
+
+
+@pytest.mark.rule("SV-CAMP-04")
+def test_campaign_battle_two_must_use_the_jewels_recorded_after_battle_one():
+    """The count in play is the recorded one: battle 2 with none in play is refused."""
+    _, battle_two = _campaign_battle_two()
+    GAME.new_game(battle_two)  # as played: sound
+    battle_two["jewels_in_play"] = 0
+    with pytest.raises(StateError, match="uses the Jewels recorded after the first"):
+        GAME.new_game(battle_two)
