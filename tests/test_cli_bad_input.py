@@ -1,6 +1,9 @@
 """The command line refuses bad input before playing, with a message naming the argument."""
 from __future__ import annotations
 
+import os
+import re
+import select
 import signal
 import subprocess
 import sys
@@ -75,22 +78,35 @@ def test_the_out_file_is_checked_before_any_game_is_played(tmp_path, capsys, mon
     assert played == [1] and not writable.exists()  # the check left no empty file behind
 
 
+def _wait_for_a_finished_game(proc: subprocess.Popen, total: int, limit: float = 300) -> bytes:
+    """Read the progress bar on stderr until it counts at least one finished game (a loaded
+    machine may take long to import; a fixed sleep would signal too early)."""
+    seen, done = b"", re.compile(rb"\b([1-9][0-9]*)/%d \[" % total)
+    deadline = time.monotonic() + limit
+    while not done.search(seen):
+        left = deadline - time.monotonic()
+        assert left > 0, f"no game finished within {limit} s: {seen[-300:]!r}"
+        ready, _, _ = select.select([proc.stderr], [], [], left)
+        chunk = os.read(proc.stderr.fileno(), 4096) if ready else b""
+        assert chunk or ready == [], f"the CLI ended before a game finished: {seen[-300:]!r}"
+        seen += chunk
+    return seen
+
+
 def test_ctrl_c_keeps_the_games_that_finished_says_so_and_exits_non_zero(tmp_path):
     out_csv = tmp_path / "games.csv"
-    for wait in (6, 15, 40):  # a loaded machine may still be importing when the first signal comes
-        proc = subprocess.Popen([sys.executable, "-m", "rules_lib.cli", "simulate", "ginormopod",
-                                 "-n", "1000000", "--quiet", "--out", str(out_csv)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                cwd=ROOT)
-        time.sleep(wait)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
-        assert proc.returncode == 130, err
-        assert "Traceback" not in err
-        if out.strip():
-            break
-    last = out.strip().splitlines()[-1]
-    assert last.startswith("interrupted after ") and " of 1000000 games" in last
+    total = 1_000_000
+    proc = subprocess.Popen([sys.executable, "-m", "rules_lib.cli", "simulate", "ginormopod",
+                             "-n", str(total), "--out", str(out_csv)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    progress = _wait_for_a_finished_game(proc, total)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    err = (progress + err).decode()
+    assert proc.returncode == 130, err[-500:]
+    assert "Traceback" not in err
+    last = out.decode().strip().splitlines()[-1]
+    assert last.startswith("interrupted after ") and f" of {total} games" in last
     finished = int(last.split()[2])
     assert finished > 0 and len(out_csv.read_text().splitlines()) == finished + 1
 
