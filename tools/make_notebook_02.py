@@ -107,7 +107,7 @@ CELLS = []
 # 0. Introduction
 # ==================================================================================================
 CELLS += [
-    md(f"""# Space Vermin From Beyond! — a lesson: learn to set up and play
+    md("""# Space Vermin From Beyond! — a lesson: learn to set up and play
 
 *Space Vermin From Beyond!* is a solitaire game (*§A*). You command the Marines of the 124th
 Galactic Marine Raider Battalion on the planet Beyond III; the alien Vermites — Drones, Soldiers,
@@ -129,7 +129,7 @@ is shown running in the rules library (`rules_lib`, reached through
 `get_game("space_vermin")`): either a moment of a seeded game or a position set up by hand and
 played through the engine with the dice the rulebook's examples state. Nothing here is drawn by
 hand: change the game and this notebook changes with it."""),
-    md(f"""## Before you start: what is rulebook and what the project filled in
+    md("""## Before you start: what is rulebook and what the project filled in
 
 The rulebook refers to things it does not contain: the map art, the values printed on the
 counters, the Vermite Event Chit Card and the Secret Weapon Description Chart. The project supplies
@@ -137,7 +137,7 @@ them as **data** (`rules_lib/games/space_vermin/data/*.yaml`); every value the t
 is marked there `assumed: <why>` (the list: `docs/assumptions.md`, or `GAME.provenance_report()`).
 In this notebook an assumed value is named in the sentence that uses it, by its **data path**:
 `counters:marines.squad.full.ma` is the entry `marines.squad.full.ma` of `data/counters.yaml`
-(the same key changes it for a what-if: `GAME.new_game(..., data_overrides={{"counters:marines.squad.full.ma": 5}})`).
+(the same key changes it for a what-if: `GAME.new_game(..., data_overrides={"counters:marines.squad.full.ma": 5})`).
 
 Where the text is unclear or contradicts itself the catalogue of rules names the problem
 (`SV-AMB-01` … `SV-AMB-22`); the game plays a **default reading**, cited in the sentence that
@@ -507,7 +507,7 @@ for key in ("alpha", "beta"):
 draw_map(alpha_start, "Mapzone Alpha (The Family Jewels): terrain and features", pieces=False)'''),
     code('''beta_start = GAME.new_game("great_migration").state
 draw_map(beta_start, "Mapzone Beta (The Great Migration): terrain and features", pieces=False)'''),
-    md(f"""### Cups and dice (*§B-3*, *§B-4*)
+    md("""### Cups and dice (*§B-3*, *§B-4*)
 
 Two cups: the **Vermite Unit Cup** holds the Vermite counters waiting to enter, the **Vermite Event
 Cup** the Event Chits. Dice are read three ways (*§B-4*): one die (1–6); two dice added (2–12);
@@ -517,7 +517,7 @@ example: it lands in 231, not 123 or 321."""),
     code('''# NBVAL_CHECK_OUTPUT
 g = play(position({"Drone #4": "Nest 1"}), 2, 3, 1)
 show(part(g, step="Movement", rule="§E-1-a"))'''),
-    md(f"""**Directions.** The Vermites' direction and a Landing Zone drift are numbers 1–6 read on each
+    md("""**Directions.** The Vermites' direction and a Landing Zone drift are numbers 1–6 read on each
 map's Vermite Movement Indicator (*§D*, *§I-5-b*). The indicator is not in the text: its examples
 fix 1 = north, 3 = southeast and 4 = south (*§E* Movement Examples, *§Q-1-c*); the project reads
 the others clockwise, 2 = northeast, 5 = southwest, 6 = northwest (assumed, catalogue fact
@@ -688,7 +688,7 @@ the turn keeps B.U.R.P.'s arrows."""),
     code('''# NBVAL_CHECK_OUTPUT
 g = play(position({}, chits=("Queen's B.U.R.P.", "NAT Plague")), 1)
 show(part(g, step="Event Chit"))'''),
-    md(f"""And the lesson game's second turn, where Bogs Flood came out of the cup (its Sneak Attack is
+    md("""And the lesson game's second turn, where Bogs Flood came out of the cup (its Sneak Attack is
 taught with Scenario 1's special rules in section 13):"""),
     code('''# NBVAL_CHECK_OUTPUT
 show(part(lesson, turn=2, step="Event Chit"))'''),
@@ -931,7 +931,7 @@ show(find(lesson.log, has("SV-NATFX-01"), before=1, after=1))'''),
 # ==================================================================================================
 RECON, RALLY, REQ, LZ, JP = T["recon"], T["rally"], T["request_reinforcements"], T["landing_zone"], T["jump_pack"]
 CELLS += [
-    md(f"""## 6. The Marine Action Phase (*§I*, *§C-2-c*)
+    md("""## 6. The Marine Action Phase (*§I*, *§C-2-c*)
 
 Now you play. **Each Marine may take one action**, in any order you like, finishing one Marine's
 action before the next Marine starts; turn a counter 45 degrees when it has acted (*§C-2-c*,
@@ -1182,7 +1182,7 @@ flip it, or remove it to the Unit Cup if already flipped, {ELIM}+ remove it (`SV
 variant `tunnel_exit_only_collapses` only ever flips it). From the lesson game:"""),
     code('''# NBVAL_CHECK_OUTPUT
 show(find(lesson.log, lambda e: "Partially Collapsed" in e.message, before=1))'''),
-    md(f"""### 7.2 Pistols (*§J-2*)
+    md("""### 7.2 Pistols (*§J-2*)
 
 Full-strength Logistics units and **every Disrupted Marine** carry pistols: standard combat, but
 only at a Vermite in an **adjacent** hex and **without** the +1 for an adjacent target. A Disrupted
@@ -1344,7 +1344,7 @@ pur = play(position({"Logistics": 424, "Squad 3": 425, "Squad 4": 423},
                            "Squad 4": {"nat": "tainted"}}), 5)
 show(part(pur, phase="NAT Effect") + part(pur, phase="NAT Purging"))
 print({u: pur.state.unit(u).nat or "none" for u in ("Logistics", "Squad 3", "Squad 4")})'''),
-    md(f"""## 10. The End Phase and victory (*§M*, *§N*)
+    md("""## 10. The End Phase and victory (*§M*, *§N*)
 
 If no Instant Victory or Loss has happened and at least one Event Chit is left in the cup, the
 next Game Turn begins (*§M*). So the game normally ends at the end of the turn in which the cup
@@ -1559,7 +1559,7 @@ show([e for e in part(migration, turn=1, phase="Marine Action") if e.kind != "de
 show([e for e in part(migration, turn=2, step="Reinforcement") if e.kind == "roll"])'''),
     code('''first = next(e.index for e in migration.log if e.turn == 2)
 draw_map(migration.replay_to(first).state, "The Great Migration at the end of Turn 1")'''),
-    md(f"""**Queens and Escorts** (*§Q-2-d*): above ground a Queen moves and fights like a Soldier or
+    md("""**Queens and Escorts** (*§Q-2-d*): above ground a Queen moves and fights like a Soldier or
 Ultra-Mite. She and her Escort stay together until the Escort is eliminated or moved away; they
 move together, in the same direction, with **the Queen's MA**, and enter a hex only if there is
 room for both. **The Escort must be attacked first: the Queen cannot be affected by Marine combat

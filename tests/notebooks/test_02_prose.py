@@ -572,7 +572,7 @@ CLAIMS: list[tuple[str, Callable[[], list]]] = [
      lambda: [rulebook_number(r"The roll is (\d) and a NAT Infected")]),
     (rf"The text gives the flight \({N}, {N}, {N}: hex {N}\)",
      lambda: [*map(int, "416"), 416]),
-    (rf"cuts \d+ to \d+ dice, (three) of them 5s or 6s",
+    (r"cuts \d+ to \d+ dice, (three) of them 5s or 6s",
      lambda: [rulebook_word(r"rolled and (\d) of them are 5's or 6's")]),
     (rf"315 again: {N} dice, {N} hits", lambda: rulebook_numbers(
         r"reduces the Ultra-Mites CF to (\d)\. These four dice score (\d) hits")),
