@@ -13,7 +13,7 @@ from . import monsters
 from . import provenance as why
 from .board import is_adjacent
 from .data import GodsWarData
-from .state import GWState, Piece, remove_piece
+from .state import GWState, Piece, a_unit, remove_piece
 
 NAME = "Androgeus"
 COUNCIL = "Androgeus card (Council Phase)"
@@ -62,8 +62,14 @@ def council_vp(state: GWState, ctx: Context) -> Procedure:
     earners = state.empires_in(area)
     for empire in earners:
         state.empires[empire].vp += vp
-    yield Event(f"Androgeus in {area}: {', '.join(earners) or 'no empire'} earn(s) {vp} VP, every "
-                "empire with units in his area", rule=COUNCIL, kind="vp", ids=why.IDS_AND_COUNCIL,
+    if not earners:
+        who = f"no empire has units in his area, so none earns the {vp} VP"
+    elif len(earners) == 1:
+        who = f"{earners[0]} has units in his area and earns {vp} VP"
+    else:
+        who = (f"{', '.join(earners[:-1])} and {earners[-1]} have units in his area and earn "
+               f"{vp} VP each")
+    yield Event(f"Androgeus in {area}: {who}", rule=COUNCIL, kind="vp", ids=why.IDS_AND_COUNCIL,
                 data={"where": area, "empires": earners, "vp": vp, "monster": NAME})
 
 
@@ -131,7 +137,7 @@ def lust(state: GWState, ctx: Context, summoner: str, area: str, free: bool = Fa
         enemy_summoned = enemy
         into = "Androgeus' area" if where == "same" else "an area adjacent to Androgeus"
         yield Event(f"Lust: {summoner} summoned into {into} ({area}); {summoner} chooses {enemy}, "
-                    f"who immediately summons a {kind} (lowest cost available in its pool) there "
+                    f"who immediately summons {a_unit(kind)} (lowest cost available in its pool) there "
                     "for free", rule=LUST, kind="monster",
                     ids=why.IDS_LUST_NO_CHAIN if free else why.IDS_LUST,
                     assumed=LUST_CHAIN_WHY if free else why.LUST_UNIT,

@@ -36,6 +36,11 @@ class Piece:
     area: str
 
 
+def a_unit(kind: str) -> str:
+    """The unit's name with its article for the log: 'a Storm Warrior', 'an Earth Goddess'."""
+    return f"{'an' if kind[:1].upper() in 'AEIOU' else 'a'} {kind}"
+
+
 @dataclass
 class MonsterState:
     """Where a monster is: status 'waiting' (not yet placed), 'in play' or 'removed' (killed)."""

@@ -14,7 +14,7 @@ from .battle import resolve_battle
 from .council import council_phase
 from .data import GodsWarData
 from .setup import setup
-from .state import GWState, Piece, remove_piece
+from .state import GWState, Piece, a_unit, remove_piece
 
 TURN = "Gods War base game (assumed): Turn sequence"
 ACTIONS = "Gods War base game (assumed): Action Phase"
@@ -274,7 +274,7 @@ def summon(state: GWState, ctx: Context, empire: str, kind: str, area: str) -> P
     sheet.power -= data.unit_types[kind].cost
     sheet.pool[kind] -= 1
     state.pieces.append(Piece(kind, empire, area))
-    yield Event(f"{empire} summons a {kind} into {area} for {data.unit_types[kind].cost} power",
+    yield Event(f"{empire} summons {a_unit(kind)} into {area} for {data.unit_types[kind].cost} power",
                 rule="Gods War base game (assumed): Summon", kind="summon", assumed=why.SUMMON,
                 data={"empire": empire, "kind": kind, "unit": kind, "area": area,
                       "refs": SUMMON_REFS})
