@@ -137,8 +137,8 @@ def lust(state: GWState, ctx: Context, summoner: str, area: str, free: bool = Fa
         enemy_summoned = enemy
         into = "Androgeus' area" if where == "same" else "an area adjacent to Androgeus"
         yield Event(f"Lust: {summoner} summoned into {into} ({area}); {summoner} chooses {enemy}, "
-                    f"who immediately summons {a_unit(kind)} (lowest cost available in its pool) there "
-                    "for free", rule=LUST, kind="monster",
+                    f"who immediately summons {a_unit(kind)} (lowest cost available in its pool) "
+                    "there for free", rule=LUST, kind="monster",
                     ids=why.IDS_LUST_NO_CHAIN if free else why.IDS_LUST,
                     assumed=LUST_CHAIN_WHY if free else why.LUST_UNIT,
                     data={"summoner": summoner, "enemy": enemy, "kind": kind, "unit": kind,

@@ -274,7 +274,8 @@ def summon(state: GWState, ctx: Context, empire: str, kind: str, area: str) -> P
     sheet.power -= data.unit_types[kind].cost
     sheet.pool[kind] -= 1
     state.pieces.append(Piece(kind, empire, area))
-    yield Event(f"{empire} summons {a_unit(kind)} into {area} for {data.unit_types[kind].cost} power",
+    cost = data.unit_types[kind].cost
+    yield Event(f"{empire} summons {a_unit(kind)} into {area} for {cost} power",
                 rule="Gods War base game (assumed): Summon", kind="summon", assumed=why.SUMMON,
                 data={"empire": empire, "kind": kind, "unit": kind, "area": area,
                       "refs": SUMMON_REFS})
