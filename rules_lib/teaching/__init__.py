@@ -13,6 +13,7 @@ No widgets here: the Explorer's teaching panels drive these plain objects.
 """
 from __future__ import annotations
 
+from rules_lib.teaching.live import LiveQuiz, QuizSession
 from rules_lib.teaching.moments import (
     FindResult,
     Moment,
@@ -30,7 +31,6 @@ from rules_lib.teaching.quiz import (
     build_lesson,
     question_kinds,
 )
-from rules_lib.teaching.live import LiveQuiz, QuizSession
 from rules_lib.teaching.reference import RuleEntry, RuleReference, moments_in_log, rule_reference
 
 __all__ = ["Answer", "FindResult", "Lesson", "LiveQuiz", "Moment", "Question", "QuizSession",

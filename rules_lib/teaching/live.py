@@ -45,7 +45,7 @@ def replica(game: Game) -> Game:
         copy.dice.force(*queued)
     # the policies' choices come from the game's own random stream (Game._policy_rng): the copy
     # must go on from where the live game's is, not from the start a replay gives it
-    copy._policy_rng.setstate(game._policy_rng.getstate())  # noqa: SLF001
+    copy._policy_rng.setstate(game._policy_rng.getstate())
     return copy
 
 
