@@ -145,3 +145,30 @@ def test_a_game_without_question_kinds_shows_no_quiz_toggle(graph_entry):
     assert st.quiz is None and st.quiz_mode.layout.display == "none"
     st.buttons["next_turn"].click()
     assert st.game.events_seen > 0
+
+
+def test_a_persons_decisions_pause_the_game_and_the_quiz_asks_on_after_them():
+    """A person plays the Humans: stepping stops at their decisions as without the quiz (the
+    look-ahead stops there too), and after their answers the quiz still stops before its events."""
+    entry = get_game("ginormopod")
+    st = PhaseStepper(entry, seed=3, players={"Human": "person"})
+    st.quiz_mode.value = True
+    for name, box in st.quiz_kinds.items():
+        box.value = name == "who_retreats"
+    decisions = asked = 0
+    for _ in range(300):
+        if asked >= 2 or st.game.finished or st.state.result is not None:
+            break
+        st.buttons["run_to_end"].click()
+        if st.game.pending is not None:
+            assert st.question is None and st.game.pending.player == "Human"
+            st.answer()  # the first legal option
+            decisions += 1
+        elif st.question is not None:
+            q = st.question
+            assert st.game.events_seen == q.stop
+            st.quiz_answer(q.answer)
+            assert [(e.index, e.message) for e in st.game.log[q.stop:]] == list(q.revealed)
+            asked += 1
+    assert decisions >= 1 and asked == 2 and st.quiz.score.right == 2
+    assert not st.banner.message
