@@ -1,17 +1,31 @@
-"""A real server and a real browser: the quiz panel served by Voila, answered by clicks in Chromium.
+"""A real server and a real browser: the quiz panel and the stepper's quiz, answered by clicks.
 
 Voila serves tests/browser/quiz.ipynb (a Ginormopod lesson of three questions, seed 0, the rule
-index beside it, and a stepper of a seeded Ginormopod game below). The test builds the same lesson in its own process to know what the engine
-did, then, through real clicks: answers the first question right and the second wrong, and checks
-what the page shows each time -- right or wrong, the engine's answer, the rule's summary and
-citation, the buttons marked, and the score per rule -- and searches the rule index. In the
-stepper it turns "Quiz me" on, steps, and answers the question it stops at right, then the next
-one wrong, checking the question, the verdict, the event revealed in the log and the score. It
-waits for text to appear, never for a fixed time.
+index beside it, and the stepper of a seeded Ginormopod game below). The tests play the same
+lesson and game in their own process to know what the engine did, then, through real clicks in
+Chromium: answer the lesson's first question right and the second wrong, checking what the page
+shows each time -- right or wrong, the engine's answer, the rule's summary and citation, the
+buttons marked, and the score per rule -- and search the rule index. In the stepper they turn
+"Quiz me" on, press End (it stops before the question's event), answer right, press End again,
+answer wrong, checking the question and options, the events revealed, the verdict, the citation
+and the score, then turn the mode off and play to the end. The last test runs the same notebook
+in a headless JupyterLab and answers the stepper's question once. They wait for text to appear,
+never for a fixed time.
 """
 from __future__ import annotations
 
+import importlib.util
+import os
 import re
+import secrets
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +33,15 @@ from rules_lib.registry import get_game
 from rules_lib.teaching import build_lesson, rule_reference
 from widgets.stepper import PhaseStepper
 
-from .conftest import chromium_page, screenshot, voila_server
+from .conftest import (
+    ROOT,
+    SLOW_MACHINE,
+    chromium_page,
+    free_port,
+    require_browser,
+    screenshot,
+    voila_server,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -218,3 +240,100 @@ def test_the_steppers_quiz_mode_through_real_clicks(page):
     page.click(".re-stepper .re-run-to-end")
     _wait_for_text(page, ".re-stepper .re-status", "Result:")
     assert page.locator(".re-error").first.inner_text().strip() == ""
+
+
+# --------------------------------------------------------------------------------------------------
+# JupyterLab (the issue's "works in JupyterLab"): the same notebook run in a headless JupyterLab
+# --------------------------------------------------------------------------------------------------
+
+HAS_JUPYTERLAB = importlib.util.find_spec("jupyterlab") is not None  # not in the test extra
+
+
+@contextmanager
+def jupyterlab_server(folder: Path) -> Iterator[str]:
+    """JupyterLab serving ``folder`` on 127.0.0.1 with a token (its kernels import this checkout);
+    the URL of ``quiz.ipynb`` in it. Stops exactly the process it started."""
+    require_browser()
+    port, token = free_port(), secrets.token_hex(16)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])),
+        JUPYTER_RUNTIME_DIR=str(folder / "runtime"), JUPYTER_CONFIG_DIR=str(folder / "config"))
+    log = folder / "jupyterlab.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+             f"--ServerApp.port={port}", "--ServerApp.ip=127.0.0.1",
+             f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={folder}",
+             f"--LabApp.workspaces_dir={folder / 'workspaces'}",
+             "--LabApp.expose_app_in_browser=True"],
+            cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 120
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"jupyterlab exited early:\n{log.read_text()[-3000:]}")
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=30)
+                break
+            except OSError:
+                if time.time() > deadline:
+                    pytest.fail(f"jupyterlab did not start:\n{log.read_text()[-3000:]}")
+                time.sleep(0.3)
+        yield f"{base}/lab/tree/quiz.ipynb?token={token}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@contextmanager
+def lab_page(page, url: str):
+    """A new page of ``page``'s browser at JupyterLab's ``url``, once the notebook is drawn."""
+    pg = page.context.browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        pg.add_init_script(SLOW_MACHINE)
+        pg.goto(url, timeout=120_000)
+        pg.wait_for_selector(".jp-Notebook", timeout=120_000)
+        yield pg
+    finally:
+        pg.close()
+
+
+@pytest.mark.skipif(not HAS_JUPYTERLAB, reason="JupyterLab is not installed")
+def test_the_steppers_quiz_answered_once_in_jupyterlab(page, tmp_path):
+    """The notebook run in JupyterLab (a copy: autosave never touches the repository's): the
+    lesson's first question is on show, and the stepper's quiz asks, judges and scores a click.
+    (About 40 s on the team's 2-core machine at a load average of 6.)"""
+    shutil.copy(ROOT / NOTEBOOK, tmp_path / "quiz.ipynb")
+    mirror = PhaseStepper(get_game(GAME), seed=STEP_SEED)
+    mirror.quiz_mode.value = True
+    for name, box in mirror.quiz_kinds.items():
+        box.value = name == STEP_KIND
+    mirror.run_to_end()
+    question = mirror.question
+    assert question is not None
+    lesson = build_lesson(GAME, QUESTIONS, seed=SEED)
+    # a second page of the Voila test's Chromium (Playwright's sync API runs one at a time)
+    with jupyterlab_server(tmp_path) as url, lab_page(page, url) as pg:
+        pg.wait_for_function(  # the notebook's kernel started and idle
+            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+            " const k = w && w.sessionContext && w.sessionContext.session"
+            " && w.sessionContext.session.kernel; return !!k && k.status === 'idle'; }",
+            timeout=180_000)
+        pg.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        _wait_for_text(pg, LESSON + ".re-quiz-question", lesson.questions[0].prompt)
+        pg.wait_for_selector(".re-stepper .re-quiz-mode", timeout=WAIT_MS)
+        pg.click(".re-stepper .re-quiz-mode")
+        pg.click(".re-stepper .re-run-to-end")
+        _wait_for_text(pg, STEPPER + ".re-quiz-question", question.prompt)
+        assert _wait_for_options(pg, STEPPER, question.options) == list(question.options)
+        _option(pg, question.answer, STEPPER).click()
+        pg.wait_for_selector(STEPPER + ".re-quiz-feedback .re-right", timeout=WAIT_MS)
+        feedback = pg.inner_text(STEPPER + ".re-quiz-feedback")
+        assert "Right!" in feedback and rule_reference(GAME)[question.rule].citation in feedback
+        _wait_for_text(pg, STEPPER + ".re-quiz-score", "1 of 1 right")
+        screenshot(pg, "stepper_quiz_jupyterlab.png")
