@@ -335,7 +335,7 @@ class PhaseStepper(widgets.VBox):
         start = game.events_seen
         self._action_starts = [n for n in self._action_starts if n < start] + [start]
         try:
-            if self.quizzing:
+            if self.quiz is not None and self.quizzing:
                 self._pose(self.quiz.step(game, action), game)
             else:
                 action(game)
@@ -510,21 +510,21 @@ class PhaseStepper(widgets.VBox):
     def quiz_answer(self, choice: str | int) -> Any:
         """Answer the waiting question: judge it, reveal it (step the game through the event),
         explain it with the rule's summary and citation, and update the score per rule."""
-        question = self.question
-        if question is None:
+        quiz, question = self.quiz, self.question
+        if quiz is None or question is None:
             raise ValueError("no quiz question is waiting for an answer")
-        verdict = self.quiz.answer(choice)
+        verdict = quiz.answer(choice)
         game = self.game
         start = game.events_seen
         try:
-            self.quiz.reveal(game)
+            quiz.reveal(game)
         finally:
             if game.events_seen > start:
                 self._action_starts = [n for n in self._action_starts if n < start] + [start]
             self._show(game, new_head=True)
         self.quiz_feedback.value = verdict_html(verdict)
         mark_options(self.quiz_options.children, verdict, verdict.choice)
-        self.quiz_score.value = score_html(self.quiz.score)
+        self.quiz_score.value = score_html(quiz.score)
         return verdict
 
     # -- history ---------------------------------------------------------------------------------
