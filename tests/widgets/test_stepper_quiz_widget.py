@@ -172,3 +172,16 @@ def test_a_persons_decisions_pause_the_game_and_the_quiz_asks_on_after_them():
             asked += 1
     assert decisions >= 1 and asked == 2 and st.quiz.score.right == 2
     assert not st.banner.message
+
+
+def test_browsing_history_drops_a_waiting_question_and_stepping_on_asks_it_again():
+    st = quiz_stepper("gods_war", None, 3, "tangled_vp")
+    st.buttons["run_to_end"].click()
+    q = st.question
+    assert q is not None and st.game.events_seen == q.stop
+    st.buttons["prev"].click()  # an earlier moment on show: the question no longer stands
+    assert st.question is None and not st.buttons["next_event"].disabled
+    st.buttons["last"].click()
+    st.buttons["next_event"].click()  # at the question's moment again: asked, nothing played
+    assert st.question == q and st.game.events_seen == q.stop
+    assert st.quiz.score.asked == 0
