@@ -70,3 +70,26 @@ def test_the_rare_rules_on_two_cores(benchmark, game, rule):
     print(f"\n{game} {rule}: found={result.found} in {seconds:.1f} s, "
           f"{result.games_searched} game(s) in the search order")
     assert result.found and seconds < 30
+
+
+@pytest.mark.parametrize("game", list(COMMON))
+def test_one_step_of_the_steppers_quiz_late_in_a_game(benchmark, game):
+    """The cost "Quiz me" adds to a Next event: the look-ahead replays the game so far and plays
+    on to the end of the step. Measured three quarters into a seeded game (every kind chosen)."""
+    from rules_lib.teaching.live import LiveQuiz
+
+    module = get_game(game)
+    whole = module.new_game(seed=1)
+    whole.run_to_end(module.max_events)
+    at = whole.events_seen * 3 // 4
+    quiz = LiveQuiz(game)
+
+    def setup():
+        quiz.cancel()
+        return (whole.replay_to(at),), {}
+
+    benchmark.pedantic(lambda g: quiz.step(g, lambda x: x.step_event()), setup=setup, rounds=5,
+                       iterations=1)
+    stats = benchmark.stats.stats
+    print(f"\n{game}: a quiz step at event {at} of {whole.events_seen}: median "
+          f"{stats.median * 1000:.0f} ms, worst {stats.max * 1000:.0f} ms")

@@ -12,13 +12,13 @@ import json
 import pytest
 
 from rules_lib.registry import game_names, get_game
+from rules_lib.teaching.live import QuizSession
 from rules_lib.teaching.moments import SearchDesign
 from rules_lib.teaching.probe import Probe
 from rules_lib.teaching.quiz import (
     MASTERED_AFTER,
     Lesson,
     Question,
-    QuizSession,
     Score,
     build_lesson,
     drafts,
@@ -208,17 +208,34 @@ def test_an_overrun_question_is_answered_yes_where_the_engine_overruns():
     assert q.answer.startswith("Yes") and "GIN-OVRN-01" in probe.log[q.answer_index].ids
 
 
-def test_giants_roll_the_movement_dice_of_their_size():
-    dice = {"Normal": "1d6", "Big": "2d6", "Huge": "3d6"}
-    kind = question_kinds("zombies_giants")["move_dice"]
-    for scenario in ("big", "huge", "normal"):
+@pytest.mark.rule("ZGC-BIG-05", "ZGC-HUGE-07")
+def test_how_far_a_giant_moves_is_the_sum_of_its_movement_dice_as_the_engine_moves_it():
+    """A Big Giant moves 2d6 squares, a Huge one 3d6: the question is asked before the roll's
+    event, its answer is the engine's movement allowance, which is the dice added up (a card's
+    change aside); the wrong readings offered include the Giant's combat dice (the highest die)."""
+    kind = question_kinds("zombies_giants")["giant_move"]
+    dice = {"big": 2, "huge": 3}
+    plain = 0
+    for scenario, n in dice.items():
         probe = Probe("zombies_giants", SearchDesign(scenario), 0)
         found = drafts(probe, [kind])
         assert found
-        for d in found:  # a Giant shrunk by the Size-Ray or a potion moves as its new size
-            size = next(s for s in dice if f"a {s} " in d.prompt)
-            assert d.answer == dice[size], (scenario, d.prompt)
-        assert dice[scenario.capitalize()] in {d.answer for d in found}
+        for d in found:
+            event = probe.log[d.stop]
+            assert d.stop == d.answer_index and "for movement" in event.message
+            assert d.answer == str(event.data["points"])
+            assert d.rule == ("ZGC-BIG-05" if scenario == "big" else "ZGC-HUGE-07")
+            faces = [int(f) for f in event.message.split("[")[1].split("]")[0].split(",")]
+            assert len(faces) == n
+            q = pose(probe, kind, d)
+            assert q is not None and q.answer in q.options
+            assert str(max(faces)) in q.options  # the combat reading, offered as a wrong one
+            if "from cards" not in event.message and "divided by" not in event.message:
+                assert q.answer == str(sum(faces)), (scenario, event.message)
+                plain += 1
+    assert plain >= 5
+    with pytest.raises(KeyError):
+        question_kinds("zombies_giants")["move_dice"]  # the old kind asked the dice, not how far
 
 
 # --------------------------------------------------------------------------------------------------

@@ -9,6 +9,14 @@ history buttons (first / previous / next / last) and clicking a log row replay `
 earlier moment without losing its future. Stepping from an earlier moment continues the game from
 there: that becomes the new ``head`` and the old future is dropped (like undo). ``Undo`` steps the
 game back one event and drops that event.
+
+"Quiz me" (``quiz_mode``, with a checkbox per question kind of the game) turns stepping into
+"what happens next?": every stepping button stops the game just before the next event of a chosen
+kind (``rules_lib.teaching.LiveQuiz`` plays the step ahead on a copy to know), asks the learner
+to predict it among the engine's own alternatives, and on an answer reveals it (steps the event),
+says right or wrong with the rule's summary and citation, and keeps a score per rule. The game
+is unchanged until the answer; undo, history and a new game drop a waiting question; turning the
+mode off steps as before.
 """
 from __future__ import annotations
 
@@ -19,9 +27,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from rules_lib.core.engine import Game, GameState, PersonPolicy, Policy
+from rules_lib.teaching import LiveQuiz, question_kinds
 
 from .errors import ErrorBanner, guarded
 from .log_table import LogTable
+from .teaching import mark_options, score_html, verdict_html
 from .variant_picker import VariantPicker
 
 PERSON = "person"
@@ -211,15 +221,17 @@ class PhaseStepper(widgets.VBox):
         self.provenance = widgets.HTML()
         self.provenance.add_class("re-provenance-box")
 
+        self._build_quiz(entry)
         nav = _wrap_row([self.buttons[k] for k in ("next_event", "next_step", "next_phase",
                                                    "next_turn", "run_to_end", "undo")]
                         + [widgets.HTML("&nbsp;History&nbsp;")]
-                        + [self.buttons[k] for k in ("first", "prev", "next", "last")], "re-nav")
+                        + [self.buttons[k] for k in ("first", "prev", "next", "last")]
+                        + [self.quiz_mode], "re-nav")
         setup_row = _wrap_row([self.scenario, self.seed, self.new_button])
         self.players_row = _wrap_row(list(self.players.values()), "re-players")
         super().__init__(children=[
             self.banner if banner is None else widgets.HTML(), setup_row, self.variants_box,
-            self.players_row, nav, self.status, self.sequence, self.decision_box,
+            self.players_row, nav, self.quiz_box, self.status, self.sequence, self.decision_box,
             _wrap_row([self.dice_mode]), self.dice_row, self.log_row, self.provenance])
         self.add_class("re-stepper")
         self.dice_row.layout.display = "none"
@@ -318,10 +330,15 @@ class PhaseStepper(widgets.VBox):
     def _play(self, action: Callable[[Game], Any]) -> Game:
         """Run a stepping action on the moment on show; it becomes the furthest point."""
         game = self.game
+        if self.quiz is not None and self.quiz.current is not None:
+            raise ValueError("answer the quiz question first (or turn Quiz me off)")
         start = game.events_seen
         self._action_starts = [n for n in self._action_starts if n < start] + [start]
         try:
-            action(game)
+            if self.quiz is not None and self.quizzing:
+                self._pose(self.quiz.step(game, action), game)
+            else:
+                action(game)
         finally:  # even when a rule raises, show what happened up to the problem
             if game.events_seen == start:
                 self._action_starts.pop()
@@ -395,6 +412,121 @@ class PhaseStepper(widgets.VBox):
     def _dice_mode_changed(self, change: dict[str, Any]) -> None:
         self.dice_row.layout.display = None if change["new"] != "random" else "none"
 
+    # -- quiz mode -------------------------------------------------------------------------------
+    def _build_quiz(self, entry: Any) -> None:
+        """The "Quiz me" toggle, a checkbox per question kind, the question, the answer and the
+        score (hidden for a game with no question kinds)."""
+        try:
+            kinds = question_kinds(entry.name)
+        except KeyError:  # a game the teaching library does not know (a toy game)
+            kinds = {}
+        self.quiz: LiveQuiz | None = LiveQuiz(entry.name) if kinds else None
+        self._quiz_game: Game | None = None
+        self.quiz_mode = widgets.ToggleButton(
+            value=False, description="? Quiz me", layout=widgets.Layout(width="auto"),
+            tooltip="Stop before the chosen kinds of events and ask what happens next")
+        self.quiz_mode.add_class("re-quiz-mode")
+        self.quiz_kinds: dict[str, widgets.Checkbox] = {}
+        for name, kind in kinds.items():
+            box = widgets.Checkbox(value=True, description=kind.title, indent=False,
+                                   layout=widgets.Layout(width="auto"))
+            box.add_class("re-quiz-kind")
+            box.add_class(f"re-quiz-kind-{name}")
+            box.observe(self._wrap(lambda _c: self._kinds_changed()), names="value")
+            self.quiz_kinds[name] = box
+        self.quiz_question = widgets.HTML()
+        self.quiz_question.add_class("re-quiz-question")
+        self.quiz_options = _wrap_row([], "re-quiz-options")
+        self.quiz_feedback = widgets.HTML()
+        self.quiz_feedback.add_class("re-quiz-feedback")
+        self.quiz_score = widgets.HTML()
+        self.quiz_score.add_class("re-quiz-score")
+        self.quiz_box = widgets.VBox([
+            _wrap_row([widgets.HTML("<small>Ask about:</small>"), *self.quiz_kinds.values()],
+                      "re-quiz-kinds"),
+            self.quiz_question, self.quiz_options, self.quiz_feedback, self.quiz_score])
+        self.quiz_box.add_class("re-stepper-quiz")
+        self.quiz_box.layout.display = "none"
+        if self.quiz is None:
+            self.quiz_mode.layout.display = "none"
+        self.quiz_mode.observe(self._wrap(self._quiz_mode_changed), names="value")
+
+    @property
+    def quizzing(self) -> bool:
+        """Quiz mode is on with at least one kind chosen and no question waiting."""
+        return (self.quiz is not None and self.quiz_mode.value and bool(self.quiz.kinds)
+                and self.quiz.current is None)
+
+    def _quiz_mode_changed(self, change: dict[str, Any]) -> None:
+        self.quiz_box.layout.display = None if change["new"] else "none"
+        if not change["new"] and self.quiz is not None:
+            self.quiz.cancel()
+            self._clear_question()
+        self._refresh()
+
+    def _kinds_changed(self) -> None:
+        if self.quiz is not None:
+            self.quiz.choose_kinds([n for n, b in self.quiz_kinds.items() if b.value])
+
+    def _quiz_waiting(self) -> bool:
+        """Is a question waiting for its answer at the moment on show? (A question whose moment
+        is no longer on show, after undo, history or a new game, is dropped.)"""
+        if self.quiz is None or self.quiz.current is None:
+            return False
+        if self.game is self._quiz_game and self.game.events_seen == self.quiz.current.stop:
+            return True
+        self.quiz.cancel()
+        self._clear_question("<i>The question was dropped: the game moved elsewhere. Stepping "
+                             "on asks again.</i>")
+        return False
+
+    def _clear_question(self, note: str = "") -> None:
+        self.quiz_question.value = note
+        self.quiz_options.children = []
+        self.quiz_feedback.value = ""
+
+    def _pose(self, question: Any, game: Game) -> None:
+        """Show a question the quiz stopped the game for (None: the step ran to its end)."""
+        if question is None:
+            return
+        self._quiz_game = game
+        self.quiz_question.value = (f"<b>What happens next? {html.escape(question.title)}</b>"
+                                    f"<div>{html.escape(question.prompt)}</div>")
+        buttons = []
+        for option in question.options:
+            b = widgets.Button(description=str(option), tooltip=str(option),
+                               layout=widgets.Layout(width="auto"))
+            b.add_class("re-quiz-option")
+            b.on_click(self._wrap(lambda _b, o=option: self.quiz_answer(o)))
+            buttons.append(b)
+        self.quiz_options.children = buttons
+        self.quiz_feedback.value = ""
+
+    @property
+    def question(self) -> Any:
+        """The quiz question waiting for an answer (None when none is)."""
+        return self.quiz.current if self.quiz is not None and self._quiz_waiting() else None
+
+    def quiz_answer(self, choice: str | int) -> Any:
+        """Answer the waiting question: judge it, reveal it (step the game through the event),
+        explain it with the rule's summary and citation, and update the score per rule."""
+        quiz, question = self.quiz, self.question
+        if quiz is None or question is None:
+            raise ValueError("no quiz question is waiting for an answer")
+        verdict = quiz.answer(choice)
+        game = self.game
+        start = game.events_seen
+        try:
+            quiz.reveal(game)
+        finally:
+            if game.events_seen > start:
+                self._action_starts = [n for n in self._action_starts if n < start] + [start]
+            self._show(game, new_head=True)
+        self.quiz_feedback.value = verdict_html(verdict)
+        mark_options(self.quiz_options.children, verdict, verdict.choice)
+        self.quiz_score.value = score_html(quiz.score)
+        return verdict
+
     # -- history ---------------------------------------------------------------------------------
     def goto(self, n_events: int) -> Game:
         """Show the moment just after event number ``n_events`` of the furthest game."""
@@ -444,9 +576,10 @@ class PhaseStepper(widgets.VBox):
                              + (f" · {html.escape(str(s.step))}" if s.step else "")
                              + f" · {where}{result}")
         self.sequence.value = self._sequence_html(s)
+        asking = self._quiz_waiting()
         finished = game.finished or s.result is not None
         for key in ("next_event", "next_step", "next_phase", "next_turn", "run_to_end"):
-            self.buttons[key].disabled = finished or game.pending is not None
+            self.buttons[key].disabled = finished or game.pending is not None or asking
         self.buttons["undo"].disabled = game.events_seen == 0
         self.buttons["first"].disabled = self.buttons["prev"].disabled = game.events_seen == 0
         self.buttons["next"].disabled = self.buttons["last"].disabled = not self.viewing_history

@@ -93,6 +93,36 @@ def entry_html(entry: Any) -> str:
     return "".join(parts)
 
 
+def verdict_html(verdict: Any) -> str:
+    """An answer as the quiz shows it: right or wrong, what the engine did, the rule's summary
+    with its citation."""
+    colour = "#1b5e20" if verdict.correct else "#b71c1c"
+    shown = "".join(f"<li>{html.escape(m)}</li>" for m in verdict.revealed)
+    return (f"<div class='{'re-right' if verdict.correct else 're-wrong'}' "
+            f"style='color:{colour}'><b>{html.escape(verdict.feedback)}</b></div>"
+            f"<ul>{shown}</ul><div>{html.escape(verdict.explanation)}</div>")
+
+
+def score_html(score: Any) -> str:
+    """The score per rule (asked, right, mastered); empty before the first answer."""
+    table = score.table()
+    if table is None or len(table) == 0:
+        return ""
+    return (f"<b>Score per rule</b> <small>({html.escape(str(score))})</small>"
+            + table[["rule", "asked", "right", "mastered"]].to_html(
+                index=False, classes="re-quiz-score-table", border=0))
+
+
+def mark_options(buttons: Sequence[widgets.Button], verdict: Any, choice: Any) -> None:
+    """Disable a question's option buttons, the right one green, a wrong choice red."""
+    for b in buttons:
+        b.disabled = True
+        if b.description == verdict.right_answer:
+            b.button_style = "success"
+        elif b.description == str(choice):
+            b.button_style = "danger"
+
+
 class RulePanel(widgets.VBox):
     """The rule index of one game: search, read an entry, find a moment it fires."""
 
@@ -297,17 +327,8 @@ class QuizPanel(widgets.VBox):
     def answer(self, choice: Any) -> Any:
         """Answer the current question: the verdict, what the engine did, the rule."""
         verdict = self.lesson.answer(choice)
-        colour = "#1b5e20" if verdict.correct else "#b71c1c"
-        shown = "".join(f"<li>{html.escape(m)}</li>" for m in verdict.revealed)
-        self.feedback.value = (f"<div class='{'re-right' if verdict.correct else 're-wrong'}' "
-                               f"style='color:{colour}'><b>{html.escape(verdict.feedback)}</b></div>"
-                               f"<ul>{shown}</ul><div>{html.escape(verdict.explanation)}</div>")
-        for b in self.options.children:
-            b.disabled = True
-            if b.description == verdict.right_answer:
-                b.button_style = "success"
-            elif b.description == str(choice):
-                b.button_style = "danger"
+        self.feedback.value = verdict_html(verdict)
+        mark_options(self.options.children, verdict, choice)
         self.next_button.disabled = False
         if self.lesson.finished:
             self.next_button.description = "See the result"
@@ -315,10 +336,4 @@ class QuizPanel(widgets.VBox):
         return verdict
 
     def _score(self) -> None:
-        table = self.lesson.score.table()
-        if table is None or len(table) == 0:
-            self.score.value = ""
-            return
-        self.score.value = ("<b>Score per rule</b>"
-                            + table[["rule", "asked", "right", "mastered"]].to_html(
-                                index=False, classes="re-quiz-score-table", border=0))
+        self.score.value = score_html(self.lesson.score)

@@ -467,20 +467,46 @@ def _zgc_who(p: Probe, i: int) -> tuple[str, str, str] | None:
     return (m.group(1), m.group(2), m.group(3)) if m else None
 
 
-def _zgc_move_dice(p: Probe, i: int) -> Draft | None:
-    """ZGC-NORM-03 / ZGC-BIG-05 / ZGC-HUGE-07: 1d6, 2d6 or 3d6 squares by size."""
+_MOVE_ROLL = re.compile(r"rolls (\d)d6 \[([\d, ]+)\] = (\d+) for movement")
+
+
+def _zgc_giant_move(p: Probe, i: int) -> Draft | None:
+    """ZGC-BIG-05 / ZGC-HUGE-07: a Big Giant moves 2d6 squares, a Huge one 3d6: the dice
+    added up (this turn's cards change it). The wrong readings offered are the Giant's combat
+    dice (a Big's d6 with Advantage: the highest die, ZGC-BIG-06; a Huge's 2d6: the two highest,
+    ZGC-HUGE-06) and a Normal Survivor's minimum speed of its hearts (ZGC-NORM-03)."""
     e = p.log[i]
-    if e.kind != "roll" or "for movement" not in e.message:
+    if e.kind != "roll" or "for movement" not in e.message or not {"roll", "points"} <= set(
+            e.data):
         return None
-    m = re.search(r"rolls (\d)d6", e.message)
+    m = _MOVE_ROLL.search(e.message)
     who = _zgc_who(p, i)
-    if m is None or who is None:
+    if m is None or who is None or who[1] == "Normal":
         return None
-    name, size, _ = who
-    return Draft("move_dice", i, i,
-                 f"{name} is {'a ' + size + ' Giant' if size != 'Normal' else 'a Normal Survivor'}"
-                 f". How many dice does {name} roll for movement?", f"{m.group(1)}d6",
-                 _MOVE_RULE[size], ["1d6", "2d6", "3d6"], interest=2 if size != "Normal" else 1)
+    name, size, hearts = who
+    faces = sorted((int(f) for f in m.group(2).split(",")), reverse=True)
+    points = _int(e.data["points"])
+    cards = [part.strip() for part in re.findall(r", ([+-]\d+ from cards|divided by \d+)",
+                                                  e.message)]
+    readings = {points, sum(faces), faces[0], sum(faces[:2]),
+                max(sum(faces), int(float(hearts)))}
+    if cards:  # the cards' change applied to the wrong readings too: only the rule differs
+        readings |= {_card_change(r, e.message) for r in (faces[0], sum(faces[:2]))}
+    options = sorted({str(r) for r in readings if r >= 0}, key=int)
+    return Draft("giant_move", i, i,
+                 f"{name}, a {size} Giant with {hearts} hearts, rolls {m.group(1)}d6 for "
+                 f"movement: {faces}" + (f" (this turn's cards: {'; '.join(cards)})"
+                                         if cards else "")
+                 + ". How many squares may it move this turn?", str(points),
+                 _MOVE_RULE[size], options, interest=2 if len(options) > 2 else 1)
+
+
+def _card_change(value: int, message: str) -> int:
+    """A movement roll's value changed as the event says the cards change it."""
+    bonus = re.search(r", ([+-]\d+) from cards", message)
+    divisor = re.search(r", divided by (\d+)", message)
+    value += int(bonus.group(1)) if bonus else 0
+    return max(0, value // int(divisor.group(1)) if divisor else value)
 
 
 def _zgc_min_speed(p: Probe, i: int) -> Draft | None:
@@ -533,8 +559,8 @@ def _zgc_demolish(p: Probe, i: int) -> Draft | None:
 
 
 for _kind in (
-    QuestionKind("zombies_giants", "move_dice", "How far does a Giant move?", "ZGC-BIG-05",
-                 _zgc_move_dice),
+    QuestionKind("zombies_giants", "giant_move", "How far does a Giant move?", "ZGC-BIG-05",
+                 _zgc_giant_move),
     QuestionKind("zombies_giants", "min_speed", "How far may a Normal Survivor move?",
                  "ZGC-NORM-03", _zgc_min_speed),
     QuestionKind("zombies_giants", "zombie_target", "What must the check reach?", "ZGC-ZCOMB-07",

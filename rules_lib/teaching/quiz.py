@@ -15,8 +15,8 @@ Plain objects for a widget to drive, no widget here:
   engine did (the events revealed) and the rule's summary with its citation.
 * :class:`Score` -- per rule: asked, right, mastered.
 * :class:`Lesson` -- about ten questions from seeded games (:func:`build_lesson`), answered in turn.
-* :class:`QuizSession` -- the stepper's quiz mode on one game: ``next_question()`` steps the game to
-  just before the next question, ``answer(choice)``, then ``reveal()`` steps through the answer.
+
+The stepper's quiz mode, the same questions posed on a live game, is :mod:`rules_lib.teaching.live`.
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_lib.core.engine import Event, Game, GameState
+from rules_lib.core.engine import Game, GameState
 from rules_lib.registry import get_game
 from rules_lib.teaching.moments import SearchDesign, search_order, search_plan, step_to
 from rules_lib.teaching.probe import Draft, Probe, QuestionKind
@@ -43,7 +43,8 @@ def question_kinds(game: str) -> dict[str, QuestionKind]:
     return dict(KINDS.get(game, {}))
 
 
-def _kinds(game: str, kinds: Iterable[str] | None) -> list[QuestionKind]:
+def kinds_of(game: str, kinds: Iterable[str] | None) -> list[QuestionKind]:
+    """The question kinds named (None: every kind of the game); an unknown name is an error."""
     known = question_kinds(game)
     if kinds is None:
         return list(known.values())
@@ -82,7 +83,7 @@ class Question:
     options: tuple[str, ...]
     answer: str
     rule: str
-    design: SearchDesign
+    design: SearchDesign | None  # None: posed on a game played in a stepper (no seeded design)
     seed: int
     stop: int
     answer_index: int
@@ -96,6 +97,9 @@ class Question:
     def game_at(self, *, keep_log: bool = True) -> Game:
         """The game rebuilt at the question (``stop`` events played); stepping it on plays what
         the engine did."""
+        if self.design is None:
+            raise ValueError("this question was posed on a game played in the stepper: its "
+                             "position is that game, not a seeded design to rebuild")
         return step_to(self.design.new_game(self.game, self.seed, keep_log=keep_log), self.stop)
 
     def check(self, choice: str | int) -> Answer:
@@ -118,7 +122,7 @@ class Question:
     def as_dict(self) -> dict[str, Any]:
         return {"game": self.game, "kind": self.kind, "title": self.title, "prompt": self.prompt,
                 "options": list(self.options), "answer": self.answer, "rule": self.rule,
-                "design": self.design.as_dict(), "seed": self.seed, "stop": self.stop,
+                "design": self.design.as_dict() if self.design is not None else None, "seed": self.seed, "stop": self.stop,
                 "answer_index": self.answer_index, "context": list(self.context),
                 "revealed": [list(r) for r in self.revealed]}
 
@@ -126,7 +130,7 @@ class Question:
     def from_dict(cls, data: Mapping[str, Any]) -> Question:
         return cls(data["game"], data["kind"], data["title"], data["prompt"],
                    tuple(data["options"]), data["answer"], data["rule"],
-                   SearchDesign.from_dict(data["design"]), int(data["seed"]), int(data["stop"]),
+                   SearchDesign.from_dict(data["design"]) if data.get("design") else None, int(data["seed"]), int(data["stop"]),
                    int(data["answer_index"]), tuple(data.get("context", ())),
                    tuple((int(i), str(m)) for i, m in data.get("revealed", ())))
 
@@ -332,7 +336,7 @@ def build_lesson(game: str, n: int = LESSON_QUESTIONS, *, seed: int = 0,
     the first question of each game comes before any game's second, so the positions vary. A
     question already asked (the same prompt) is not asked again. The same arguments give the
     same lesson."""
-    chosen = _kinds(game, kinds)
+    chosen = kinds_of(game, kinds)
     if not chosen:
         raise ValueError(f"{game}: no question kinds")
     designs = list(designs) if designs is not None else search_plan(game)
@@ -372,80 +376,5 @@ def build_lesson(game: str, n: int = LESSON_QUESTIONS, *, seed: int = 0,
     return Lesson(game, questions, Score(game), games_probed=probed)
 
 
-# --------------------------------------------------------------------------------------------------
-# The stepper's quiz mode
-# --------------------------------------------------------------------------------------------------
-
-
-class QuizSession:
-    """Quiz mode on one seeded game: the game stops before the chosen kinds of events.
-
-    ``session.game`` is the live Game a stepper shows. ``next_question()`` steps it to just before
-    the next question and returns it (None when the game has no more); ``answer(choice)`` judges
-    it and keeps the score; ``reveal()`` steps the game through what the engine did. The game is
-    played once ahead (the same seed and policies) to know the answers; stepping ``session.game``
-    yourself in between is fine, answering its decisions yourself is not (the quiz would no longer
-    know what comes).
-    """
-
-    def __init__(self, game: str, seed: int = 0, *, scenario: str | None = None,
-                 policies: Mapping[str, str] | None = None, variants: Sequence[str] = (),
-                 kinds: Iterable[str] | None = None, score: Score | None = None) -> None:
-        module = get_game(game)
-        self.design = SearchDesign(scenario or module.scenarios[0],
-                                   tuple(sorted((policies or {}).items())),
-                                   tuple(module.choose_variants(list(variants))))
-        self.kinds = _kinds(game, kinds)
-        self.probe = Probe(game, self.design, seed)
-        self.drafts = drafts(self.probe, self.kinds)
-        self.game_name = game
-        self.seed = seed
-        self.game = self.design.new_game(game, seed, keep_log=True)
-        self.score = score if score is not None else Score(game)
-        self.current: Question | None = None
-        self._answered: Answer | None = None
-
-    def upcoming(self) -> list[Draft]:
-        """The drafts not yet reached by the game."""
-        return [d for d in self.drafts if d.stop >= self.game.events_seen]
-
-    def next_question(self) -> Question | None:
-        """Step the game to just before the next question; the question (None: no more)."""
-        by_name = {k.name: k for k in self.kinds}
-        for d in self.upcoming():
-            step_to(self.game, d.stop)
-            if self.game.events_seen != d.stop:
-                return None
-            q = pose(self.probe, by_name[d.kind], d, self.game.state)
-            if q is not None:
-                self.current, self._answered = q, None
-                return q
-        self.current = None
-        return None
-
-    def answer(self, choice: str | int) -> Answer:
-        """Judge the answer to the current question and keep the score."""
-        if self.current is None:
-            raise ValueError("no question is waiting: call next_question() first")
-        if self._answered is not None:
-            return self._answered
-        verdict = self.current.check(choice)
-        self.score.record(verdict)
-        self._answered = verdict
-        return verdict
-
-    def reveal(self) -> list[Event]:
-        """Step the game through the events that show the answer; those events."""
-        if self.current is None:
-            return []
-        out = []
-        while self.game.events_seen <= self.current.answer_index:
-            ev = self.game.step_event()
-            if ev is None:
-                break
-            out.append(ev)
-        return out
-
-
-__all__ = ["Answer", "Draft", "Lesson", "Probe", "Question", "QuestionKind", "QuizSession",
-           "RuleScore", "Score", "build_lesson", "drafts", "pose", "question_kinds"]
+__all__ = ["Answer", "Draft", "Lesson", "Probe", "Question", "QuestionKind", "RuleScore", "Score",
+           "build_lesson", "drafts", "kinds_of", "pose", "question_kinds"]
