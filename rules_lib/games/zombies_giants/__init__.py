@@ -191,10 +191,11 @@ class ZombiesGiantsClub(GameModule):
         return summary(state)
 
     def exact_odds_of_option(self, game, option):
-        """The exact odds of the fight a bullet decision continues (``option_odds``)."""
-        from .option_odds import bullet_option_odds
+        """The exact odds of the fight a bullet decision continues or a move starts
+        (``option_odds``)."""
+        from .option_odds import exact_odds
 
-        return bullet_option_odds(game, option)
+        return exact_odds(game, option)
 
     def player_won(self, row, player):
         """A Survivor wins by escaping or by surviving at Giant size with 25 kills (ZGC-WIN);

@@ -140,7 +140,7 @@ def test_the_exact_odds_leave_the_paused_fight_as_it_was():
 def test_other_decisions_have_no_exact_odds():
     game = GAME.new_game(seed=1, policies={"Survivor 1": "person"}, keep_log=False)
     game.run_to_end()
-    assert game.pending is not None and game.pending.kind != "bullet"
+    assert game.pending is not None and game.pending.kind not in ("bullet", "move")
     assert GAME.exact_odds_of_option(game, game.pending.options[0]) is None
 
 
@@ -152,3 +152,58 @@ def test_a_real_bullet_decision_shows_its_exact_odds_in_the_comparison():
     # 3 against 4: the bullet kills now, keeping it costs a heart (then the zombie dies at once)
     assert by_option["spend"].startswith("won, 3 hearts and 4 bullets left 1 (100%)")
     assert by_option["keep"].startswith("won, 2 hearts and 5 bullets left 1 (100%)")
+
+
+def _in_fight(game) -> bool:
+    """Is the game's procedure inside a fight now?"""
+    gen = game._proc
+    while gen is not None:
+        if gen.gi_code is fight.__code__:
+            return True
+        gen = gen.gi_yieldfrom
+    return False
+
+
+def played_fight(game, option, spenders) -> dict[str, Fraction]:
+    """The fight a move option starts, played by the game itself with every face of every roll
+    forced in turn: its ends as the state shows them when the fight is over."""
+    from rules_lib.games.zombies_giants.option_odds import MISSED
+    from rules_lib.games.zombies_giants.policies import HeuristicPolicy
+
+    heuristic = HeuristicPolicy(game.ctx.data)
+    fighter = game.pending.player
+    out: dict[str, Fraction] = {}
+    todo: list[tuple[int, ...]] = [()]
+    while todo:
+        faces = todo.pop()
+        fork = game.fork(1, answer=option, policies={p: heuristic for p in GAME.players},
+                         keep_log=True)
+        for i, face in enumerate(faces):
+            fork.dice.forced[game.dice.rolls + i] = face
+        seen = False
+        while not (seen and not _in_fight(fork)):
+            assert fork.step_event() is not None
+            seen = seen or (_in_fight(fork) and fork.events_seen > game.events_seen)
+        used = fork.dice.rolls - game.dice.rolls
+        if used > len(faces):  # an unforced face was rolled: enumerate it
+            todo += [faces + (f,) for f in range(1, 7)]
+            continue
+        s = fork.state.survivor(fighter)
+        missed = any("snipe fails" in e.message for e in fork.log[game.events_seen:])
+        key = ("lost" if not s.in_play and s.status == "dead" else MISSED if missed else
+               won_with(s.halves, sum(fork.state.survivor(n).bullets for n in spenders)))
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, 6 ** used)
+    return out
+
+
+@pytest.mark.rule("ZGC-FIGHT-01", "ZGC-FIGHT-02", "ZGC-SNIPE-01", "ZGC-SNIPE-02", *BULLET_IDS)
+def test_a_move_into_zombies_or_a_snipe_shows_the_fight_the_game_plays():
+    from rules_lib.games.zombies_giants.option_odds import fight_start, move_option_odds
+
+    game = position_at("zombies_giants", "move", seed=0)  # a Normal next to a zombie at 9,10
+    fights = {o: move_option_odds(game, o) for o in game.pending.options}
+    assert {o for o, odds in fights.items() if odds} == {"move 9,10", "snipe 9,10"}
+    for option in ("move 9,10", "snipe 9,10"):
+        spenders = [s.name for s in fight_start(game, option)[2]]
+        assert fights[option] == played_fight(game, option, spenders), option
+    assert "missed" in fights["snipe 9,10"] and "missed" not in fights["move 9,10"]
