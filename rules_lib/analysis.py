@@ -85,11 +85,11 @@ _PREPARED_KEPT = 4
 
 def _prepared(pos: Position) -> _Prepared:
     """The position's game, data, rules, record and initial state (built on first use here)."""
-    key = (pos.game, pos.record_json, pos.rolls,
+    module = get_game(pos.game)
+    key = (id(module), pos.record_json, pos.rolls,  # (kept below: its id is not reused)
            None if pos.data_overrides is None else repr(sorted(pos.data_overrides.items())))
     found = _PREPARED.get(key)
     if found is None:
-        module = get_game(pos.game)
         record = GameRecord.from_json(pos.record_json)
         data = module.game_data(pos.data_overrides, record.variants)
         rules = module.rules(data)
@@ -102,11 +102,11 @@ def _prepared(pos: Position) -> _Prepared:
     return found
 
 
-def play_continuations(task: Task, shared: Position,
+def play_continuations(task: Task, position: Position,
                        on_game: Callable[[], None] | None = None) -> list[dict[str, Any]]:
-    """Play a task's continuations of the ``shared`` position to the end; one summary row per
-    seed (runs in any process)."""
-    pos = shared
+    """Play a task's continuations of the position (shared by every task) to the end; one
+    summary row per seed (runs in any process)."""
+    pos = position
     prep = _prepared(pos)
     module, record = prep.module, prep.record
     answer = NO_ANSWER if task.option is None else pos.pending[task.option]
