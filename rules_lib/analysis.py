@@ -15,7 +15,9 @@ them: each is rebuilt from the game's record and its seed alone.
 """
 from __future__ import annotations
 
+import json
 import math
+import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,27 +58,63 @@ class Position:
 
 @dataclass(frozen=True)
 class Task:
-    """A block of continuations: one option (or none) at one position, a run of seeds."""
+    """A block of continuations of the position every task shares: one option (or none), a run
+    of seeds."""
 
-    position: Position
     option: int | None  # index into position.pending; None: the policies answer
     seeds: tuple[int, ...]
     policies: Mapping[str, str]
 
 
-def play_continuations(task: Task, on_game: Callable[[], None] | None = None
-                       ) -> list[dict[str, Any]]:
-    """Play a task's continuations to the end; one summary row per seed (runs in any process)."""
-    pos = task.position
+@dataclass(frozen=True)
+class _Prepared:
+    """What every continuation of one position starts from, built once per process: the game,
+    its data and rules, the record, and the initial state pickled (a copy per continuation is
+    a pickle load, about 100 times cheaper than rebuilding and checking it from JSON data)."""
+
+    module: Any
+    data: Any
+    rules: Any
+    record: GameRecord
+    initial_state: bytes
+
+
+_PREPARED: dict[tuple[Any, ...], _Prepared] = {}  # the positions this process played lately
+_PREPARED_KEPT = 4
+
+
+def _prepared(pos: Position) -> _Prepared:
+    """The position's game, data, rules, record and initial state (built on first use here)."""
     module = get_game(pos.game)
-    record = GameRecord.from_json(pos.record_json)
-    data = module.game_data(pos.data_overrides, record.variants)
-    rules = module.rules(data)
+    key = (id(module), pos.record_json, pos.rolls,  # (kept below: its id is not reused)
+           None if pos.data_overrides is None else repr(sorted(pos.data_overrides.items())))
+    found = _PREPARED.get(key)
+    if found is None:
+        record = GameRecord.from_json(pos.record_json)
+        data = module.game_data(pos.data_overrides, record.variants)
+        rules = module.rules(data)
+        state = rules.state_class.from_data(json.loads(json.dumps(record.initial_state)))
+        found = _Prepared(module, data, rules, record,
+                          pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+        if len(_PREPARED) >= _PREPARED_KEPT:
+            _PREPARED.clear()
+        _PREPARED[key] = found
+    return found
+
+
+def play_continuations(task: Task, position: Position,
+                       on_game: Callable[[], None] | None = None) -> list[dict[str, Any]]:
+    """Play a task's continuations of the position (shared by every task) to the end; one
+    summary row per seed (runs in any process)."""
+    pos = position
+    prep = _prepared(pos)
+    module, record = prep.module, prep.record
     answer = NO_ANSWER if task.option is None else pos.pending[task.option]
     rows = []
     for seed in task.seeds:
-        game = Game.from_record(rules, record.forked(pos.rolls, seed, answer),
-                                policies=module.make_policies(task.policies, data))
+        game = Game.from_record(prep.rules, record.forked(pos.rolls, seed, answer),
+                                policies=module.make_policies(task.policies, prep.data),
+                                state=pickle.loads(prep.initial_state))
         game.run_to_end(max_events=module.max_events)
         if game.pending is not None:
             raise RuntimeError(f"{pos.game}: a continuation paused for a person; analysis "
@@ -90,10 +128,11 @@ def play_continuations(task: Task, on_game: Callable[[], None] | None = None
     return rows
 
 
-def _tasks(position: Position, options: Sequence[int | None], n: int, seed: int,
-           policies: Mapping[str, str], workers: int) -> list[Task]:
-    block = max(1, min(50, math.ceil(n * len(options) / (4 * max(1, workers)))))
-    return [Task(position, option, tuple(range(start, min(seed + n, start + block))), policies)
+def _tasks(options: Sequence[int | None], n: int, seed: int, policies: Mapping[str, str],
+           workers: int) -> list[Task]:
+    # about eight blocks a worker, so that the workers finish together and the progress bar moves
+    block = max(1, min(25, math.ceil(n * len(options) / (8 * max(1, workers)))))
+    return [Task(option, tuple(range(start, min(seed + n, start + block))), policies)
             for option in options for start in range(seed, seed + n, block)]
 
 
@@ -113,8 +152,8 @@ def _run(position: Position, options: Sequence[int | None], n: int, seed: int,
     rows: list[dict[str, Any]] = []
     try:
         for block in ex.map_unordered(play_continuations,
-                                      _tasks(position, options, n, seed, policies, ex.workers),
-                                      on_game=tick):
+                                      _tasks(options, n, seed, policies, ex.workers),
+                                      on_game=tick, shared=position):
             rows.extend(block)
             if progress is not None and done[0] < len(rows):  # executors that do not tick
                 done[0] = len(rows)

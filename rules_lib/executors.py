@@ -30,8 +30,12 @@ class Executor(Protocol):  # pragma: no mutate block (mutmut would add members t
     workers: int
 
     def map_unordered(self, fn: Callable[..., R], tasks: Iterable[T],
-                      on_game: Callable[[], None] | None = None) -> Iterator[R]:
-        """Results of ``fn(task)`` in completion order; stops cleanly when the consumer stops."""
+                      on_game: Callable[[], None] | None = None,
+                      shared: Any = None) -> Iterator[R]:
+        """Results of ``fn(task)`` in completion order; stops cleanly when the consumer stops.
+
+        ``shared`` (one object every task reads, such as an analysed position) is given to each
+        call as ``fn(task, shared)``, sent to each worker once where the executor can."""
         ...
 
     def close(self) -> None:
@@ -44,9 +48,9 @@ class InProcess:
 
     workers = 1
 
-    def map_unordered(self, fn, tasks, on_game=None):
+    def map_unordered(self, fn, tasks, on_game=None, shared=None):
         for task in tasks:
-            yield fn(task, on_game=on_game)
+            yield fn(task, *_shared_args(shared), on_game=on_game)
 
     def close(self) -> None:
         pass
@@ -72,10 +76,11 @@ class LocalProcesses:
         self._pool = ProcessPoolExecutor(self.workers,
                                          mp_context=multiprocessing.get_context(start_method))
 
-    def map_unordered(self, fn, tasks, on_game=None):
+    def map_unordered(self, fn, tasks, on_game=None, shared=None):
         from concurrent.futures import as_completed
 
-        futures = [self._pool.submit(fn, task) for task in tasks]
+        # a process pool pickles ``shared`` with each task (a few kB for a position)
+        futures = [self._pool.submit(fn, task, *_shared_args(shared)) for task in tasks]
         try:
             for fut in as_completed(futures):
                 yield fut.result()
@@ -153,10 +158,14 @@ class DaskExecutor:
         """Worker threads on the cluster now (sets the block size only, never the results)."""
         return max(1, sum(self.client.nthreads().values()))
 
-    def map_unordered(self, fn, tasks, on_game=None):
+    def map_unordered(self, fn, tasks, on_game=None, shared=None):
         from distributed import as_completed
 
-        futures = self.client.map(fn, list(tasks), pure=False)
+        tasks = list(tasks)
+        args = []
+        if shared is not None:  # sent to every worker once, not pickled into every task
+            args = [[self.client.scatter(shared, broadcast=True)] * len(tasks)]
+        futures = self.client.map(fn, tasks, *args, pure=False)
         try:
             for fut in as_completed(futures):
                 yield fut.result()
@@ -176,6 +185,11 @@ class DaskExecutor:
 
     def __repr__(self) -> str:
         return f"DaskExecutor({self.client!r})"
+
+
+def _shared_args(shared: Any) -> tuple[Any, ...]:
+    """The arguments after the task: the shared object, if there is one."""
+    return () if shared is None else (shared,)
 
 
 def _import_distributed():

@@ -70,7 +70,22 @@ def test_dask_executor_without_distributed_says_what_to_install(monkeypatch):
 def test_local_processes_give_the_in_process_result(in_process):
     with LocalProcesses(2) as ex:
         got = sweep(GAME, {LIMIT: [6, 10]}, n_per_point=5, seed=11, executor=ex, block_size=2)
+        # an object every task shares is sent to the workers once and reaches every task
+        assert sorted(ex.map_unordered(_plus_shared, [1, 2, 3], shared={"add": 10})) == [
+            11, 12, 13]
     pd.testing.assert_frame_equal(got, in_process)
+
+
+def _plus_shared(task: int, shared: dict, on_game=None) -> int:
+    """A task that reads the object every task shares (run in any process)."""
+    return task + shared["add"]
+
+
+@pytest.mark.parametrize("make", [InProcess, lambda: LocalProcesses(2)])
+def test_the_shared_object_reaches_every_task(make):
+    with make() as ex:
+        assert sorted(ex.map_unordered(_plus_shared, [1, 2, 3], shared={"add": 10})) == [
+            11, 12, 13]
 
 
 def _dask_setting(key: str):

@@ -715,11 +715,16 @@ class Game:
 
     @classmethod
     def from_record(cls, rules: Rules, record: GameRecord, *,
-                    policies: dict[str, Policy] | None = None, keep_log: bool = False) -> Game:
+                    policies: dict[str, Policy] | None = None, keep_log: bool = False,
+                    state: GameState | None = None) -> Game:
         """A game that replays ``record`` (decisions, forced faces, reseeds) as it is stepped,
-        then goes on with its policies; after a reseed, their random choices use its seed too."""
-        # a JSON round trip copies the plain data several times faster than deepcopy
-        state = rules.state_class.from_data(json.loads(json.dumps(record.initial_state)))
+        then goes on with its policies; after a reseed, their random choices use its seed too.
+
+        ``state`` is the record's initial state already built, for the game to play on (a fresh
+        copy: analysis builds it once and copies it for each of hundreds of continuations, where
+        rebuilding and checking it from the record's data would cost more than the game)."""
+        if state is None:  # a JSON round trip copies the plain data faster than deepcopy
+            state = rules.state_class.from_data(json.loads(json.dumps(record.initial_state)))
         game = cls(rules, state, seed=record.seed, policies=policies, record=record,
                    keep_log=keep_log)
         if record.reseeds:

@@ -109,6 +109,12 @@ class Ginormopod(GameModule):
     def summary(self, state):
         return summary(state)
 
+    def exact_odds_of_option(self, game, option):
+        """The exact odds of the Combat an FX decision comes before (``option_odds``)."""
+        from .option_odds import fx_option_odds
+
+        return fx_option_odds(game, option)
+
 
 GAME = Ginormopod()
 

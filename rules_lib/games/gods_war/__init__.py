@@ -140,6 +140,12 @@ class GodsWar(GameModule):
     def summary(self, state):
         return summary(state)
 
+    def exact_odds_of_option(self, game, option):
+        """The exact result of an attack on a Cosmic Monster (``option_odds``)."""
+        from .option_odds import attack_option_odds
+
+        return attack_option_odds(game, option)
+
 
 GAME = GodsWar()
 

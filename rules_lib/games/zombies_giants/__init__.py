@@ -190,6 +190,13 @@ class ZombiesGiantsClub(GameModule):
     def summary(self, state):
         return summary(state)
 
+    def exact_odds_of_option(self, game, option):
+        """The exact odds of the fight a bullet decision continues or a move starts
+        (``option_odds``)."""
+        from .option_odds import exact_odds
+
+        return exact_odds(game, option)
+
     def player_won(self, row, player):
         """A Survivor wins by escaping or by surviving at Giant size with 25 kills (ZGC-WIN);
         in a mixed ending the result names each Survivor's fate."""
