@@ -525,6 +525,19 @@ class BoardView(widgets.VBox):
         xs, ys = _segments(pairs)
         return dict(x=xs, y=ys)
 
+    def _counter_drop(self, counter: float) -> float:
+        """How far (drawing units) a counter of ``counter`` pixels sits below the centre of a hex
+        or square so that it does not cover the location's printed number (0 on maps of points,
+        and where the cell has room above the counter anyway)."""
+        if not self.polygonal:
+            return 0.0
+        labels = self.trace["labels"] if hasattr(self, "trace") else None
+        font = labels.textfont.size if labels is not None else MIN_FONT
+        asp = self.aspect or 1.0
+        number_px = (0.47 if self._is_hex() else 0.36) * self.scale * self._px_per_unit * asp
+        room = number_px - LABEL_LINE * font / 2 - 1  # from the centre up to the number's foot
+        return max(0.0, counter / 2 - room) / self._px_per_unit / asp
+
     def _label_xy(self, counter: float, stacks: Mapping[Loc, int] | None = None
                   ) -> tuple[np.ndarray, np.ndarray]:
         """Place names of a map of points, in drawing coordinates (see ``place_labels``), clear
@@ -752,9 +765,11 @@ class BoardView(widgets.VBox):
         xs, ys, text, hover, colors, tcolors, lcolors, lwidths, symbols, custom = \
             [], [], [], [], [], [], [], [], [], []
         bx, by, btext = [], [], []
+        drop = self._counter_drop(size)
         for where, top in tops:
             piece, face = pieces[top], faces[top]
             x, y = self._xy[self._index[where]]
+            y -= drop  # on a hex or square, the counter sits under the printed number
             xs.append(x)
             ys.append(y)
             text.append(_html_text(face.title) + (f"<br>{_html_text(face.values)}"

@@ -1,6 +1,7 @@
 """Place names stay readable at the default zoom (issue 18): on every game's board no name covers
-another name, and on the maps of points (Ginormopod's cities, the Gods War's areas) no name lies
-under a counter or a stack badge — when the Explorer opens and after play has moved the counters.
+another name; on the maps of points (Ginormopod's cities, the Gods War's areas) no name lies
+under a counter or a stack badge; on hexes and squares no counter covers its own location's
+number — when the Explorer opens and after play has moved the counters.
 
 The boxes are worked out from the figure itself, as the browser draws it: the plot area from the
 layout (size, margins, axis ranges, the y/x scale ratio), each name's box from its position and
@@ -58,10 +59,20 @@ def _hidden_names(fig, points_map: bool) -> list[str]:
     names = _boxes(fig, "labels", text=True)
     problems = [f"{a} / {b}" for i, (a, ba) in enumerate(names) for b, bb in names[i + 1:]
                 if _overlaps(ba, bb)]
+    counters = _boxes(fig, "units", text=False)
     if points_map:
-        things = _boxes(fig, "units", text=False) + _boxes(fig, "badges", text=False)
+        things = counters + _boxes(fig, "badges", text=False)
         problems += [f"{a} under {b}" for a, ba in names for b, bb in things
                      if _overlaps(ba, bb)]
+    else:  # a hex or square: its own counter leaves its printed number readable
+        labels = next(d for d in fig.data if d.name == "labels")
+        units = next(d for d in fig.data if d.name == "units")
+        for (what, box), ux, uy in zip(counters, units.x, units.y):
+            own = min((k for k, (lx, ly) in enumerate(zip(labels.x, labels.y))
+                       if abs(lx - ux) < 1e-9 and ly > uy),
+                      key=lambda k: labels.y[k] - uy)
+            if _overlaps(names[own][1], box):
+                problems.append(f"{names[own][0]} under its own counter")
     return problems
 
 
