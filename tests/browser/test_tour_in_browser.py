@@ -376,6 +376,7 @@ def test_tour_of_the_explorer(tour_server, browser, name):
         shown = [float(v.rstrip("%")) for v in _headline_shown(pg)]
         assert shown and abs(sum(shown) - 100) < 0.05
         if want.battle is not None:
+            pg.locator(".re-odds-headline").scroll_into_view_if_needed()
             _screenshot(pg, f"tour_{name}_battle.png")
 
         # -- reach: a discrete legend, gone with the tab ----------------------------------------------
