@@ -64,6 +64,7 @@ class BattlePanel(widgets.VBox):
                 if hasattr(control, "style") and hasattr(control.style, "description_width"):
                     control.style.description_width = "110px"
                 control.layout.width = "215px" if spec.get("kind") != "choice" else "260px"
+                control.add_class("re-battle-input")  # the browser tour reads what it shows
                 self.controls[spec["name"]] = control
                 self.kinds[spec["name"]] = spec.get("kind", "text")
                 items.append(control)

@@ -18,7 +18,9 @@ How it looks comes from the game's :class:`~rules_lib.core.contract.Display` whe
 its palette (sides, terrain), map features, legend and counter faces (type and values, like the
 printed counter; reduced, destroyed and hidden counters drawn apart). A location shows one
 counter, the top of its stack, with a badge counting the stack; clicking it lists the whole stack
-(``pieces_at``). Place names are drawn last, above every counter. Overlays use discrete colours
+(``pieces_at``). Place names are drawn last, above every counter; on a map of points each
+name is placed clear of every counter, badge and other name (``place_labels``), with a thin leader
+line where a crowded corner pushed it away from its place. Overlays use discrete colours
 with their own legend under the map, so the map never changes size.
 
 Building: every layer is set from numpy arrays (Plotly validates a list item by item, an array at
@@ -69,6 +71,99 @@ PROB_BANDS = ((0.8, "#006d2c", "80–100%"), (0.6, "#31a354", "60–80%"), (0.4,
               (0.2, "#bae4b3", "20–40%"), (0.0, "#edf8e9", "under 20%"))
 COUNTER_FONT = 10  # px: the counter's type and values
 MIN_FONT = 8
+#: A place name's box, in units of its font size: the width of an average character (an
+#: over-estimate for the sans-serif Plotly draws with) and the height of a line.
+LABEL_CHAR, LABEL_LINE = 0.62, 1.25
+BADGE_PX = 16  # the stack badge's circle (15 px) with its outline
+PLACE_FONT = 11  # px: place names on a map of points (areas, cities)
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in pixels, y up
+
+
+def label_box(cx: float, cy: float, text: str, font: float) -> Box:
+    """The box a one-line text centred at (cx, cy) covers, in pixels."""
+    w, h = LABEL_CHAR * font * len(text), LABEL_LINE * font
+    return cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], font: float,
+                 counter: float, bounds: Box, occupied: Sequence[bool] | None = None,
+                 stacked: Sequence[bool] | None = None) -> list[tuple[float, float]]:
+    """Where to centre each place name (pixels, y up) so that no name covers another name, a
+    counter or a stack badge, on a map of points.
+
+    Every place reserves a counter of ``counter`` pixels centred on it and the badge at its
+    top-right corner; covering the counter a place holds now (``occupied``) or its badge
+    (``stacked``) costs most, covering a place's room while it is empty costs a little (so names
+    stay put while counters come and go, and give way where the map is crowded). Names are placed
+    greedily, the most crowded places first, each at the first free spot of a fixed order (above
+    the counter, above its badge, below, right, left, the corners, then further out); where no
+    spot is free, the cheapest one inside ``bounds`` is taken. Deterministic: the same map and
+    counters always get the same names.
+    """
+    a = counter / 2
+    occupied = occupied if occupied is not None else [True] * len(points)
+    stacked = stacked if stacked is not None else [True] * len(points)
+    reserved: list[tuple[Box, float]] = []
+    for (x, y), held, stack in zip(points, occupied, stacked):
+        reserved.append(((x - a, y - a, x + a, y + a), 1.0 if held else 0.2))
+        reserved.append(((x + a - BADGE_PX / 2, y + a - BADGE_PX / 2, x + a + BADGE_PX / 2,
+                          y + a + BADGE_PX / 2), 1.0 if stack else 0.05))
+    near = [sum(1 for q in points if abs(q[0] - p[0]) < 3 * counter
+                and abs(q[1] - p[1]) < 3 * counter) for p in points]
+    order = sorted(range(len(points)), key=lambda i: (-near[i], i))
+    placed: list[Box] = []
+    out: list[tuple[float, float]] = [(0.0, 0.0)] * len(points)
+    step = LABEL_LINE * font  # the spots tried around a crowded place, nearest first
+    span = int(3 * counter / step)
+    ring = sorted(((dx * step, dy * step) for dx in range(-span, span + 1)
+                   for dy in range(-span, span + 1) if math.hypot(dx, dy) * step <= 3 * counter),
+                  key=lambda d: (math.hypot(*d), d))
+    for i in order:
+        x, y = points[i]
+        w, h = LABEL_CHAR * font * len(texts[i]), LABEL_LINE * font
+        up, side = a + 1 + h / 2, a + 2 + w / 2
+        over_badge = a + BADGE_PX / 2 + 1 + h / 2
+        spots = [(x, y + up), (x - BADGE_PX, y + up), (x, y + over_badge), (x, y - up),
+                 (x + side, y), (x - side, y), (x - side, y + up), (x - side, y - up),
+                 (x + side, y - up), (x + side + BADGE_PX, y + up)]
+        spots += [(sx, sy + k * (h if sy > y else -h if sy < y else 0))
+                  for k in (1, 2) for sx, sy in spots]
+        spots += [(x + k * w / 2, y + up + h) for k in (-2, -1, 1, 2)]
+        reach = 3 * counter + w  # what lies farther cannot meet any spot tried below
+        near_boxes = [(r, weight) for r, weight in reserved
+                      if r[0] - reach < x < r[2] + reach and r[1] - reach < y < r[3] + reach]
+        near_boxes += [(p, 1.0) for p in placed
+                       if p[0] - reach < x < p[2] + reach and p[1] - reach < y < p[3] + reach]
+
+        def cost(spot: tuple[float, float]) -> float:
+            box = label_box(spot[0], spot[1], texts[i], font)
+            outside = (max(0.0, bounds[0] - box[0]) + max(0.0, box[2] - bounds[2])
+                       + max(0.0, bounds[1] - box[1]) + max(0.0, box[3] - bounds[3]))
+            return outside * 1000 + sum(weight * _overlap(box, r) for r, weight in near_boxes)
+
+        best, best_cost = spots[0], math.inf
+        for spot in spots:
+            c = cost(spot)
+            if c < best_cost:
+                best, best_cost = spot, c
+                if c == 0:
+                    break
+        if best_cost > 0:  # crowded: the nearest free spot within three counters, if any
+            for dx, dy in ring:
+                c = cost((x + dx, y + dy))
+                if c < best_cost:
+                    best, best_cost = (x + dx, y + dy), c
+                    if c == 0:
+                        break
+        out[i] = best
+        placed.append(label_box(best[0], best[1], texts[i], font))
+    return out
 
 
 def keep_state(fig: go.FigureWidget) -> None:
@@ -317,7 +412,7 @@ class BoardView(widgets.VBox):
 
     def _pixels_per_unit(self, aspect: float | None) -> float:
         x0, x1, y0, y1 = self._extent()
-        w, h = self.width - 10, self.height - 10
+        w, h = self.width - 4, self.height - 4  # the plot area inside the 2 px margins
         if aspect:
             return min(w / max(x1 - x0, 1e-9), h / max((y1 - y0) * aspect, 1e-9))
         return min(w / max(x1 - x0, 1e-9), h / max(y1 - y0, 1e-9))
@@ -404,13 +499,63 @@ class BoardView(widgets.VBox):
         if self.polygonal:  # the printed number at the top edge of the hex or square
             lab_dy = (0.47 if self._is_hex() else 0.36) * self.scale
             size = int(max(7, min(10, self.step_px / 4.2)))
-        else:  # a place name just above where its counter sits
-            lab_dy = (self._cell_size(1.0) / 2 + 7) / self._px_per_unit / (self.aspect or 1.0)
-            size = 11
-        props["labels"] = dict(x=xs, y=ys + lab_dy, text=self._labels,
-                               textfont=dict(size=size, color="#333333" if self.polygonal
-                                             else "#111111"))
+            props["labels"] = dict(x=xs, y=ys + lab_dy, text=self._labels,
+                                   textfont=dict(size=size, color="#333333"))
+            props["leaders"] = dict(x=[], y=[])
+        else:  # a place name beside where its counter sits, clear of every counter and name
+            lx, ly = self._label_xy(getattr(self, "counter_size", None) or
+                                    self._cell_size(1.0))
+            props["labels"] = dict(x=lx, y=ly, text=self._labels,
+                                   textfont=dict(size=PLACE_FONT, color="#111111"))
+            props["leaders"] = self._leaders(lx, ly)
         return props
+
+    def _leaders(self, lx: Sequence[float], ly: Sequence[float]) -> dict[str, np.ndarray]:
+        """A thin line from a place to its name where the name had to move away from it (a
+        crowded corner of the map), so that every name is read against the right place."""
+        ppu, asp = self._px_per_unit, self.aspect or 1.0
+        near = self._labels_for[0] / 2 + LABEL_LINE * PLACE_FONT
+        pairs = []
+        for (x, y), nx_, ny_, text in zip(self._xy, lx, ly, self._labels):
+            x0, y0, x1, y1 = label_box(nx_ * ppu, ny_ * ppu * asp, text, PLACE_FONT)
+            px, py = x * ppu, y * ppu * asp
+            ex_, ey_ = min(max(px, x0), x1), min(max(py, y0), y1)  # the box's nearest point
+            if math.hypot(ex_ - px, ey_ - py) > near:
+                pairs.append(((x, y), (ex_ / ppu, ey_ / ppu / asp)))
+        xs, ys = _segments(pairs)
+        return dict(x=xs, y=ys)
+
+    def _counter_drop(self, counter: float) -> float:
+        """How far (drawing units) a counter of ``counter`` pixels sits below the centre of a hex
+        or square so that it does not cover the location's printed number (0 on maps of points,
+        and where the cell has room above the counter anyway)."""
+        if not self.polygonal:
+            return 0.0
+        labels = self.trace["labels"] if hasattr(self, "trace") else None
+        font = labels.textfont.size if labels is not None else MIN_FONT
+        asp = self.aspect or 1.0
+        number_px = (0.47 if self._is_hex() else 0.36) * self.scale * self._px_per_unit * asp
+        room = number_px - LABEL_LINE * font / 2 - 1  # from the centre up to the number's foot
+        return max(0.0, counter / 2 - room) / self._px_per_unit / asp
+
+    def _label_xy(self, counter: float, stacks: Mapping[Loc, int] | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+        """Place names of a map of points, in drawing coordinates (see ``place_labels``), clear
+        of the counters drawn now (``stacks``: location -> number of counters)."""
+        ppu, asp = self._px_per_unit, self.aspect or 1.0
+        x0, x1, y0, y1 = self._extent()
+        cx, cy = (x0 + x1) / 2 * ppu, (y0 + y1) / 2 * ppu * asp
+        half_w, half_h = (self.width - 4) / 2, (self.height - 4) / 2  # what the plot shows
+        stacks = stacks or {}
+        spots = place_labels([(x * ppu, y * ppu * asp) for x, y in self._xy], self._labels,
+                             PLACE_FONT, counter, (cx - half_w, cy - half_h, cx + half_w,
+                                                   cy + half_h),
+                             occupied=[stacks.get(loc, 0) > 0 for loc in self.locs],
+                             stacked=[stacks.get(loc, 0) > 1 for loc in self.locs])
+        self._labels_for = (counter, tuple(sorted(((self._index[k], n) for k, n in
+                                                   stacks.items()))))
+        return (np.array([p[0] / ppu for p in spots], dtype=float),
+                np.array([p[1] / ppu / asp for p in spots], dtype=float))
 
     def _feature_props(self, state: Any) -> dict[str, dict[str, Any]]:
         """One trace per map feature of the game's Display (empty slots stay empty)."""
@@ -505,6 +650,9 @@ class BoardView(widgets.VBox):
             showlegend=False, textfont=dict(size=9, color="#111111"),
             marker=dict(size=15, symbol="circle", color="#fff59d",
                         line=dict(color="#111111", width=1))))
+        traces.append(go.Scatter(name="leaders", mode="lines", line=dict(color="#555555",
+                                                                         width=1), **quiet,
+                                 **props["leaders"]))
         traces.append(go.Scatter(name="labels", mode="text", **quiet, **props["labels"]))
         return traces
 
@@ -617,9 +765,11 @@ class BoardView(widgets.VBox):
         xs, ys, text, hover, colors, tcolors, lcolors, lwidths, symbols, custom = \
             [], [], [], [], [], [], [], [], [], []
         bx, by, btext = [], [], []
+        drop = self._counter_drop(size)
         for where, top in tops:
             piece, face = pieces[top], faces[top]
             x, y = self._xy[self._index[where]]
+            y -= drop  # on a hex or square, the counter sits under the printed number
             xs.append(x)
             ys.append(y)
             text.append(_html_text(face.title) + (f"<br>{_html_text(face.values)}"
@@ -672,8 +822,17 @@ class BoardView(widgets.VBox):
             units.textfont.color = tcolors
             units.textfont.size = font
             badges.x, badges.y, badges.text = bx, by, btext
-        keep_state(self.fig)
         self.counter_size, self.counter_font = size, font
+        counts = {where: min(len(idx), 2) for where, idx in stacks.items()}
+        if not self.polygonal and (size, tuple(sorted((self._index[k], n) for k, n in
+                                                      counts.items()))) != \
+                getattr(self, "_labels_for", None):
+            lx, ly = self._label_xy(size, counts)
+            leaders = self._leaders(lx, ly)
+            with self.fig.batch_update():
+                self.trace["labels"].x, self.trace["labels"].y = lx, ly
+                self.trace["leaders"].update(leaders)
+        keep_state(self.fig)
         if self.selected is not None:
             self.selected_piece = self._piece_still_there(self.selected_piece, self.selected)
         self._draw_legend()

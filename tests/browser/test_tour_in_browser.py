@@ -2,23 +2,30 @@
 leaves a notebook when its file browser is open, driven by real clicks (issue 18).
 
 One Voila server serves a one-cell notebook written for the test; ``?game=NAME`` picks the game
-(Voila hands the query string to the kernel). For each game: the board, its legend and the state
-panel are visible and nothing is cut off; a step changes the status; a click on a counter lists
-its stack; a refused Setup placement keeps its message on screen; the Odds tab's battle calculator
-shows results summing to 100%; the Reach tab colours places with a discrete legend; clicking a
-rule citation in the log opens the Rules tab at its entry. Screenshots go to docs/screenshots/
-(tour_<game>.png) when RULES_EXPLORER_SCREENSHOTS=1.
+(Voila hands the query string to the kernel). What the page must show is worked out first in this
+process, by the same clicks on the same Explorer (``_expected``). For each game: every place is
+drawn, the board, its legend and the state panel are visible and nothing is cut off; the Explorer
+opens after Set-Up, and stepping changes the status, the log and (where a counter moves) the board;
+a counter and its legend swatch are painted in the colour of the game's ``Display`` palette; a
+click on a counter lists its stack; a rule citation in the log opens the Rules tab; where a battle
+stands on the board, selecting its place and clicking "Selected battle" fills the calculator with
+that battle's sides and shows its exact results (summing to 100%), else the calculator's own
+battle sums to 100%; the Reach tab colours places with a discrete legend that leaves with the tab;
+a refused Setup placement keeps its message on screen; and (Ginormopod) after a reload of the page
+the board is drawn again and answers a click and a step. Screenshots go to docs/screenshots/
+(tour_<game>*.png, and explorer.png for the README) when RULES_EXPLORER_SCREENSHOTS=1.
 """
 from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -33,6 +40,12 @@ GAMES = ["ginormopod", "space_vermin", "zombies_giants", "gods_war"]
 SEED = 1
 #: The notebook area of JupyterLab on a 1366 px screen with the file browser open.
 NOTEBOOK_WIDTH = 1040
+#: The stepping buttons the tour clicks, in order (a turn in Ginormopod moves its counters).
+ACTIONS = {"ginormopod": ["next_step", "next_turn"], "space_vermin": ["next_step"],
+           "zombies_giants": ["next_step"], "gods_war": ["next_step"]}
+#: The games whose page the tour reloads (each reload runs the notebook in a new kernel).
+RELOADED = ("ginormopod",)
+WAIT_MS = 60_000  # a click's answer on a loaded machine, at most
 STATE_LABEL = {"ginormopod": "Danger level", "space_vermin": "Crown Jewels",
                "zombies_giants": "bullets", "gods_war": "Web pool"}
 CELL = """import os, urllib.parse
@@ -97,13 +110,23 @@ def browser():
             b.close()
 
 
-def _refused_place(name: str) -> tuple[str, str, int, str]:
-    """A placement the game refuses in the Setup editor (found in this process with the game's
-    own setup API; the editor's default unit and side first): (unit, side, index of the location
-    on the board, message)."""
-    from widgets import Explorer
+@dataclass
+class Expected:
+    """What the page must show, worked out in this process by the same clicks on the same
+    Explorer (the same game, seed and buttons give the same position)."""
 
-    ex = Explorer(name, seed=SEED)
+    refused: tuple[str, str, int, str]  # unit, side, location index, message
+    locations: int  # points of the locations trace: one per place on the board
+    board_changes: bool  # do the steps move a counter?
+    counter: tuple[int, str, str]  # a fresh counter: units point, side, palette colour
+    battle: tuple[int, list[str], list[str]] | None  # location, pickers shown, headline
+    reach_unit: int | None  # a counter whose reach the Reach tab draws
+    reach_label: str  # what the reach values are ("MP", "P(reach)" ...)
+
+
+def _refused_place(ex) -> tuple[str, str, int, str]:
+    """A placement the game refuses in the Setup editor (found with the game's own setup API;
+    the editor's default unit and side first): (unit, side, index of the location, message)."""
     ed = ex.editor
     kinds = [ed.kind.value] + [k for k in ed.kind.options if k != ed.kind.value]
     sides = [ed.side.value] + [s for s in ed.side.options if s != ed.side.value]
@@ -114,12 +137,76 @@ def _refused_place(name: str) -> tuple[str, str, int, str]:
                     ed.setup.place(ed.state, kind, side, loc)
                 except ValueError as exc:
                     return kind, side, i, str(exc)
-    pytest.fail(f"{name}: every placement is accepted")
+    pytest.fail(f"{ex.entry.name}: every placement is accepted")
+
+
+def _units_drawn(bv) -> tuple:
+    units = bv.trace["units"]
+    return tuple(units.x or ()), tuple(units.y or ()), tuple(units.text or ())
+
+
+def _shown(control) -> str:
+    """A battle picker's value as the page shows it (see ``_pickers_shown``)."""
+    if hasattr(control, "label") and isinstance(getattr(control, "label"), str):
+        return control.label  # a Dropdown: the chosen option's text
+    if hasattr(control, "label") and isinstance(control.label, tuple):
+        return ", ".join(control.label)  # a SelectMultiple
+    if isinstance(control.value, bool):
+        return "true" if control.value else "false"
+    return str(control.value)
+
+
+def _expected(name: str) -> Expected:
+    from widgets import Explorer
+    from widgets.battle_panel import percentages
+
+    ex = Explorer(name, seed=SEED)
+    refused = _refused_place(ex)
+    bv = ex.board_view
+    before = _units_drawn(bv)
+    for action in ACTIONS[name]:
+        ex.stepper.buttons[action].click()
+    changes = _units_drawn(bv) != before
+    palette = ex.entry.display.side_colors
+    k, side = next((i, bv.pieces[top]["side"]) for i, top in enumerate(bv._stack_top)
+                   if bv.faces[top].status == "" and not bv.pieces[top].get("color")
+                   and bv.pieces[top].get("side") in palette)
+    battle = None
+    calculator = ex.entry.display.battle
+    for i, loc in enumerate(bv.locs):  # the first place with a battle, clicked in the Play tab
+        try:
+            fight = calculator.from_selection(ex.stepper.state, loc, bv._top_piece(loc))
+        except ValueError:
+            continue
+        picked = {**ex.odds.values(), **fight}  # the calculator's defaults, then the board's
+        exact = calculator.results(calculator.odds(picked))
+        bv._clicked_point("locations", i)
+        ex.show_tab("Odds")
+        ex.odds.odds_for_selection()
+        assert ex.odds.values() == {k: list(v) if isinstance(v, tuple) else v
+                                    for k, v in picked.items()}
+        battle = (i, [_shown(c) for c in ex.odds.controls.values()],
+                  [f"{v:.1f}%" for v in percentages([p for _, p in exact])])
+        break
+    reach_unit = None
+    if ex.reach is not None:
+        ex.show_tab("Reach")
+        for i in range(len(bv._stack_locs)):
+            bv._clicked_point("units", i)
+            if bv.overlay:
+                reach_unit = i
+                break
+    return Expected(refused, len(bv.locs), changes, (k, side, palette[side]), battle, reach_unit,
+                    ex.entry.reach.label if ex.entry.reach is not None else "")
 
 
 def _open_tab(pg, name: str) -> None:
+    """Click a tab by its title and wait until it is the one shown (the kernel handles the
+    change before any later click: its messages are taken in order)."""
     pg.locator(".re-tabs .lm-TabBar-tab", has_text=name).first.click()
-    pg.wait_for_timeout(400)
+    pg.wait_for_function("(name) => { const t = document.querySelector("
+                         "'.re-tabs .lm-TabBar-tab.lm-mod-current'); "
+                         "return t && t.innerText.trim() === name; }", arg=name, timeout=WAIT_MS)
 
 
 def _current_tab(pg) -> str:
@@ -140,25 +227,87 @@ def _click_point(pg, trace: str, i: int) -> None:
     pg.mouse.click(x, y)
 
 
+_UNITS_JS = ("(() => { const t = document.querySelector('.re-board .js-plotly-plot').data"
+             ".find(t => t.name === 'units'); return [Array.from(t.x || []), "
+             "Array.from(t.y || []), Array.from(t.text || [])]; })()")
+
+
+def _board_units(pg) -> str:
+    """The counters drawn (x, y, text), as JSON text."""
+    return pg.evaluate("() => JSON.stringify(" + _UNITS_JS + ")")
+
+
 def _trace_len(pg, name: str) -> int:
     return pg.evaluate("""(name) => { const gd = document.querySelector('.re-board .js-plotly-plot');
         const t = gd.data.find(t => t.name === name); return t && t.x ? t.x.length : 0; }""", name)
 
 
+def _pickers_shown(pg) -> list[str]:
+    """The battle calculator's pickers as the page shows them, in order."""
+    return pg.evaluate("""() => Array.from(document.querySelectorAll(
+        '.re-battle .re-battle-input')).map(el => {
+            const sel = el.querySelector('select');
+            if (sel) return Array.from(sel.selectedOptions)
+                .map(o => o.textContent.replace(/\u00a0/g, ' ').trim()).join(', ');
+            const inp = el.querySelector('input');
+            if (inp.type === 'checkbox') return inp.checked ? 'true' : 'false';
+            return inp.value; })""")
+
+
+def _headline_shown(pg) -> list[str]:
+    return [t.strip() for t in pg.evaluate("""() => Array.from(document.querySelectorAll(
+        '.re-odds-headline .re-odds-result > div:first-child')).map(d => d.innerText)""")]
+
+
+def _rgb(hex_colour: str) -> str:
+    c = hex_colour.lstrip("#")
+    return "rgb({}, {}, {})".format(*(int(c[i:i + 2], 16) for i in (0, 2, 4)))
+
+
+def _counter_fill(pg, i: int) -> str:
+    """The fill the browser painted counter ``i`` (point i of the units trace) with."""
+    return pg.evaluate("""(i) => {
+        const gd = document.querySelector('.re-board .js-plotly-plot');
+        const uid = gd.data.find(t => t.name === 'units').uid;
+        const pts = gd.querySelectorAll(`.scatterlayer .trace${uid} .point`);
+        return getComputedStyle(pts[i]).fill; }""", i)
+
+
+def _legend_swatch(pg, label: str) -> str:
+    """The colour of the legend's swatch for ``label``, as painted."""
+    return pg.evaluate("""(label) => {
+        const item = Array.from(document.querySelectorAll('.re-legend .re-legend-item'))
+            .find(el => el.innerText.trim() === label);
+        return item ? getComputedStyle(item.querySelector('span')).backgroundColor : null; }""",
+                       label)
+
+
+def _wait_status_change(pg, before: str) -> None:
+    pg.wait_for_function("(s) => document.querySelector('.re-status').innerText !== s",
+                         arg=before, timeout=WAIT_MS)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_tour_of_the_explorer(tour_server, browser, name):
-    kind, side, refused_at, refused_message = _refused_place(name)
     pg = browser.new_page(viewport={"width": 1366, "height": 768})
     pg.add_init_script(SLOW_MACHINE)
     try:
-        pg.goto(f"{tour_server}?game={name}", timeout=180_000)
-        pg.wait_for_selector(".re-board .js-plotly-plot .scatterlayer .point", timeout=180_000)
+        # what the page must show is worked out while Voila runs the notebook for the page
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            expected = pool.submit(_expected, name)
+            pg.goto(f"{tour_server}?game={name}", timeout=180_000)
+            pg.wait_for_selector(".re-board .js-plotly-plot .scatterlayer .point",
+                                 timeout=180_000)
+            want = expected.result()
+        kind, side, refused_at, refused_message = want.refused
         # the output area JupyterLab gives a notebook with its file browser open
         pg.add_style_tag(content=f".re-explorer {{ width: {NOTEBOOK_WIDTH}px !important; "
                                  f"max-width: {NOTEBOOK_WIDTH}px !important; }}")
-        pg.wait_for_timeout(800)
+        pg.wait_for_timeout(500)
 
         # -- it fits: board, legend, tabs and buttons inside the notebook's width --------------------
+        assert _trace_len(pg, "locations") == want.locations  # every place drawn
+        assert _trace_len(pg, "units") > 0
         assert pg.locator(".re-legend").is_visible() and pg.inner_text(".re-legend").strip()
         left = pg.locator(".re-explorer").bounding_box()["x"]
         for sel in (".re-board", ".re-tabs", ".re-nav", ".re-log"):
@@ -173,18 +322,28 @@ def test_tour_of_the_explorer(tour_server, browser, name):
         assert titles == []  # no tab title cut ("Simula…")
         assert STATE_LABEL[name] in pg.inner_text(".re-state-panel")
 
-        # -- step ----------------------------------------------------------------------------------------
+        # -- it opens where play starts; stepping changes the status, the log (and the board) -----
         status = pg.inner_text(".re-status")
-        assert "Set-Up" not in status or "waiting" in status
-        pg.locator(".re-next-step").click()
-        pg.wait_for_function("(s) => document.querySelector('.re-status').innerText !== s",
-                             arg=status, timeout=60_000)
+        assert "Set-Up" not in status and "event 0 of 0" not in status, status
+        log, board = pg.inner_text(".re-log"), _board_units(pg)
+        for action in ACTIONS[name]:
+            before = pg.inner_text(".re-status")
+            pg.locator(f".re-{action.replace('_', '-')}").click()
+            _wait_status_change(pg, before)
+        assert pg.inner_text(".re-log") != log
+        if want.board_changes:
+            pg.wait_for_function("(b) => JSON.stringify(" + _UNITS_JS + ") !== b",
+                                 arg=board, timeout=WAIT_MS)
+
+        # -- one palette: a counter and its legend swatch are painted in the Display's colour -----
+        i, counter_side, colour = want.counter
+        assert _counter_fill(pg, i) == _rgb(colour), (counter_side, colour)
+        assert _legend_swatch(pg, counter_side) == _rgb(colour), (counter_side, colour)
 
         # -- select a counter: its stack is listed -----------------------------------------------------
-        assert _trace_len(pg, "units") > 0
         _click_point(pg, "units", 0)
         pg.wait_for_function("() => document.querySelector('.re-selection').innerText"
-                             ".includes('Selected')", timeout=30_000)
+                             ".includes('Selected')", timeout=WAIT_MS)
         assert pg.locator(".re-stack-list").is_visible()
         _screenshot(pg, f"tour_{name}.png")
 
@@ -192,43 +351,85 @@ def test_tour_of_the_explorer(tour_server, browser, name):
         pg.locator(".re-log td.re-log-rule").last.click()
         pg.wait_for_function("() => { const t = document.querySelector("
                              "'.re-tabs .lm-TabBar-tab.lm-mod-current'); "
-                             "return t && t.innerText.trim() === 'Rules'; }", timeout=30_000)
+                             "return t && t.innerText.trim() === 'Rules'; }", timeout=WAIT_MS)
         entry = pg.locator(".re-rule-entry")
         assert entry.is_visible() and "Reading:" in entry.inner_text()  # summary, section, reading
 
-        # -- odds: results that add up to 100% ---------------------------------------------------------
-        _open_tab(pg, "Odds")
-        pg.locator(".re-odds-compute").click()
-        pg.wait_for_selector(".re-odds-result", timeout=60_000)
-        shown = [float(v) for v in re.findall(r"([0-9.]+)%\n", pg.inner_text(".re-odds-headline"))]
+        # -- odds: the battle on the board, by its button; results that add up to 100% -----------
+        if want.battle is not None:
+            at, pickers, headline = want.battle
+            _open_tab(pg, "Play")
+            _click_point(pg, "locations", at)
+            pg.wait_for_function("() => document.querySelector('.re-selection').innerText"
+                                 ".includes('Selected')", timeout=WAIT_MS)
+            _open_tab(pg, "Odds")
+            pg.locator(".re-odds-from-board").click()
+            pg.wait_for_function("() => document.querySelector('.re-odds-source').innerText"
+                                 ".includes('selected location')", timeout=WAIT_MS)
+            pg.wait_for_selector(".re-odds-result", timeout=WAIT_MS)
+            assert _pickers_shown(pg) == pickers  # the battle's sides, as the board has them
+            assert _headline_shown(pg) == headline
+        else:  # no battle stands on the board here: the calculator's own default battle
+            _open_tab(pg, "Odds")
+            pg.locator(".re-odds-compute").click()
+            pg.wait_for_selector(".re-odds-result", timeout=WAIT_MS)
+        shown = [float(v.rstrip("%")) for v in _headline_shown(pg)]
         assert shown and abs(sum(shown) - 100) < 0.05
+        if want.battle is not None:
+            pg.locator(".re-odds-headline").scroll_into_view_if_needed()
+            _screenshot(pg, f"tour_{name}_battle.png")
 
-        # -- reach: a discrete legend ------------------------------------------------------------------
-        if pg.locator(".re-tabs .lm-TabBar-tab", has_text="Reach").count():
+        # -- reach: a discrete legend, gone with the tab ----------------------------------------------
+        tabs = pg.locator(".re-tabs .lm-TabBar-tab", has_text="Reach")
+        assert tabs.count() == (1 if want.reach_label else 0)  # a Reach tab where the game has one
+        if want.reach_label:
             _open_tab(pg, "Reach")
-            for i in range(min(6, _trace_len(pg, "units"))):
-                _click_point(pg, "units", i)
-                pg.wait_for_timeout(1500)
-                if _trace_len(pg, "overlay"):
-                    break
-            assert pg.inner_text(".re-reach-summary").strip()
-            if _trace_len(pg, "overlay"):
-                assert pg.locator(".re-overlay-legend").is_visible()
-                _screenshot(pg, f"tour_{name}_reach.png")
+            assert want.reach_unit is not None, "no counter with a reach"
+            _click_point(pg, "units", want.reach_unit)
+            pg.wait_for_function(
+                "() => { const gd = document.querySelector('.re-board .js-plotly-plot');"
+                " const t = gd.data.find(t => t.name === 'overlay');"
+                " return t && t.x && t.x.length > 0; }", timeout=WAIT_MS)
+            legend = pg.locator(".re-overlay-legend")
+            assert legend.is_visible() and want.reach_label in legend.inner_text()
+            assert "locations" in pg.inner_text(".re-reach-summary")
+            _screenshot(pg, f"tour_{name}_reach.png")
+            if name == "ginormopod":
+                _screenshot(pg, "explorer.png")  # the README picture
+            _open_tab(pg, "Play")  # the overlay belongs to the Reach tab
+            pg.wait_for_function(
+                "() => { const gd = document.querySelector('.re-board .js-plotly-plot');"
+                " const t = gd.data.find(t => t.name === 'overlay');"
+                " return t && (!t.x || t.x.length === 0); }", timeout=WAIT_MS)
+            assert not pg.locator(".re-overlay-legend").is_visible()
 
         # -- a refused Setup placement: the message stays ----------------------------------------------
         _open_tab(pg, "Setup")
         pickers = pg.locator(".re-setup select")
         pickers.nth(0).select_option(label=kind)
         pickers.nth(1).select_option(label=side)
-        pg.wait_for_timeout(500)
+        pg.wait_for_timeout(300)
         _click_point(pg, "locations", refused_at)
         banner = pg.locator(".re-error")
-        banner.wait_for(state="visible", timeout=30_000)
-        pg.wait_for_timeout(1500)
+        banner.wait_for(state="visible", timeout=WAIT_MS)
+        pg.wait_for_timeout(1000)
         assert banner.is_visible()
         text = banner.inner_text()
         assert " ".join(refused_message.split()[:4]) in " ".join(text.split()), text
         _screenshot(pg, f"tour_{name}_setup_refused.png")
+
+        # -- a reload: the page comes back with a board that answers clicks ----------------------------
+        if name in RELOADED:
+            pg.reload(timeout=180_000)
+            pg.wait_for_selector(".re-board .js-plotly-plot .scatterlayer .point",
+                                 timeout=180_000)
+            assert _trace_len(pg, "locations") == want.locations
+            _click_point(pg, "units", 0)
+            pg.wait_for_function("() => document.querySelector('.re-selection').innerText"
+                                 ".includes('Selected')", timeout=WAIT_MS)
+            assert pg.locator(".re-stack-list").is_visible()
+            before = pg.inner_text(".re-status")
+            pg.locator(".re-next-step").click()
+            _wait_status_change(pg, before)
     finally:
         pg.close()

@@ -111,6 +111,7 @@ class GodsWar(GameModule):
     odds = OddsCalculator(gw_odds.combat_odds, gw_odds.add_arguments, gw_odds.from_args)
     setup = SetupEditing(**SETUP_API)
     from .display import DISPLAY as display  # noqa: E402 - palette, legend, map, panels
+    from .reach import REACH as reach  # noqa: E402 - where a Cosmic Monster's next move goes
 
     @property
     def players(self) -> tuple[str, ...]:  # type: ignore[override]
