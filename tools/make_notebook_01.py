@@ -235,8 +235,9 @@ def is_phase(name):
     return lambda e: e.kind == "phase" and e.phase == name'''
 
 
-DRAW_MAP = '''ZONE_COLOURS = {"west": "#c9a227", "fence": "#d62728", "east": "#1f77b4"}
-SIDE_COLOURS = {"Swarm": "#7f7f7f", "Human": "#1f4e9c"}
+DRAW_MAP = '''from rules_lib.games.ginormopod.display import FENCE_COLOR, ZONE_COLORS
+
+SIDE_COLOURS = GAME.display.side_colors  # one palette: the Explorer's (ginormopod/display.py)
 
 
 def city_hover(name, attrs, pieces):
@@ -265,7 +266,7 @@ def draw_map(state, title, reach=None):
     traces = [go.Scatter(x=segments(g.edges)[0], y=segments(g.edges)[1], mode="lines",
                          line=dict(color="#bbbbbb", width=1.5), hoverinfo="skip", name="road"),
               go.Scatter(x=segments(fence)[0], y=segments(fence)[1], mode="lines",
-                         line=dict(color=ZONE_COLOURS["fence"], width=5), opacity=0.5,
+                         line=dict(color=FENCE_COLOR, width=5), opacity=0.5,
                          hoverinfo="skip", name="Fusion Fence")]
     for kind, symbol in (("city", "circle"), ("Fort", "square"), ("Hive", "diamond")):
         names = [n for n, a in g.nodes(data=True)
@@ -274,7 +275,7 @@ def draw_map(state, title, reach=None):
             x=[xy[n][0] for n in names], y=[xy[n][1] for n in names], mode="markers+text",
             name=kind, text=names, textposition="top center", textfont=dict(size=9),
             marker=dict(symbol=symbol, size=14 if kind != "city" else 9, line=dict(width=1),
-                        color=[ZONE_COLOURS[g.nodes[n]["zone"]] for n in names]),
+                        color=[ZONE_COLORS[g.nodes[n]["zone"]] for n in names]),
             hovertext=[city_hover(n, g.nodes[n], pieces) for n in names], hoverinfo="text"))
     for side, dx in (("Swarm", -0.45), ("Human", 0.45)):
         counts = pd.Series([p["loc"] for p in pieces
@@ -447,9 +448,10 @@ The text has no map art. What the game uses instead, each entry the project's:
   variant `three_western_hives`.
 * **Flag Cities** of the Allied nations (`map.yaml:flags`).
 
-The map after Set-Up (seed 1). Yellow Cities lie west of the Fence, the red squares are the Fence
-Forts, blue is the protected east; squares are Forts, diamonds Hives; the grey and blue numbers count
-each side's counters in a City. Hover a City for its counters. (*Drawing note:* plotly's map of the
+The map after Set-Up (seed 1), in the Explorer's colours. Sand-coloured Cities lie west of the
+Fence, the pink squares on the red line are the Fence Forts, pale blue is the protected east;
+squares are Forts, diamonds Hives; the purple (Swarm: its printed counters are white, which would
+not show on a white page) and blue numbers count each side's counters in a City. Hover a City for its counters. (*Drawing note:* plotly's map of the
 USA fetches its outline from a CDN, blank offline, so the map is drawn on plain axes: x = longitude,
 y = latitude.)"""),
     code(DRAW_MAP + """

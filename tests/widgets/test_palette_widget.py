@@ -29,11 +29,6 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = {"ginormopod": "01_ginormopod.ipynb", "space_vermin": "02_space_vermin.ipynb",
              "zombies_giants": "03_zombies_giants_club.ipynb",
              "gods_war": "04_gods_war_cosmic_monsters.ipynb"}
-NOTEBOOK_01_OWN_COLOURS = pytest.mark.xfail(
-    strict=True, reason="tools/make_notebook_01.py's DRAW_MAP defines SIDE_COLOURS (Swarm "
-    "#7f7f7f, Human #1f4e9c) and ZONE_COLOURS of its own instead of GAME.display's palette")
-
-
 def _cells(notebook: str) -> list[str]:
     cells = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))["cells"]
     return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
@@ -75,8 +70,7 @@ def _display_colours(game: Any, state: Any) -> set[str]:
 
 def _notebook_params():
     for name, notebook in NOTEBOOKS.items():
-        marks = [NOTEBOOK_01_OWN_COLOURS] if name == "ginormopod" else []
-        yield pytest.param(name, notebook, marks=marks, id=name)
+        yield pytest.param(name, notebook, id=name)
 
 
 @pytest.mark.parametrize("name, notebook", list(_notebook_params()))
@@ -99,7 +93,6 @@ def test_a_notebook_s_palettes_are_the_display_s(name, notebook):
     assert wrong == [], f"{notebook}: colours not in {name}'s Display palette"
 
 
-@NOTEBOOK_01_OWN_COLOURS
 def test_notebook_01_map_draws_the_counters_in_the_display_s_side_colours():
     """Build notebook 01's map from its own cell and compare its counters' colours."""
     import pandas as pd
@@ -107,9 +100,9 @@ def test_notebook_01_map_draws_the_counters_in_the_display_s_side_colours():
 
     game = get_game("ginormopod")
     source = next(s for s in _cells(NOTEBOOKS["ginormopod"]) if "def draw_map" in s)
-    cell = ast.parse(source)  # its definitions only: the palettes and the drawing functions
-    cell.body = [n for n in cell.body if isinstance(n, (ast.FunctionDef, ast.Assign))
-                 and not (isinstance(n, ast.Assign) and not isinstance(n.value, ast.Dict))]
+    cell = ast.parse(source)  # its definitions only: imports, palettes, drawing functions
+    cell.body = [n for n in cell.body
+                 if isinstance(n, (ast.FunctionDef, ast.Assign, ast.Import, ast.ImportFrom))]
     namespace: dict[str, Any] = {"GAME": game, "D": game.data(), "go": go, "pd": pd}
     exec(compile(cell, "notebook 01: draw_map", "exec"), namespace)  # noqa: S102 - our notebook
     fig = namespace["draw_map"](game.new_game(seed=1).state, "palette check")
