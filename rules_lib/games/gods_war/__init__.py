@@ -107,7 +107,7 @@ class GodsWar(GameModule):
     phases = ("Set-Up", "Action", "Council", "End")
     data_loader = LOADER
 
-    board_view = BoardView(board, pieces, aspect=1.3)
+    board_view = BoardView(board, pieces, aspect=1.0)
     odds = OddsCalculator(gw_odds.combat_odds, gw_odds.add_arguments, gw_odds.from_args)
     setup = SetupEditing(**SETUP_API)
     from .display import DISPLAY as display  # noqa: E402 - palette, legend, map, panels
