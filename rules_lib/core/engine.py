@@ -505,6 +505,13 @@ class Game:
     def dice(self) -> DiceSource:
         return self._dice
 
+    @property
+    def policy_rng(self) -> random.Random:
+        """The random stream the game's policies choose with (every policy answer draws on it):
+        asking a policy with it chooses as the game would; copying its state copies the game's
+        future choices (analysis, the stepper's quiz)."""
+        return self._policy_rng
+
     def record(self) -> GameRecord:
         """The replayable record of this game so far."""
         forced = dict(getattr(self._dice, "forced", {}))

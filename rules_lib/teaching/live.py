@@ -43,9 +43,9 @@ def replica(game: Game) -> Game:
     queued = tuple(getattr(game.dice, "queued", ()) or ())
     if queued:  # a CountingDice (the engine's): a person forced the next faces
         copy.dice.force(*queued)  # type: ignore[attr-defined]
-    # the policies' choices come from the game's own random stream (Game._policy_rng): the copy
+    # the policies' choices come from the game's own random stream (Game.policy_rng): the copy
     # must go on from where the live game's is, not from the start a replay gives it
-    copy._policy_rng.setstate(game._policy_rng.getstate())
+    copy.policy_rng.setstate(game.policy_rng.getstate())
     return copy
 
 

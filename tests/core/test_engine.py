@@ -17,6 +17,7 @@ from rules_lib.core.engine import (
     GameState,
     IllegalChoice,
     PersonPolicy,
+    RandomPolicy,
     Rules,
     ScriptedPolicy,
     StateError,
@@ -117,6 +118,21 @@ def test_person_policy_pauses_on_a_decision_and_answer_resumes():
     g.answer("yes")
     assert g.pending is None and g.log[-1].kind == "decision"
     assert g.step_event().kind == "move" and g.state.boosts == ["Red"]
+
+
+def test_a_policy_asked_with_the_game_s_policy_rng_chooses_as_the_game_would():
+    """``Game.policy_rng`` is the stream the game's own policies draw on: a caller asking the
+    policy itself with it gets the answer the game would have made."""
+    answers = {}
+    for seed in range(12):
+        by_game = new_race(seed=seed, policies={"Red": RandomPolicy(), "Blue": RandomPolicy()})
+        by_game.run_to_end()
+        asked = new_race(seed=seed, policies={"Red": PersonPolicy(), "Blue": RandomPolicy()})
+        while asked.step_event() is not None or asked.pending is None:
+            pass
+        answers[seed] = RandomPolicy().choose(asked.state, asked.pending, asked.policy_rng)
+        assert answers[seed] == by_game.decisions[0], seed
+    assert set(answers.values()) == {"no", "yes"}  # a stream that could tell them apart
 
 
 def test_illegal_answer_from_a_policy_is_refused_with_the_legal_options():

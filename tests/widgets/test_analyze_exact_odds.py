@@ -54,7 +54,7 @@ def test_an_attack_on_a_monster_shows_its_exact_result_and_other_actions_none():
     game.run_to_end()
     while not any(str(o).startswith("attack Arachne") for o in game.pending.options):
         game.answer(game.policies[game.pending.player].then.choose(
-            game.state, game.pending, game._policy_rng))
+            game.state, game.pending, game.policy_rng))
         game.run_to_end()
     attack = next(i for i, o in enumerate(game.pending.options) if o.startswith("attack Arachne"))
     other = next(i for i, o in enumerate(game.pending.options) if not o.startswith("attack"))

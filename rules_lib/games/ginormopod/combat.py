@@ -174,6 +174,22 @@ class Battle:
     def foe(self) -> str:
         return other(self.side)
 
+    def record(self) -> dict[str, Any]:
+        """The Combat as plain data (unit ids), for a Decision taken during it: analysis reads the
+        exact odds of an FX choice from it (``option_odds``)."""
+        return {"city": self.city, "kind": self.kind, "side": self.side,
+                "mine": [u.id for u in self.mine], "theirs": [u.id for u in self.theirs],
+                "fort_city": self.fort_city, "humans_fort": self.humans_fort,
+                "fort_why": self.fort_why}
+
+    @classmethod
+    def from_record(cls, state: GinState, record: dict[str, Any]) -> Battle:
+        """The Combat :meth:`record` describes, its units read from ``state``."""
+        return cls(record["city"], record["kind"], record["side"],
+                   [state.unit(uid) for uid in record["mine"]],
+                   [state.unit(uid) for uid in record["theirs"]],
+                   record["fort_city"], record["humans_fort"], record["fort_why"])
+
     @property
     def barrage(self) -> bool:
         return self.kind == "barrage"
@@ -205,8 +221,11 @@ def resolve_battle(state: GinState, ctx: Context, act: Activation, city: str,
         return {"fought": True, "overrun": True}
     # FX: acting side first, one each
     hand = state.fx_hand  # choose_fx offers nothing from an empty hand
-    fx_me = (yield from choose_fx(state, ctx, side, city, battle.barrage)) if hand[side] else ""
-    fx_them = ((yield from choose_fx(state, ctx, battle.foe, city, battle.barrage))
+    fx_me = ((yield from choose_fx(state, ctx, side, city, battle.barrage,
+                                   combat={"battle": battle.record()}))
+             if hand[side] else "")
+    fx_them = ((yield from choose_fx(state, ctx, battle.foe, city, battle.barrage,
+                                     combat={"battle": battle.record(), "acting_fx": fx_me}))
                if hand[battle.foe] else "")
     fx = {side: fx_me, battle.foe: fx_them}
     on_swarm, on_human, unit_steps = yield from fire(state, ctx, battle, fx)

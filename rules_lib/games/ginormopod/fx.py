@@ -31,9 +31,11 @@ def works_in_barrage(data: GinData, fx: str, side: str) -> bool:
     return not any(k in eff for k in DICE_EFFECTS)
 
 
-def choose_fx(state: GinState, ctx: Context, side: str, city: str, barrage: bool = False
-              ) -> Generator[Event | Decision, Any, str]:
-    """GIN-FX-03: a side may use one FX in this Combat; returns its name or '' for none."""
+def choose_fx(state: GinState, ctx: Context, side: str, city: str, barrage: bool = False,
+              combat: dict[str, Any] | None = None) -> Generator[Event | Decision, Any, str]:
+    """GIN-FX-03: a side may use one FX in this Combat; returns its name or '' for none.
+    ``combat`` (the Combat as plain data, and the acting side's FX when the enemy is asked) goes
+    into the Decision's data, for the exact odds of each answer."""
     usable = usable_fx(state, side)
     data: GinData = ctx.data
     if barrage:
@@ -41,7 +43,7 @@ def choose_fx(state: GinState, ctx: Context, side: str, city: str, barrage: bool
     if not usable:
         return ""
     choice = yield Decision(side, "use_fx", f"Use an FX in the Combat at {city}?",
-                            [NO_FX, *usable], rule=R_FX, data={"city": city},
+                            [NO_FX, *usable], rule=R_FX, data={"city": city, **(combat or {})},
                             ids=("GIN-FX-03",), assumed=NO_FX_IN_BARRAGE_DICE if barrage else "")
     if choice == NO_FX:
         return ""

@@ -5,9 +5,8 @@ simulated continuations.
 
 The acting side chooses first; the enemy's FX choice that follows is made as the game's heuristic
 policy (its default) makes it, found by playing a fork of the game on from the answer (no die is
-rolled in between). The Combat under way (who fights, the Fort, a Barrage) is the combat
-procedure's own record of it, the ``Battle`` of ``combat.resolve_battle``, read from the paused
-procedure (:func:`pending_battle`): the decision's data names only the City.
+rolled in between). The Combat under way (who fights, the Fort, a Barrage) is in the decision's
+data, put there by ``combat.resolve_battle`` (``Battle.record``).
 """
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ from typing import Any
 
 from rules_lib.core.engine import Game, PersonPolicy
 
-from . import combat
 from .combat import Battle, fighter_of
 from .fx import NO_FX
 from .odds import BattleOdds, battle_odds
@@ -27,19 +25,12 @@ USE_FX = "use_fx"
 
 def pending_battle(game: Game) -> tuple[Battle, str | None] | None:
     """The Combat a pending FX decision belongs to and, when the enemy is the one deciding, the
-    acting side's FX ('' for none), read from the paused ``combat.resolve_battle``; None when the
-    game is not paused there."""
+    acting side's FX ('' for none), from the decision's data (``Battle.record``); None when no
+    FX decision is pending."""
     decision = game.pending
-    if decision is None or decision.kind != USE_FX:
+    if decision is None or decision.kind != USE_FX or "battle" not in decision.data:
         return None
-    gen = getattr(game, "_proc", None)
-    while gen is not None:
-        if getattr(gen, "gi_code", None) is combat.resolve_battle.__code__:
-            local = gen.gi_frame.f_locals
-            battle = local.get("battle")
-            return (battle, local.get("fx_me")) if isinstance(battle, Battle) else None
-        gen = getattr(gen, "gi_yieldfrom", None)
-    return None
+    return Battle.from_record(game.state, decision.data["battle"]), decision.data.get("acting_fx")
 
 
 def fx_option_odds(game: Game, option: Any) -> dict[str, Fraction] | None:
@@ -96,5 +87,5 @@ def enemy_answer(game: Game, option: Any) -> str:
     ask = fork.pending
     if ask is None or ask.kind != USE_FX or fork.dice.rolls > rolled:
         return ""
-    choice = heuristic.choose(fork.state, ask, fork._policy_rng)
+    choice = heuristic.choose(fork.state, ask, fork.policy_rng)
     return "" if choice == NO_FX else choice

@@ -31,7 +31,7 @@ def paused_at(scenario: str, seed: int, wanted: str, kind: str = "action", hero:
         found = [o for o in d.options if str(o).startswith(wanted)]
         if d.kind == kind and found and (not hero or heroes_at(game, found[0])):
             return game
-        game.answer(usual[d.player].choose(game.state, d, game._policy_rng))
+        game.answer(usual[d.player].choose(game.state, d, game.policy_rng))
     raise AssertionError("no such decision")
 
 
