@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from itertools import pairwise
 
 from rules_lib.core.boards.hex import (
     DIRECTIONS,
@@ -155,7 +156,7 @@ class SVMap:
         for road in self.mdata.roads:
             hs = [self.hex_of[lab] for lab in road]
             hexes.update(hs)
-            links.update(frozenset(p) for p in zip(hs, hs[1:]))
+            links.update(frozenset(p) for p in pairwise(hs))
         buildings = [h for h, t in self.terrain.items() if self.types[t].road]
         hexes.update(buildings)
         for b in buildings:
@@ -168,7 +169,7 @@ class SVMap:
         """Hex -> the next hex along the first listed path through it."""
         out: dict[Hex, Hex] = {}
         for path in paths:
-            for a, b in zip(path, path[1:]):
+            for a, b in pairwise(path):
                 out.setdefault(self.hex_of[a], self.hex_of[b])
         return out
 

@@ -154,9 +154,8 @@ class ShotRules:
         ``same_hex_bonus``: a target in the firer's own hex counts as adjacent (a Tunnel Exit
         chit under the firer)."""
         weapon, state, table = self.weapon, self.state, self.table
-        if weapon == "pistol" or not self.unlimited:
-            if dist > 1 and not (dist == 0 and same_hex_bonus):
-                return None
+        if (weapon == "pistol" or not self.unlimited) and dist > 1:
+            return None  # pistols and most weapons reach the adjacent hexes only (§J-1, §J-2)
         if state.fire_range_limit and dist > state.fire_range_limit:
             return None  # an Event Chit limits Marine fire this turn (chit card, assumed)
         mods = self.base_mods

@@ -13,7 +13,7 @@ fired upon" (§J-1).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 
 from rules_lib.core.boards.hex import Hex, hex_line
 
@@ -33,7 +33,7 @@ def blocker(smap: SVMap, state: SVState | None) -> Callable[[Hex], bool]:
 NOT_TRACED = object()  # a pair of hexes not in ``SVMap.sight_lines`` yet
 
 
-@lru_cache(maxsize=None)
+@cache
 def _line_offsets(dq: int, dr: int) -> tuple[tuple[int, int], ...]:
     """The hexes strictly between (0, 0) and (dq, dr) on either nudged side, as axial offsets.
 
