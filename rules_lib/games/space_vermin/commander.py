@@ -176,14 +176,21 @@ class CommanderPolicy(HeuristicPolicy):
                 rv = rv or u.id
             else:
                 first = first or u.id
-        if ralliers and any(u.reduced and u.status == "map" for u in state.units
-                            if u.side == MARINES):  # someone Disrupted to Rally
+        if ralliers and self._anyone_disrupted(state):
             smap = map_for(state.map, self.data)
             contact = self._contact_hexes(state, smap)
             for u in ralliers:
                 if self._rally_helps(state, smap, u, contact):
                     return u.id
         return first or rv or d.options[0]
+
+    @staticmethod
+    def _anyone_disrupted(state: SVState) -> bool:
+        """Whether a Marine on the map is Disrupted (someone a Rally could help, §I-4-b)."""
+        for u in state.units:
+            if u.reduced and u.side == MARINES and u.status == "map":
+                return True
+        return False
 
     # -- which action (§I) --
 

@@ -93,7 +93,10 @@ def full_move(
     mp = movement_allowance(data, unit) if budget is None else budget
     halves = move_half_costs(data, smap, state, unit_id, mp, start)
     origin = start or unit.hex
-    order = sorted(halves, key=lambda lab: (lab == origin, halves[lab]))
+    # cheapest first (ties in the order found), staying put last
+    order = sorted((lab for lab in halves if lab != origin), key=halves.__getitem__)
+    if origin in halves:
+        order.append(origin)
     dest = yield Decision(
         MARINES,
         "move_to",
