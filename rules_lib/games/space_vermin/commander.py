@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from rules_lib.core.boards.hex import hex_distance
+from rules_lib.core.boards.hex import hex_distance, hex_range
 from rules_lib.core.engine import Decision
 
 from . import actions as act
@@ -53,9 +53,10 @@ class _Geometry:
 def _geometry(smap: SVMap) -> _Geometry:
     """Threat weights around each hex, adjacency and defensive terrain by label, for one map."""
     labels = list(smap.hex_of.items())
-    reach = {
-        lab: {other: THREAT_BY_DISTANCE[d] for other, oh in labels
-              if 0 < (d := hex_distance(h, oh)) <= THREAT_RADIUS}
+    label_of = smap.label_of
+    reach = {  # the hexes of the map within the radius (``hex_range``), not every pair of hexes
+        lab: {label_of[oh]: THREAT_BY_DISTANCE[hex_distance(h, oh)]
+              for oh in hex_range(h, THREAT_RADIUS) if oh != h and oh in label_of}
         for lab, h in labels
     }
     around = {lab: frozenset(smap.label_of[n] for n in smap.neighbors(h)) for lab, h in labels}
