@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from rules_lib.core.boards.hex import hex_distance, hex_range
+from rules_lib.core.boards.hex import Hex, hex_distance, hex_range
 from rules_lib.core.engine import Decision
 
 from . import actions as act
@@ -54,11 +54,18 @@ def _geometry(smap: SVMap) -> _Geometry:
     """Threat weights around each hex, adjacency and defensive terrain by label, for one map."""
     labels = list(smap.hex_of.items())
     label_of = smap.label_of
-    reach = {  # the hexes of the map within the radius (``hex_range``), not every pair of hexes
-        lab: {label_of[oh]: THREAT_BY_DISTANCE[hex_distance(h, oh)]
-              for oh in hex_range(h, THREAT_RADIUS) if oh != h and oh in label_of}
-        for lab, h in labels
-    }
+    # every step within the radius with its weight, worked out once around (0, 0); a hex's
+    # reach is then the map's hexes at those steps from it (not a distance for every pair)
+    centre = Hex(0, 0)
+    steps = [(oh[0], oh[1], THREAT_BY_DISTANCE[d]) for oh in hex_range(centre, THREAT_RADIUS)
+             if (d := hex_distance(centre, oh)) > 0]
+    reach: dict[str, dict[str, float]] = {}
+    for lab, (q, r) in labels:
+        weights = reach[lab] = {}
+        for dq, dr, weight in steps:
+            other = label_of.get((q + dq, r + dr))  # type: ignore[call-overload]
+            if other is not None:
+                weights[other] = weight
     around = {lab: frozenset(smap.label_of[n] for n in smap.neighbors(h)) for lab, h in labels}
     defensive = frozenset(lab for lab, h in labels if smap.defensive(h))
     return _Geometry(reach, around, defensive)
