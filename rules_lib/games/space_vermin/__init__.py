@@ -270,7 +270,7 @@ class SpaceVermin(GameModule):
     reach = Reach(movement_reach, label="MP spent")
     line_of_sight = staticmethod(line_of_sight)
     setup = SetupEditing(**SETUP_API)
-    from .display import DISPLAY as display  # noqa: E402 - palette, legend, map, panels
+    from .display import DISPLAY as display  # palette, legend, map, panels
 
     def procedure(self, state, ctx):
         return play(state, ctx)

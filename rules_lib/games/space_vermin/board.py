@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from itertools import pairwise
 
 from rules_lib.core.boards.hex import (
     DIRECTIONS,
@@ -73,6 +74,9 @@ class SVMap:
         )
         self.types = data.terrain
         self._blocks = {h: self.types[t].blocks_los for h, t in self.terrain.items()}
+        # Bamboo, Bog, Building: defensive whatever the turn (Flooded hexes only while they Flood)
+        self.defensive_hexes = frozenset(
+            h for h, t in self.terrain.items() if self.types[t].defensive)
         self.bridges = frozenset(self.hex_of[b] for b in mdata.bridges)
         self.road_hexes, self.road_links = self._roads()
         self.trail_links = frozenset(
@@ -107,7 +111,8 @@ class SVMap:
         # pure-geometry caches (the map never changes once built): hot in Vermite movement
         self._neighbor_in: dict[tuple[Hex, int], Hex | None] = {}
         self._vermite_costs: dict[tuple[Hex, Hex, bool, bool], int | None] = {}
-        self.los_clear: dict[tuple[Hex, Hex], tuple[Hex, ...] | None] = {}  # los.py's cache
+        # los.py's lines by source hex: {a: {b: labels a unit would block, None for terrain}}
+        self.sight_lines: dict[Hex, dict[Hex, tuple[str, ...] | None]] = {}
         self.heading_cache: dict[tuple[str, str], tuple[int | str, str]] = {}  # Event Chit arrows
         self._around_label: dict[str, tuple[Hex, ...]] = {  # ``neighbors`` by printed label
             lab: self.board.neighbors(h) for lab, h in self.hex_of.items()
@@ -151,7 +156,7 @@ class SVMap:
         for road in self.mdata.roads:
             hs = [self.hex_of[lab] for lab in road]
             hexes.update(hs)
-            links.update(frozenset(p) for p in zip(hs, hs[1:]))
+            links.update(frozenset(p) for p in pairwise(hs))
         buildings = [h for h, t in self.terrain.items() if self.types[t].road]
         hexes.update(buildings)
         for b in buildings:
@@ -164,7 +169,7 @@ class SVMap:
         """Hex -> the next hex along the first listed path through it."""
         out: dict[Hex, Hex] = {}
         for path in paths:
-            for a, b in zip(path, path[1:]):
+            for a, b in pairwise(path):
                 out.setdefault(self.hex_of[a], self.hex_of[b])
         return out
 
@@ -297,7 +302,7 @@ class SVMap:
 
     def defensive(self, h: Hex, flooded: bool = False) -> bool:
         """Bamboo, Bog, Building or Flooded: the attacker loses one CF (§P Terrain Reminders)."""
-        return self.types[self.terrain[h]].defensive or (
+        return h in self.defensive_hexes or (
             self.data.flooded_defensive and self.is_flooded(h, flooded))
 
     def blocks_los(self, h: Hex) -> bool:

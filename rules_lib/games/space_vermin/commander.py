@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
-from rules_lib.core.boards.hex import hex_distance
+from rules_lib.core.boards.hex import Hex, hex_distance, hex_range
 from rules_lib.core.engine import Decision
 
 from . import actions as act
@@ -53,11 +53,19 @@ class _Geometry:
 def _geometry(smap: SVMap) -> _Geometry:
     """Threat weights around each hex, adjacency and defensive terrain by label, for one map."""
     labels = list(smap.hex_of.items())
-    reach = {
-        lab: {other: THREAT_BY_DISTANCE[d] for other, oh in labels
-              if 0 < (d := hex_distance(h, oh)) <= THREAT_RADIUS}
-        for lab, h in labels
-    }
+    label_of = smap.label_of
+    # every step within the radius with its weight, worked out once around (0, 0); a hex's
+    # reach is then the map's hexes at those steps from it (not a distance for every pair)
+    centre = Hex(0, 0)
+    steps = [(oh[0], oh[1], THREAT_BY_DISTANCE[d]) for oh in hex_range(centre, THREAT_RADIUS)
+             if (d := hex_distance(centre, oh)) > 0]
+    reach: dict[str, dict[str, float]] = {}
+    for lab, (q, r) in labels:
+        weights = reach[lab] = {}
+        for dq, dr, weight in steps:
+            other = label_of.get((q + dq, r + dr))  # type: ignore[call-overload]
+            if other is not None:
+                weights[other] = weight
     around = {lab: frozenset(smap.label_of[n] for n in smap.neighbors(h)) for lab, h in labels}
     defensive = frozenset(lab for lab, h in labels if smap.defensive(h))
     return _Geometry(reach, around, defensive)
@@ -101,6 +109,23 @@ class CommanderPolicy(HeuristicPolicy):
     """
 
     name = "commander"
+
+    # the data's numbers every shot's worth reads, looked up once per policy (on first use)
+
+    @cached_property
+    def step_hits(self) -> int:
+        """Hits a roll needs to Reduce a Vermite (§F-2, §J-1), from the standard damage table."""
+        return _hits_for(self.data, "step")
+
+    @cached_property
+    def kill_hits(self) -> int:
+        """Hits a roll needs to eliminate a Vermite (§F-2, §J-1), from the same table."""
+        return _hits_for(self.data, "eliminate")
+
+    @cached_property
+    def pants_rows(self) -> tuple[tuple[int, str], ...]:
+        """The PANTS table's (at_most, result) rows (§J-4), as ``_pants_chances`` takes them."""
+        return tuple((r["at_most"], r["result"]) for r in self.data.tables["pants"]["results"])
 
     # -- reading the position --
 
@@ -147,29 +172,33 @@ class CommanderPolicy(HeuristicPolicy):
     def _next_marine(self, state: SVState, d: Decision) -> Any:
         """Rally first (a rallied Marine may still fire at full strength), then the others in
         the offered order, and the Recovery Vehicles last, after fire has cleared their way."""
-        ready = set(d.options)
         ralliers: list[Unit] = []
         first = rv = None
-        disrupted = False
-        for u in state.units:  # one pass: the offered Marines come in this order
-            if u.side != MARINES:
+        for uid in d.options:  # the offered Marines (and the phase's end, last)
+            if uid == act.END_PHASE:
                 continue
-            disrupted = disrupted or (u.reduced and u.status == "map")
-            if u.id not in ready:
-                continue
+            u = state.unit(uid)
             if u.type in ("hq", "logistics"):
                 ralliers.append(u)
             if u.type == "recovery_vehicle":
                 rv = rv or u.id
             else:
                 first = first or u.id
-        if ralliers and disrupted:
+        if ralliers and self._anyone_disrupted(state):
             smap = map_for(state.map, self.data)
             contact = self._contact_hexes(state, smap)
             for u in ralliers:
                 if self._rally_helps(state, smap, u, contact):
                     return u.id
         return first or rv or d.options[0]
+
+    @staticmethod
+    def _anyone_disrupted(state: SVState) -> bool:
+        """Whether a Marine on the map is Disrupted (someone a Rally could help, §I-4-b)."""
+        for u in state.units:
+            if u.reduced and u.side == MARINES and u.status == "map":
+                return True
+        return False
 
     # -- which action (§I) --
 
@@ -223,15 +252,14 @@ class CommanderPolicy(HeuristicPolicy):
         return any(u.reduced and u.hex in contact and (u.id == rallier.id or u.hex in around)
                    for u in state.marines_on_map())
 
-    @staticmethod
-    def _pistol_works(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
+    def _pistol_works(self, data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
         """Whether a Disrupted Marine's Pistol (§J-2) rolls two dice or more: one die can score
         only one hit, which has no effect (§J-1). The HQ modifier by the fire rules' own test and
         table; a NAT marker's -1 is in the effective CF."""
         cf = effective_values(data, unit).cf
         if adjacent_hq(data, smap, state, unit):
             cf += data.tables["marine_fire"]["adjacent_hq"]
-        return cf >= _hits_for(data, "step")
+        return cf >= self.step_hits
 
     @staticmethod
     def _patient(state: SVState, smap: SVMap, logistics: Unit) -> Unit | None:
@@ -317,7 +345,7 @@ class CommanderPolicy(HeuristicPolicy):
         def value(target: str) -> float:
             cf = cfs.get(target, 1)
             if target.startswith("Tunnel Exit"):
-                return _at_least(cf, data.tunnel_exit_dn, _hits_for(data, "step")) * 0.5
+                return _at_least(cf, data.tunnel_exit_dn, self.step_hits) * 0.5
             v = state.unit(target)
             return self._shot_worth(data, v, near_marines[v.hex], marine_at, weapon, cf,
                                     bool(firer.nat))
@@ -331,7 +359,8 @@ class CommanderPolicy(HeuristicPolicy):
         Marine (it attacks next, §F-2; most next to a Jewel-laden RV), most if it carries a Jewel.
         """
         kind = data.vermites[v.type].kind
-        threat = 1.5 if kind == "drone" else float(effective_values(data, v).cf)
+        values = effective_values(data, v)
+        threat = 1.5 if kind == "drone" else float(values.cf)
         neighbours = [marine_at[lab] for lab in around if lab in marine_at]
         if neighbours and kind != "drone":
             threat *= CONTACT_URGENCY + (1.0 if any(u.jewels for u in neighbours) else 0.0)
@@ -340,14 +369,13 @@ class CommanderPolicy(HeuristicPolicy):
         if weapon == "pants":
             table = data.tables["pants"]  # the PANTS table the game rolls on (§J-4)
             fried, jolted = _pants_chances(
-                tuple((r["at_most"], r["result"]) for r in table["results"]),
-                int(table.get("dice", 1)), table["nat_marker"] if nat else 0)
+                self.pants_rows, int(table.get("dice", 1)), table["nat_marker"] if nat else 0)
             kill = fried if (kind in ("drone", "soldier") or v.reduced) else 0.0
             step = fried - kill
             return kill * worth + step * reduced_share * worth + jolted * 0.5 * worth
-        dn = effective_values(data, v).dn
-        p2 = _at_least(cf, dn, _hits_for(data, "step"))
-        p4 = _at_least(cf, dn, _hits_for(data, "eliminate"))
+        dn = values.dn
+        p2 = _at_least(cf, dn, self.step_hits)
+        p4 = _at_least(cf, dn, self.kill_hits)
         if v.reduced:
             return p2 * worth
         return p4 * worth + (p2 - p4) * reduced_share * worth

@@ -14,7 +14,7 @@ from rules_lib.core.boards.hex import Hex, hex_distance
 from . import dice as svdice
 from .board import SVMap
 from .data import CounterSide, SVData
-from .los import has_line_of_sight, sight_test
+from .los import NOT_TRACED, clear_of_terrain, has_line_of_sight, lines_from
 from .provenance import join
 from .state import MARINES, SVState, Unit, counter_side, effective_values
 from .targets import targetable_vermites
@@ -40,43 +40,44 @@ class FireScene(NamedTuple):
     """What Marine fire looks at, found in one pass over the units (``fire_scene``)."""
 
     targets: dict[Hex, list[Unit]]  # ``targetable`` Vermites by hex, in unit order
-    occupied: set[Hex]  # the hexes holding a unit of either side (Line-of-Sight blockers)
+    occupied: set[str]  # labels of the hexes holding a unit of either side (LOS blockers)
     marines: list[Unit]  # ``state.marines_on_map()``: HQs nearby, Marines on a Tunnel Exit
 
 
 def fire_scene(data: SVData, smap: SVMap, state: SVState) -> FireScene:
     """The targets, the blocking hexes and the Marines of a Marine's fire, in one pass.
 
-    The targets are grouped by hex, the hexes in the order their first Vermite comes: range,
-    Line-of-Sight and the shot's CF depend on the hex alone, so a stack is looked at once."""
+    The targets are grouped by hex (range, Line-of-Sight and the shot's CF depend on the hex
+    alone, so a stack is looked at once); an Escorted Queen is left out once the pass has found
+    the Escorts (§Q-2-d: only on Mapzone Beta)."""
     occupied: set[str] = set()
-    vermites: list[Unit] = []  # the Vermites outside the Nests
     marines: list[Unit] = []
     escorted: set[tuple[str, str]] = set()
+    targets: dict[Hex, list[Unit]] = {}
     nests = smap.nest_labels
+    hex_of = smap.hex_of  # ``smap.hex``: units stand on printed labels
     for u in state.units:
-        if u.status == "map" and u.hex is not None:
-            occupied.add(u.hex)
+        label = u.hex
+        if u.status == "map" and label is not None:
+            occupied.add(label)
             if u.side == MARINES:
                 marines.append(u)
-            else:
-                if u.escort_of:
-                    escorted.add((u.escort_of, u.hex))
-                if u.hex not in nests:
-                    vermites.append(u)
-    kinds = data.vermites
-    hex_of = smap.hex_of  # ``smap.hex``: units stand on printed labels
-    targets: dict[Hex, list[Unit]] = {}
-    for v in vermites:  # as ``targetable_vermites``
-        there = hex_of[v.hex]
-        if escorted and (v.id, v.hex) in escorted and kinds[v.type].kind == "queen":
-            continue
-        group = targets.get(there)
-        if group is None:
-            targets[there] = [v]
-        else:
-            group.append(v)
-    return FireScene(targets, {hex_of[lab] for lab in occupied}, marines)
+                continue
+            if u.escort_of:
+                escorted.add((u.escort_of, label))
+            if label not in nests:  # as ``targetable_vermites``
+                there = hex_of[label]
+                group = targets.get(there)
+                if group is None:
+                    targets[there] = [u]
+                else:
+                    group.append(u)
+    if escorted:
+        kinds = data.vermites
+        kept = {there: [v for v in group if (v.id, v.hex) not in escorted
+                        or kinds[v.type].kind != "queen"] for there, group in targets.items()}
+        targets = {there: group for there, group in kept.items() if group}
+    return FireScene(targets, occupied, marines)
 
 
 class FirePlan(NamedTuple):
@@ -143,6 +144,7 @@ class ShotRules:
         if adjacent_hq(data, smap, state, firer, marines):
             base_mods.append(("adjacent to an HQ", table["adjacent_hq"]))
         self.base_mods = tuple(base_mods)
+        self.base_cf = self.cf + sum(m for _, m in base_mods)  # the CF before the target's own
         self.ids, self.why = ids, why
         self.unlimited = self.weapon == "standard" and data.marines[firer.type].unlimited_range
 
@@ -152,20 +154,21 @@ class ShotRules:
         ``same_hex_bonus``: a target in the firer's own hex counts as adjacent (a Tunnel Exit
         chit under the firer)."""
         weapon, state, table = self.weapon, self.state, self.table
-        if weapon == "pistol" or not self.unlimited:
-            if dist > 1 and not (dist == 0 and same_hex_bonus):
-                return None
+        if (weapon == "pistol" or not self.unlimited) and dist > 1:
+            return None  # pistols and most weapons reach the adjacent hexes only (§J-1, §J-2)
         if state.fire_range_limit and dist > state.fire_range_limit:
             return None  # an Event Chit limits Marine fire this turn (chit card, assumed)
-        mods = list(self.base_mods)
+        mods = self.base_mods
+        cf = self.base_cf
         if self.smap.defensive(there, state.flooded):
-            mods.append(("target in defensive terrain", table["defensive_terrain"]))
+            mods += (("target in defensive terrain", table["defensive_terrain"]),)
+            cf += table["defensive_terrain"]
         if weapon != "pistol" and (dist == 1 or (dist == 0 and same_hex_bonus)):
-            mods.append(("target adjacent", table["adjacent_target"]))
-        cf = self.cf + sum(m for _, m in mods)
+            mods += (("target adjacent", table["adjacent_target"]),)
+            cf += table["adjacent_target"]
         if cf < table["minimum_cf"]:
             return None
-        return cf, tuple(mods)
+        return cf, mods
 
     def plan(self, target_id: str, target_hex: str, cf: int,
              mods: tuple[tuple[str, int], ...], dn: int) -> FirePlan:
@@ -231,7 +234,7 @@ def can_fire(data: SVData, smap: SVMap, state: SVState, firer_id: str) -> bool:
         far.append(there)
     if not far:
         return False
-    occupied = {smap.hex_of[lab] for lab in state.occupied()}
+    occupied = state.occupied()
     return any(has_line_of_sight(smap, state, here, there, occupied) for there in far)
 
 
@@ -270,15 +273,21 @@ def fire_plans(
         return sorted(plans, key=lambda p: (order[p.target_hex], p.target))
     rules = ShotRules(data, smap, state, firer, shoot_and_scoot, scene.marines)
     allowed = rules.allowed
-    # Line-of-Sight first for the far hexes (it is cached, and most far targets fail it), then
-    # range and CF: the same shots as testing range and CF first, found faster.
-    sees = sight_test(smap, here, scene.occupied)  # ``has_line_of_sight`` from the firer's hex
+    # Line-of-Sight first for the far hexes (most far targets fail it), then range and CF: the
+    # same shots as testing range and CF first, found faster. The lines come from the map's
+    # table of lines out of the firer's hex (``has_line_of_sight``, read here without a call).
+    lines = lines_from(smap, here)
+    occupied = scene.occupied
     q, r = here
     for there, group in scene.targets.items():
         dq, dr = q - there[0], r - there[1]
         dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # ``hex_distance``, written out (hot)
-        if dist > 1 and not sees(there):
-            continue
+        if dist > 1:
+            clear = lines.get(there, NOT_TRACED)
+            if clear is NOT_TRACED:
+                clear = clear_of_terrain(smap, here, there)
+            if clear is None or not occupied.isdisjoint(clear):
+                continue
         found = allowed(there, dist, False)
         if found is None:
             continue  # range and CF forbid a shot into this hex: at any Vermite in it
@@ -295,7 +304,8 @@ def fire_plans(
                 continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
             there = smap.hex_of[label]
             dist = hex_distance(here, there)
-            if label != firer.hex and dist > 1 and not sees(there):
+            if label != firer.hex and dist > 1 and not has_line_of_sight(
+                    smap, state, here, there, occupied):
                 continue
             found = allowed(there, dist, True)
             if found is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from rules_lib.core.engine import Context, Decision, Event
 
@@ -72,7 +72,7 @@ def move_half_costs(
     return halves
 
 
-@lru_cache(maxsize=None)
+@cache
 def mp_text(half_mps: int) -> str:
     """Half-MPs as the MP a decision shows ("2", "3/2"); few values, each written once."""
     return str(half_mp_to_mp(half_mps))
@@ -93,7 +93,10 @@ def full_move(
     mp = movement_allowance(data, unit) if budget is None else budget
     halves = move_half_costs(data, smap, state, unit_id, mp, start)
     origin = start or unit.hex
-    order = sorted(halves, key=lambda lab: (lab == origin, halves[lab]))
+    # cheapest first (ties in the order found), staying put last
+    order = sorted((lab for lab in halves if lab != origin), key=halves.__getitem__)
+    if origin in halves:
+        order.append(origin)
     dest = yield Decision(
         MARINES,
         "move_to",

@@ -13,7 +13,7 @@ fired upon" (§J-1).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 
 from rules_lib.core.boards.hex import Hex, hex_line
 
@@ -30,10 +30,10 @@ def blocker(smap: SVMap, state: SVState | None) -> Callable[[Hex], bool]:
     return lambda h: blocks(h) or h in occupied
 
 
-_NOT_TRACED = object()  # a pair of hexes not in ``SVMap.los_clear`` yet
+NOT_TRACED = object()  # a pair of hexes not in ``SVMap.sight_lines`` yet
 
 
-@lru_cache(maxsize=None)
+@cache
 def _line_offsets(dq: int, dr: int) -> tuple[tuple[int, int], ...]:
     """The hexes strictly between (0, 0) and (dq, dr) on either nudged side, as axial offsets.
 
@@ -55,59 +55,57 @@ def between(smap: SVMap, a: Hex, b: Hex) -> tuple[Hex, ...]:
     )
 
 
-def _clear_of_terrain(smap: SVMap, a: Hex, b: Hex) -> tuple[Hex, ...] | None:
-    """None if blocking terrain lies between a and b, else the hexes a unit would block
-    (cached on the map object: its terrain never changes, only units move)."""
-    cache = smap.los_clear
-    key = (a, b)
+def lines_from(smap: SVMap, a: Hex) -> dict[Hex, tuple[str, ...] | None]:
+    """The lines traced so far from ``a``: {b: ``clear_of_terrain(smap, a, b)``}, kept on the
+    map (its terrain never changes, only units move). A shooter reads every target's line from
+    this one table of its own hex (``clear_of_terrain`` fills it as new pairs come)."""
+    lines = smap.sight_lines.get(a)
+    if lines is None:
+        lines = smap.sight_lines[a] = {}
+    return lines
+
+
+def clear_of_terrain(smap: SVMap, a: Hex, b: Hex) -> tuple[str, ...] | None:
+    """None if blocking terrain lies between a and b, else the labels of the hexes a unit would
+    block (labels: units stand on printed labels, so ``state.occupied()`` is compared as it is).
+    Kept in the map's ``sight_lines``: its terrain never changes, only units move."""
+    cache = lines_from(smap, a)
     try:
-        return cache[key]
+        return cache[b]
     except KeyError:
         pass
-    # the hexes of ``between(smap, a, b)``, as plain (q, r) tuples (equal to and hashed like Hex)
+    # the hexes of ``between(smap, a, b)`` (plain (q, r) tuples: equal to and hashed like Hex)
     index = smap.label_of
     aq, ar = a[0], a[1]
-    hexes = []
-    found: tuple[Hex, ...] | None = None
+    labels = []
+    found: tuple[str, ...] | None = None
     for oq, orr in _line_offsets(b[0] - aq, b[1] - ar):
         h = (aq + oq, ar + orr)
-        if h in index:
+        label = index.get(h)  # type: ignore[call-overload]
+        if label is not None:
             if smap.blocks_los(h):  # type: ignore[arg-type]
                 break
-            hexes.append(h)
+            labels.append(label)
     else:
-        found = tuple(hexes)  # type: ignore[arg-type]
-    cache[key] = found
+        found = tuple(labels)
+    cache[b] = found
     return found
 
 
 def has_line_of_sight(
-    smap: SVMap, state: SVState | None, a: Hex, b: Hex, occupied: set[Hex] | None = None
+    smap: SVMap, state: SVState | None, a: Hex, b: Hex, occupied: set[str] | None = None
 ) -> bool:
     """Whether a Marine in ``a`` sees a target in ``b`` (§J-1): no blocking terrain or unit on
-    either side of the line ("either" rule, same as the core ``line_of_sight``)."""
-    if occupied is None:
-        occupied = {smap.hex_of[lab] for lab in state.occupied()} if state is not None else set()
-    clear = smap.los_clear.get((a, b), _NOT_TRACED)  # ``_clear_of_terrain``, known already
-    if clear is _NOT_TRACED:
-        clear = _clear_of_terrain(smap, a, b)
+    either side of the line ("either" rule, same as the core ``line_of_sight``). ``occupied``:
+    the labels of the hexes holding a unit (``state.occupied()``), when the caller has them."""
+    clear = lines_from(smap, a).get(b, NOT_TRACED)  # ``clear_of_terrain``, known already
+    if clear is NOT_TRACED:
+        clear = clear_of_terrain(smap, a, b)
     if clear is None:
         return False
+    if occupied is None:
+        occupied = state.occupied() if state is not None else set()
     return occupied.isdisjoint(clear)
-
-
-def sight_test(smap: SVMap, a: Hex, occupied: set[Hex]) -> Callable[[Hex], bool]:
-    """``has_line_of_sight`` from ``a`` with these hexes occupied, as a test of one target hex
-    after another (Marine fire asks it of every far target)."""
-    traced = smap.los_clear
-
-    def sees(b: Hex) -> bool:
-        clear = traced.get((a, b), _NOT_TRACED)
-        if clear is _NOT_TRACED:
-            clear = _clear_of_terrain(smap, a, b)
-        return clear is not None and occupied.isdisjoint(clear)
-
-    return sees
 
 
 def visible_from(smap: SVMap, state: SVState | None, a: Hex) -> set[Hex]:

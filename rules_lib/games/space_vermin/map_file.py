@@ -149,7 +149,7 @@ class MapReader:
         """A list of hexes each next to the one before (a road, a trail)."""
         labs = self.refs(values, path)
         cells = self.cells
-        for i, (a, b) in enumerate(zip(labs, labs[1:])):
+        for i, (a, b) in enumerate(itertools.pairwise(labs)):
             if a in cells and b in cells and not _adjacent(cells[a], cells[b], self.layout):
                 self.r.fail(path + (i + 1,), f"hexes {a} and {b} are not adjacent")
         return labs

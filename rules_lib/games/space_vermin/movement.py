@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from rules_lib.core.boards.hex import Hex
 from rules_lib.core.boards.reach import ReachInfo, reach
@@ -171,7 +171,7 @@ def half_mp_to_mp(half_mps: int) -> int | Fraction:
     return _half(half_mps)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _half(half_mps: int) -> Fraction:
     """An odd number of half-MPs as a Fraction (few of them: each made once)."""
     return Fraction(half_mps, 2)

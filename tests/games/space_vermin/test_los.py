@@ -44,7 +44,7 @@ def targets(state, firer):
 @pytest.mark.rule("SV-TERR-31", "SV-TERR-01")
 @pytest.mark.parametrize("kind", ["bamboo", "building", "tar_pit"])
 def test_bamboo_buildings_and_tar_pits_block_line_of_sight(kind):
-    a, mid, b = line_through(kind)
+    a, _mid, b = line_through(kind)
     assert not has_line_of_sight(ALPHA, None, a, b)
     state = table({"Squad 1": ALPHA.label(a), "Soldier #1": ALPHA.label(b)})
     assert ALPHA.distance(a, b) == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 
@@ -83,7 +84,7 @@ def test_road_half_mp_for_marines_one_mp_for_vermites_regardless_of_other_terrai
 def test_bogs_flood_makes_bogs_and_their_neighbours_cost_two_even_on_the_road():
     road = ALPHA.mdata.roads[0]
     # find a road step into a hex next to a bog
-    for a, b in zip(road, road[1:]):
+    for a, b in pairwise(road):
         if ALPHA.is_flooded(h(b), True):
             break
     else:
