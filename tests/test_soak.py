@@ -24,7 +24,7 @@ def test_seeded_random_games_end_keep_invariants_and_replay(game, scenario, n):
     problems = []
     for seed in range(n):
         g = entry.new_game(scenario=scenario, seed=seed,
-                           policies={p: entry.policies["random"]() for p in entry.rules.players})
+                           policies={p: entry.policies["random"]() for p in entry.players})
         while (event := g.step_event()) is not None:
             broken = entry.invariants(g.state)
             if broken:
@@ -33,7 +33,7 @@ def test_seeded_random_games_end_keep_invariants_and_replay(game, scenario, n):
         else:
             if g.state.result is None:
                 problems.append(f"seed {seed}: ended without a result")
-            elif seed % 50 == 0 and replay(entry.rules, g.record()).state != g.state:
+            elif seed % 50 == 0 and replay(entry.rules(), g.record()).state != g.state:
                 problems.append(f"seed {seed}: replay differs")
         if len(problems) >= 5:
             break
