@@ -301,7 +301,7 @@ class AnalyzePanel(widgets.VBox):
             f"<small>({cmp.n} games per option, the same seeds for each)</small>"
             "<table style='font-size:12px'><tr><th>#</th><th>option</th>"
             f"<th>{html.escape(cmp.player)} wins</th><th>against the best</th>"
-            + ("<th>exact odds of its roll</th>" if any_exact else "") + "</tr>"
+            + ("<th>exact odds of its combat</th>" if any_exact else "") + "</tr>"
             + "".join(rows) + "</table>")
         self.status.value = f"<small>{len(cmp.options)} options compared.</small>"
 

@@ -90,7 +90,7 @@ def test_a_shot_s_exact_odds_stand_beside_the_simulated_rates():
     panel = Explorer("space_vermin", scenario="family_jewels", seed=2).analyze
     panel._show_comparison(cmp)
     shown = panel.options_html.value
-    assert "exact odds of its roll" in shown
+    assert "exact odds of its combat" in shown
     soldier = next(o for o in cmp.options if o.exact is not None)
     first, p = next(iter(soldier.exact.items()))
     assert f"{first} {p} ({float(p):.0%})" in shown
