@@ -5,6 +5,7 @@ problem is named by its path, so that a hand-edited JSON file says where it is w
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from typing import Any
@@ -51,7 +52,7 @@ def kind_problems(value: Any, hint: Any, path: str) -> list[str]:
 def _record_problems(value: Any, cls: type, path: str) -> list[str]:
     if not isinstance(value, dict):
         return [f"{path or 'the state'} must be a mapping of fields, found {_short(value)}"]
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     known = {f.name for f in dataclasses.fields(cls)}
     out = [f"{path + '.' if path else ''}{k}: unknown field" for k in value if k not in known]
     for f in dataclasses.fields(cls):
@@ -62,6 +63,13 @@ def _record_problems(value: Any, cls: type, path: str) -> list[str]:
             continue
         out += kind_problems(value[f.name], hints[f.name], here)
     return out
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """A state class's field types, resolved once per class (resolving them is most of the cost
+    of checking a saved state, and states are checked on every load, undo and replay)."""
+    return typing.get_type_hints(cls)
 
 
 def _short(value: Any) -> str:
