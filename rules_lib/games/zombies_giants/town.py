@@ -54,15 +54,23 @@ def tile_chars(data: ZData, placed: PlacedTile) -> dict[Square, str]:
 
 
 def _chars(data: ZData, name: str, slot: tuple[int, int], rotation: int) -> dict[Square, str]:
-    lay = data.layouts[data.tiles[name].layout]
     n = data.tile_size
     ox, oy = slot[0] * n, slot[1] * n
-    out = {}
-    for row, text in enumerate(lay.rows):
+    return {(ox + lx, oy + ly): ch
+            for lx, ly, ch in rotated_rows(data.layouts[data.tiles[name].layout].rows, rotation, n)}
+
+
+@functools.cache
+def rotated_rows(rows: tuple[str, ...], rotation: int, size: int
+                 ) -> tuple[tuple[int, int, str], ...]:
+    """A layout's characters at their tile coordinates once turned, row by row from the north
+    (a pure function of its arguments: worked out once per layout and rotation)."""
+    out = []
+    for row, text in enumerate(rows):
         for col, ch in enumerate(text):
-            lx, ly = rotate_local(col, n - 1 - row, rotation, n)
-            out[(ox + lx, oy + ly)] = ch
-    return out
+            lx, ly = rotate_local(col, size - 1 - row, rotation, size)
+            out.append((lx, ly, ch))
+    return tuple(out)
 
 
 def _doors(data: ZData, name: str, slot: tuple[int, int], rotation: int
@@ -70,11 +78,16 @@ def _doors(data: ZData, name: str, slot: tuple[int, int], rotation: int
     """A placed tile's doorways as pairs of board squares."""
     n = data.tile_size
     ox, oy = slot[0] * n, slot[1] * n
-    out = []
-    for a, b in data.layouts[data.tiles[name].layout].doors:
-        ra, rb = rotate_local(*a, rotation, n), rotate_local(*b, rotation, n)
-        out.append(((ox + ra[0], oy + ra[1]), (ox + rb[0], oy + rb[1])))
-    return out
+    return [((ox + ax, oy + ay), (ox + bx, oy + by)) for (ax, ay), (bx, by)
+            in rotated_doors(data.layouts[data.tiles[name].layout].doors, rotation, n)]
+
+
+@functools.cache
+def rotated_doors(doors: tuple[tuple[tuple[int, int], tuple[int, int]], ...], rotation: int,
+                  size: int) -> tuple[tuple[Square, Square], ...]:
+    """A layout's doorways at their tile coordinates once turned (a pure function)."""
+    return tuple((rotate_local(*a, rotation, size), rotate_local(*b, rotation, size))
+                 for a, b in doors)
 
 
 class Distances:
@@ -178,19 +191,21 @@ class TownMap:
     @functools.cached_property
     def mall_streets(self) -> list[Square]:
         """The street squares of the Mall's tiles."""
-        return [sq for sq, t in self.tile_of.items()
-                if self.data.tiles[t].area == "mall" and self.kind[sq] == "street"]
+        tiles, kind = self.data.tiles, self.kind
+        return [sq for t, squares in self.tile_squares.items() if tiles[t].area == "mall"
+                for sq in squares if kind[sq] == "street"]
 
     @functools.cached_property
     def frontier(self) -> list[Square]:
         """The square just beyond each exit that faces no tile yet: where the town grows."""
         slots = {slot for _, slot, _ in self.placed}
+        n = self.data.tile_size
         out = []
         for name, slot, rot in self.placed:
             for e in tile_exits(self.data, name, rot):
                 dx, dy = EDGE_STEP[e]
                 if (slot[0] + dx, slot[1] + dy) not in slots:
-                    cx, cy = tile_centre(slot, self.data.tile_size)
+                    cx, cy = tile_centre(slot, n)
                     out.append((cx + dx, cy + dy))
         return out
 
@@ -295,8 +310,9 @@ class TownMap:
 
 
 BOARD_NAME = "Giants-Club town"
-#: How many towns ``ZData.town_maps`` keeps before starting afresh: a game builds one per tile
-#: placed (about 20); keeping a few games' worth keeps the collector's sweeps short.
+#: How many towns ``ZData.town_maps`` keeps before forgetting the older half: a game builds one
+#: per tile placed (about 20); keeping a few games' worth keeps the collector's sweeps short,
+#: and keeping the newest lets the next town be built from the last.
 MAPS_KEPT = 64
 
 
@@ -332,8 +348,9 @@ def _town_map(state: ZState, data: ZData) -> TownMap:
     k = _map_key(state)
     tm = data.town_maps.get(k)
     if tm is None:
-        if len(data.town_maps) > MAPS_KEPT:
-            data.town_maps.clear()
+        if len(data.town_maps) > MAPS_KEPT:  # forget the older half: the last town stays
+            for old in list(data.town_maps)[: MAPS_KEPT // 2]:
+                del data.town_maps[old]
         placed, demolished = k
         before = data.town_maps.get((placed[:-1], demolished)) if placed else None
         tm = None if before is None else _with_tile(before, placed[-1], demolished, data)
@@ -491,6 +508,17 @@ def _open_slots(data: ZData, faces: dict[tuple[int, int], tuple[int, int, TileSp
     return out
 
 
+def _open_among(data: ZData, faces: dict[tuple[int, int], tuple[int, int, TileSpec]],
+                slots: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Those of ``slots`` that are open (``_open_slots``): empty, inside the grid, next to a
+    placed tile (asked of a few slots, cheaper than listing every open slot)."""
+    grid = data.town["grid"]
+    width, height = grid["width"], grid["height"]
+    return {s for s in slots
+            if s not in faces and 0 <= s[0] < width and 0 <= s[1] < height
+            and any((s[0] + dx, s[1] + dy) in faces for dx, dy in EDGE_STEP.values())}
+
+
 def _placements_in(data: ZData, name: str, candidates: set[tuple[int, int]],
                    faces: dict[tuple[int, int], tuple[int, int, TileSpec]]) -> list[Placement]:
     """``placements`` for the given empty slots (``faces``: the placed tiles by slot)."""
@@ -622,17 +650,16 @@ def placement_priority(
 ) -> tuple[str, list[Placement]]:
     """Step 1's order: next to the Survivor's tile, else in line of sight, else anywhere legal."""
     faces = _placed_faces(data, state.tiles)
-    open_slots = _open_slots(data, faces)
     home = {slot_of(sq, data.tile_size) for sq in survivor_squares}
     near = {(hx + dx, hy + dy) for hx, hy in home for dx, dy in EDGE_STEP.values()}
-    nearby = _placements_in(data, name, open_slots & near, faces)
+    nearby = _placements_in(data, name, _open_among(data, faces, near), faces)
     if nearby:
         return "next to the Survivor's tile", nearby
     seen = line_of_sight_slots(state, data, survivor_squares)
-    visible = _placements_in(data, name, open_slots & seen, faces)
+    visible = _placements_in(data, name, _open_among(data, faces, seen), faces)
     if visible:
         return "in the Survivor's line of sight", visible
-    legal = _placements_in(data, name, open_slots, faces)
+    legal = _placements_in(data, name, _open_slots(data, faces), faces)
     if not legal:
         return "none", []
     return "any legal position", legal
