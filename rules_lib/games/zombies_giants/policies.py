@@ -175,7 +175,9 @@ def _distances(tm: TownMap, data: ZData, size: str, targets: frozenset[tuple[int
     st = sizes.stats(data, size)
     if st.footprint != (1, 1):
         view = HugeView(tm, data)
-        starts = [a for a in tm.kind if a in view and set(footprint(data, size, a)) & targets]
+        stands = tm.wide_anchors(view.w, view.h)  # the anchors ``view`` holds
+        starts = [a for a in tm.kind
+                  if a in stands and any(sq in targets for sq in footprint(data, size, a))]
         return Distances(starts, view.neighbors)
     into_building = st.enters_buildings and st.building_move_cost is not None
     through_door = st.enters_buildings and st.doorway_cost is not None

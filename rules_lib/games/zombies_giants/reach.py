@@ -60,7 +60,11 @@ def reach_options(state: ZState, data: ZData, tm: TownMap, s: Survivor, st: Size
 def _any_within(mine: list[Square], targets: set[Square], distance: int) -> bool:
     """Is any target within ``distance`` squares as the crow flies (in x plus y)? A walk around
     walls is never shorter, so when none is, no square within reach holds one."""
-    return any(abs(a[0] - b[0]) + abs(a[1] - b[1]) <= distance for a in mine for b in targets)
+    for x, y in mine:
+        for tx, ty in targets:
+            if abs(tx - x) + abs(ty - y) <= distance:
+                return True
+    return False
 
 
 def grab_parts(state: ZState, ctx: Context, s: Survivor, store: str) -> Procedure:

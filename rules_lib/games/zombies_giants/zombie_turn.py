@@ -99,18 +99,16 @@ def _nearest(state: ZState, search: Distances, count: int) -> list[Zombie]:
     where: dict[Square, list[Zombie]] = {}
     for z in state.zombies:
         where.setdefault((z.loc[0], z.loc[1]), []).append(z)
-    dist, pending, found, d = search.dist, list(where), [], 0
+    dist, pending, found, d = search.dist, set(where), [], 0
     while pending and len(found) < count:
         d += 1
         complete = not search.discover(d)
-        farther = []
-        for sq in pending:
-            at = dist.get(sq)
-            if at is None or (at > d and not complete):
-                farther.append(sq)
-            elif at > 0:
+        # the zombies' squares the search has reached (those one layer further wait)
+        settled = [sq for sq in pending & dist.keys() if complete or dist[sq] <= d]
+        for sq in settled:
+            pending.discard(sq)
+            if dist[sq] > 0:
                 found += where[sq]
-        pending = farther
         if complete:
             break
     return found  # (in no particular order: the zombies' numbers order them)

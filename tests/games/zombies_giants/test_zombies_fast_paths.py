@@ -15,9 +15,11 @@ from rules_lib.games.zombies_giants.figures import step_cost, steps_from
 from rules_lib.games.zombies_giants.state import ZState
 from rules_lib.games.zombies_giants.town import (
     EDGE_STEP,
+    _build_map,
     _open_among,
     _open_slots,
     _placed_faces,
+    _with_tile,
     town_map,
 )
 
@@ -81,3 +83,21 @@ def test_the_open_slots_asked_of_a_few_are_those_among_every_open_slot():
             some = {(sx + dx, sy + dy) for sx, sy in list(faces)[:2]
                     for dx, dy in EDGE_STEP.values()}
             assert _open_among(data, faces, some) == open_slots & some
+
+
+@pytest.mark.rule("ZGC-TILE-02", "ZGC-MF-07")
+def test_the_town_built_tile_by_tile_is_the_town_built_from_scratch():
+    data = default_data()
+    for st in STATES:
+        placed = tuple((t.name, (t.slot[0], t.slot[1]), t.rotation) for t in st.tiles)
+        town = _build_map((placed[:1], ()), data)
+        for n in range(2, len(placed) + 1):
+            town = _with_tile(town, placed[n - 1], (), data)
+            whole = _build_map((placed[:n], ()), data)
+            assert town.kind == whole.kind and town.tile_of == whole.tile_of
+            assert town.crossings == whole.crossings  # walls and doorways
+            assert town.nbrs == whole.nbrs
+            assert {t: set(sq) for t, sq in town.buildings.items()} == {
+                t: set(sq) for t, sq in whole.buildings.items()}
+            assert set(town.mall_streets) == set(whole.mall_streets)
+            assert town.frontier == whole.frontier
