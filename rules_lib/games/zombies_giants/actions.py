@@ -37,7 +37,7 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         """The action an option's text names (on a subclass: only that kind); ValueError else."""
-        action = _parse(text) if isinstance(text, str) else None
+        action = action_of(text) if isinstance(text, str) else None
         if action is None or not isinstance(action, cls):
             raise ValueError(f"{text!r} is not a Step 3 action"
                              + ("" if cls is Action else f" of the kind {cls.__name__}"))
@@ -433,9 +433,10 @@ ACTIONS: tuple[type[Action], ...] = (
 )
 
 @functools.lru_cache(maxsize=4096)
-def _parse(text: str) -> Action | None:
-    """The action a text names, trying the kinds its first word may start (None: no action).
-    Actions are immutable, so a text read before gives the same action again."""
+def action_of(text: str) -> Action | None:
+    """The action an option's text names, trying the kinds its first word may start (None: no
+    action; ``Action.parse`` raises instead). Actions are immutable, so a text read before gives
+    the same action again (a policy reads every option of every decision)."""
     for kind in BY_VERB.get(text.partition(" ")[0], ()):
         match = kind.PATTERN.fullmatch(text)
         if match is not None:
@@ -450,4 +451,5 @@ for _kind in ACTIONS:
     BY_VERB[_verb] = (*BY_VERB.get(_verb, ()), _kind)
 del _kind, _verb
 
-__all__ = [cls.__name__ for cls in ACTIONS] + ["ACTIONS", "Action", "BY_VERB", "CraftAction", "Square"]
+__all__ = [cls.__name__ for cls in ACTIONS] + ["ACTIONS", "Action", "BY_VERB", "CraftAction", "Square",
+                                               "action_of"]

@@ -40,11 +40,13 @@ def pickup_options(state: ZState, data: ZData, giant: Survivor) -> list[Action]:
     """Picking up each smaller Survivor within Reach who fits the stand."""
     if giant.carried_by or sizes.stats(data, giant.size).carry_capacity <= 0:
         return []
-    near = reach_of(state, data, giant)
+    near: set[Square] | None = None  # worked out only when someone could be picked up
     out: list[Action] = []
     for s in state.survivors:
         if s is giant or not s.in_play or s.carried_by or s.carrying or s.loc is None:
             continue
+        if near is None:
+            near = reach_of(state, data, giant)
         if set(squares_of(state, data, s)) & near and fits_on(state, data, giant, s):
             out.append(PickUp(s.name))
     return out

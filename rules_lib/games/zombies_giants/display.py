@@ -108,8 +108,8 @@ def state_panel(state: Any) -> list[tuple[str, str]]:
                  ("  zombies killed", str(s.kills)),
                  ("  items", _items(s))]
     rows += [("Zombies on the board", f"{len(state.zombies)} ({state.zombie_pool} in the pool)"),
-             ("Tiles left", f"town {len(state.piles.get('town', []))}, mall "
-                            f"{len(state.piles.get('mall', []))}"),
+             ("Tiles left", (f"town {len(state.piles.get('town', []))}, mall "
+                             f"{len(state.piles.get('mall', []))}")),
              ("Event cards left", str(len(state.deck)))]
     return rows
 

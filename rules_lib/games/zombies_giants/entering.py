@@ -49,8 +49,11 @@ def enter(state: ZState, ctx: Context, s: Survivor, target: Square, how: str) ->
         assumed=P.joined(P.PASS_THROUGH if full else "", P.HUGE_FOOTPRINT if wide else ""),
     )
     by_square: dict[Square, list[Zombie]] = {}
-    for z in (z for sq in new for z in state.zombies_at(sq)):
-        by_square.setdefault((z.loc[0], z.loc[1]), []).append(z)
+    entered = set(new)
+    for z in state.zombies:  # (in their order on each square)
+        sq = (z.loc[0], z.loc[1])
+        if sq in entered:
+            by_square.setdefault(sq, []).append(z)
     for sq, here in sorted(by_square.items()):
         yield Event(
             f"Moving into {sq[0]},{sq[1]} triggers combat with {len(here)} zombie(s)",

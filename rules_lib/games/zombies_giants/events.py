@@ -144,14 +144,14 @@ def can_play(state: ZState, data: ZData, surv: Survivor, card: Card) -> bool:
 def inside_or_reaching(state: ZState, data: ZData, surv: Survivor, building: str) -> bool:
     """'In' a building: standing in it, or a Giant reaching in from outside (ZGC-CARRY-06)."""
     tm = town_map(state, data)
-    inside = set(tm.building_squares(building))
+    inside = tm.buildings.get(building)  # (none once demolished)
     if not inside:
         return False
     mine = squares_of(state, data, surv)
-    if inside & set(mine):
+    if any(sq in inside for sq in mine):
         return True
     reach = sizes.stats(data, surv.size).reach
-    return bool(reach and inside & reach_squares(tm, data, surv.size, mine, reach))
+    return bool(reach and set(inside) & reach_squares(tm, data, surv.size, mine, reach))
 
 
 def grenade_targets(

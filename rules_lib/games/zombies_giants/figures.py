@@ -75,6 +75,29 @@ def step_cost(tm: TownMap, data: ZData, size: str) -> Callable[[Square, Square],
     return cost
 
 
+def steps_from(tm: TownMap, data: ZData, size: str, here: Square) -> list[tuple[Square, int]]:
+    """The steps a one-square figure of this size may take from ``here``, each with its cost, in
+    the order of ``TownMap.neighbors``: ``step_cost``'s rule for every neighbour at once (a move's
+    every decision asks this, so the rule is written out here rather than called per step)."""
+    s = sizes.stats(data, size)
+    street = data.rules["movement"]["square_cost"]
+    door = s.doorway_cost if s.enters_buildings else None
+    inside = s.building_move_cost if s.enters_buildings else None
+    kind, crossings = tm.kind, tm.crossings
+    out = []
+    for nb in tm.nbrs[here]:
+        k = kind.get(nb)
+        if k is None or k == "out":
+            continue
+        crossing = crossings.get((here, nb))
+        if crossing == "wall":
+            continue
+        cost = door if crossing == "door" else inside if k == "building" else street
+        if cost is not None:
+            out.append((nb, cost))
+    return out
+
+
 def move_board(state: ZState, data: ZData, size: str):
     """The board a figure of this size moves on (anchors for Huge), and its step cost."""
     tm = town_map(state, data)

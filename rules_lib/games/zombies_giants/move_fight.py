@@ -33,7 +33,7 @@ from .actions import (
 )
 from .data import SizeStats, ZData
 from .entering import enter
-from .figures import Square, huge_fits, squares_of, step_cost
+from .figures import Square, huge_fits, squares_of, steps_from
 from .movement import movement_points, speed_hearts
 from .reach import grab_parts, reach_attack, reach_options
 from .resources import give, pick_up_tokens, resource_options, use_reserve
@@ -171,11 +171,12 @@ def move_options(state: ZState, data: ZData, tm: TownMap, s: Survivor, st: SizeS
     here = (s.loc[0], s.loc[1])
     out: list[Priced] = []
     if st.footprint == (1, 1):
-        cost = step_cost(tm, data, s.size)
-        for nb in tm.neighbors(here):
-            c = cost(here, nb)
-            if (c is not None and c <= left
-                    and capacity.can_pass(state, data, s, nb, left - c, taken)):
+        cap, units = data.room_units
+        part = units[s.size]
+        for nb, c in steps_from(tm, data, s.size, here):
+            # room there (``capacity.fits``, written out), else perhaps room further on
+            if c <= left and (taken.get(nb, 0) + part <= cap
+                              or capacity.can_pass(state, data, s, nb, left - c, taken)):
                 out.append((Move(nb), c))
         return out
     c = data.rules["movement"]["square_cost"]

@@ -24,6 +24,7 @@ from .actions import (
     Reach,
     RechargeRay,
     TreatArmour,
+    action_of,
 )
 from .data import Card, ZData, default_data
 from .figures import HugeView, footprint, squares_of
@@ -73,7 +74,7 @@ class HeuristicPolicy:
         kit = card = grab = attack = None
         moves = []
         for o in opts:
-            a = Action.parse(o)
+            a = action_of(o)  # (every option of a Step 3 decision is an action)
             if isinstance(a, Move):
                 moves.append((o, a.to))
             elif isinstance(a, CraftAction):
@@ -97,10 +98,10 @@ class HeuristicPolicy:
         best, best_d = "stop", dist.get(here, 10**6)
         if "stop" not in opts:  # passing through a full square: must move on (ZGC-NORM-01)
             best, best_d = moves[0][0], 10**7
+        zombies = set() if strong else {(z.loc[0], z.loc[1]) for z in state.zombies}
         for o, sq in moves:
             d = dist.get(sq, 10**6)
-            danger = bool(state.zombies_at(sq)) and not strong
-            if not danger and d < best_d:
+            if sq not in zombies and d < best_d:  # (weak: not into zombies)
                 best, best_d = o, d
         return best
 
@@ -116,31 +117,36 @@ SHRINK = (DrinkPotion("Normal"), RaySelf("Normal"), RechargeRay())
 
 
 def goals(state: ZState, data: ZData, tm: TownMap, s: Survivor) -> list[tuple[int, int]]:
-    """Where the Survivor wants to be: the Helipad, store parts, the Mall, or the unknown."""
+    """Where the Survivor wants to be: the Helipad, store parts, the Mall, or the unknown (in that
+    order; the stores are looked at only where they count)."""
     giant = sizes.stats(data, s.size).is_giant
     pad = [tm.helicopter] if tm.helicopter is not None else []
     if pad and not giant:
         return pad
+    if giant:
+        stores = _stores(state, data, tm)
+        if stores:
+            doors = [
+                nb
+                for sq in stores
+                for nb in tm.neighbors(sq)
+                if tm.crossing(sq, nb) == "door"
+            ]
+            return stores + doors
+    if tm.mall_streets and tm.area_of(squares_of(state, data, s)[0]) != "mall":
+        return list(tm.mall_streets)
+    return list(tm.frontier) or _stores(state, data, tm) or pad
+
+
+def _stores(state: ZState, data: ZData, tm: TownMap) -> list[tuple[int, int]]:
+    """The squares of the stores whose parts are still there."""
     sources = {t for k in ("size_ray", "potion_kit") for t in data.crafting[k]["sources"]}
-    stores = [
+    return [
         sq
         for t, squares in tm.buildings.items()
         if t in sources and t not in state.looted and t not in state.demolished
         for sq in squares
     ]
-    if giant and stores:
-        doors = [
-            nb
-            for sq in stores
-            for nb in tm.neighbors(sq)
-            if tm.crossing(sq, nb) == "door"
-        ]
-        return stores + doors
-    mall = list(tm.mall_streets)
-    here_area = tm.area_of(squares_of(state, data, s)[0])
-    if mall and here_area != "mall":
-        return mall
-    return list(tm.frontier) or stores or pad
 
 
 def goal_distances(state: ZState, data: ZData, s: Survivor) -> Distances:
@@ -169,7 +175,9 @@ def _distances(tm: TownMap, data: ZData, size: str, targets: frozenset[tuple[int
     st = sizes.stats(data, size)
     if st.footprint != (1, 1):
         view = HugeView(tm, data)
-        starts = [a for a in tm.kind if a in view and set(footprint(data, size, a)) & targets]
+        stands = tm.wide_anchors(view.w, view.h)  # the anchors ``view`` holds
+        starts = [a for a in tm.kind
+                  if a in stands and any(sq in targets for sq in footprint(data, size, a))]
         return Distances(starts, view.neighbors)
     into_building = st.enters_buildings and st.building_move_cost is not None
     through_door = st.enters_buildings and st.doorway_cost is not None

@@ -34,24 +34,37 @@ def reach_options(state: ZState, data: ZData, tm: TownMap, s: Survivor, st: Size
     near = reach_squares(tm, data, s.size, mine, st.reach) if st.reach else frozenset()
     zombies = {(z.loc[0], z.loc[1]) for z in state.zombies}
     reach_cost = rules["combat"]["reach_attack_cost"]
-    if left >= reach_cost:
+    if left >= reach_cost and zombies:
         out += [(Reach(sq), reach_cost) for sq in sorted(near & zombies)]
         snipe = st.snipe_range
         if s.size_ray is not None and st.is_giant:
             snipe = data.crafting["size_ray"]["snipe_range_plus_reach"] + st.reach
         never = GIANTS_NEVER_SPEND_BULLETS in state.variants
-        if snipe and s.bullets > 0 and sizes.uses_bullets(data, s, never):
+        if (snipe and s.bullets > 0 and sizes.uses_bullets(data, s, never)
+                and _any_within(mine, zombies, snipe)):
             out += [(Snipe(sq), reach_cost)
                     for sq in sorted(reach_squares(tm, data, s.size, mine, snipe) & zombies)]
     grab = rules["grab_cost"]
     if left >= grab and st.reach:
-        out += [(Grab(sq), grab) for sq in sorted(near - zombies) if state.tokens.get(key(sq))]
+        if state.tokens:
+            out += [(Grab(sq), grab) for sq in sorted(near - zombies)
+                    if state.tokens.get(key(sq))]
         stores = sorted({tm.tile_of[sq] for sq in near if tm.kind.get(sq) == "building"})
         out += [(GrabParts(store), grab) for store in stores
                 if crafting.sources(data, store)
                 and store not in state.looted
                 and store not in state.demolished]
     return out
+
+
+def _any_within(mine: list[Square], targets: set[Square], distance: int) -> bool:
+    """Is any target within ``distance`` squares as the crow flies (in x plus y)? A walk around
+    walls is never shorter, so when none is, no square within reach holds one."""
+    for x, y in mine:
+        for tx, ty in targets:
+            if abs(tx - x) + abs(ty - y) <= distance:
+                return True
+    return False
 
 
 def grab_parts(state: ZState, ctx: Context, s: Survivor, store: str) -> Procedure:

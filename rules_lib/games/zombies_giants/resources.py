@@ -30,10 +30,12 @@ def resource_options(state: ZState, data: ZData, s: Survivor) -> list[Action]:
         out.append(UseReserve())
     if s.bullets <= 0 and s.reserve <= 0:
         return out  # nothing to give
-    mine = squares_of(state, data, s)
+    mine: list[Square] | None = None  # worked out only when there is someone to give to
     for o in state.survivors:
         if o is s or not o.in_play:
             continue
+        if mine is None:
+            mine = squares_of(state, data, s)
         theirs = squares_of(state, data, o)
         if not any(abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1 for a in mine for b in theirs):
             continue

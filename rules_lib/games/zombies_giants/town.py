@@ -48,21 +48,35 @@ def rotated_exits(exits: tuple[str, ...], rotation: int) -> frozenset[str]:
     return frozenset(rotate_edge(e, rotation) for e in exits)
 
 
+@functools.cache
+def exit_steps(exits: tuple[str, ...], rotation: int) -> tuple[tuple[int, int], ...]:
+    """The steps out of a tile through its exits once turned (``rotated_exits``' order)."""
+    return tuple(EDGE_STEP[e] for e in rotated_exits(exits, rotation))
+
+
 def tile_chars(data: ZData, placed: PlacedTile) -> dict[Square, str]:
     """Board square -> layout character for one placed tile."""
     return _chars(data, placed.name, tuple(placed.slot), placed.rotation)
 
 
 def _chars(data: ZData, name: str, slot: tuple[int, int], rotation: int) -> dict[Square, str]:
-    lay = data.layouts[data.tiles[name].layout]
     n = data.tile_size
     ox, oy = slot[0] * n, slot[1] * n
-    out = {}
-    for row, text in enumerate(lay.rows):
+    return {(ox + lx, oy + ly): ch
+            for lx, ly, ch in rotated_rows(data.layouts[data.tiles[name].layout].rows, rotation, n)}
+
+
+@functools.cache
+def rotated_rows(rows: tuple[str, ...], rotation: int, size: int
+                 ) -> tuple[tuple[int, int, str], ...]:
+    """A layout's characters at their tile coordinates once turned, row by row from the north
+    (a pure function of its arguments: worked out once per layout and rotation)."""
+    out = []
+    for row, text in enumerate(rows):
         for col, ch in enumerate(text):
-            lx, ly = rotate_local(col, n - 1 - row, rotation, n)
-            out[(ox + lx, oy + ly)] = ch
-    return out
+            lx, ly = rotate_local(col, size - 1 - row, rotation, size)
+            out.append((lx, ly, ch))
+    return tuple(out)
 
 
 def _doors(data: ZData, name: str, slot: tuple[int, int], rotation: int
@@ -70,11 +84,16 @@ def _doors(data: ZData, name: str, slot: tuple[int, int], rotation: int
     """A placed tile's doorways as pairs of board squares."""
     n = data.tile_size
     ox, oy = slot[0] * n, slot[1] * n
-    out = []
-    for a, b in data.layouts[data.tiles[name].layout].doors:
-        ra, rb = rotate_local(*a, rotation, n), rotate_local(*b, rotation, n)
-        out.append(((ox + ra[0], oy + ra[1]), (ox + rb[0], oy + rb[1])))
-    return out
+    return [((ox + ax, oy + ay), (ox + bx, oy + by)) for (ax, ay), (bx, by)
+            in rotated_doors(data.layouts[data.tiles[name].layout].doors, rotation, n)]
+
+
+@functools.cache
+def rotated_doors(doors: tuple[tuple[tuple[int, int], tuple[int, int]], ...], rotation: int,
+                  size: int) -> tuple[tuple[Square, Square], ...]:
+    """A layout's doorways at their tile coordinates once turned (a pure function)."""
+    return tuple((rotate_local(*a, rotation, size), rotate_local(*b, rotation, size))
+                 for a, b in doors)
 
 
 class Distances:
@@ -178,19 +197,21 @@ class TownMap:
     @functools.cached_property
     def mall_streets(self) -> list[Square]:
         """The street squares of the Mall's tiles."""
-        return [sq for sq, t in self.tile_of.items()
-                if self.data.tiles[t].area == "mall" and self.kind[sq] == "street"]
+        tiles, kind = self.data.tiles, self.kind
+        return [sq for t, squares in self.tile_squares.items() if tiles[t].area == "mall"
+                for sq in squares if kind[sq] == "street"]
 
     @functools.cached_property
     def frontier(self) -> list[Square]:
         """The square just beyond each exit that faces no tile yet: where the town grows."""
+        data = self.data
         slots = {slot for _, slot, _ in self.placed}
+        n = data.tile_size
         out = []
         for name, slot, rot in self.placed:
-            for e in tile_exits(self.data, name, rot):
-                dx, dy = EDGE_STEP[e]
+            for dx, dy in exit_steps(data.layouts[data.tiles[name].layout].exits, rot):
                 if (slot[0] + dx, slot[1] + dy) not in slots:
-                    cx, cy = tile_centre(slot, self.data.tile_size)
+                    cx, cy = tile_centre(slot, n)
                     out.append((cx + dx, cy + dy))
         return out
 
@@ -295,8 +316,9 @@ class TownMap:
 
 
 BOARD_NAME = "Giants-Club town"
-#: How many towns ``ZData.town_maps`` keeps before starting afresh: a game builds one per tile
-#: placed (about 20); keeping a few games' worth keeps the collector's sweeps short.
+#: How many towns ``ZData.town_maps`` keeps before forgetting the older half: a game builds one
+#: per tile placed (about 20); keeping a few games' worth keeps the collector's sweeps short,
+#: and keeping the newest lets the next town be built from the last.
 MAPS_KEPT = 64
 
 
@@ -332,8 +354,9 @@ def _town_map(state: ZState, data: ZData) -> TownMap:
     k = _map_key(state)
     tm = data.town_maps.get(k)
     if tm is None:
-        if len(data.town_maps) > MAPS_KEPT:
-            data.town_maps.clear()
+        if len(data.town_maps) > MAPS_KEPT:  # forget the older half: the last town stays
+            for old in list(data.town_maps)[: MAPS_KEPT // 2]:
+                del data.town_maps[old]
         placed, demolished = k
         before = data.town_maps.get((placed[:-1], demolished)) if placed else None
         tm = None if before is None else _with_tile(before, placed[-1], demolished, data)
@@ -390,11 +413,24 @@ def _with_tile(before: TownMap, tile: tuple[str, tuple[int, int], int],
     crossings = dict(before.crossings)
     for a, b in _doors(data, name, slot, rot):
         crossings[(a, b)] = crossings[(b, a)] = "door"
-    _add_walls(kind, tile_of, crossings, new_chars)
-    touched = set(new_chars) | {(x + dx, y + dy) for x, y in new_chars for dx, dy in STEPS}
+    n = data.tile_size
+    ox, oy = slot[0] * n, slot[1] * n
+    lay = data.layouts[data.tiles[name].layout]
+    for (ax, ay), (bx, by) in inner_walls(lay.rows, lay.doors, rot, n):
+        crossings[((ox + ax, oy + ay), (ox + bx, oy + by))] = "wall"
+    for (ax, ay), (bx, by) in edge_pairs(n):  # the walls to the tiles beside it (_add_walls)
+        sq, nb = (ox + ax, oy + ay), (ox + bx, oy + by)
+        k, k2 = kind.get(sq), kind.get(nb)
+        if k is None or k2 is None or (sq, nb) in crossings:
+            continue
+        if (k == "building") != (k2 == "building") or (
+            k == k2 == "building" and tile_of[sq] != tile_of[nb]
+        ):
+            crossings[(sq, nb)] = crossings[(nb, sq)] = "wall"
+    # the squares whose neighbours may change: the tile's and those beside it
+    touched = [sq for dx, dy in around_tile(n) if (sq := (ox + dx, oy + dy)) in kind]
     nbrs = dict(before.nbrs)
-    _add_neighbours(kind, crossings, before.width, before.height, nbrs,
-                    [sq for sq in touched if sq in kind])
+    _add_neighbours(kind, crossings, before.width, before.height, nbrs, touched)
     vents = tuple(sorted(before.vents + tuple(sq for sq, ch in new_chars.items() if ch == "V")))
     pads = before.pads + tuple(sq for sq, ch in new_chars.items() if ch == "H")
     tile_squares = {**before.tile_squares, name: list(new_chars)}
@@ -403,6 +439,39 @@ def _with_tile(before: TownMap, tile: tuple[str, tuple[int, int], int],
     return TownMap(kind, tile_of, vents, pads[0] if pads else None, pads, crossings, nbrs,
                    tile_squares, buildings, before.width, before.height, (*before.placed, tile),
                    data)
+
+
+@functools.cache
+def inner_walls(rows: tuple[str, ...],
+                doors: tuple[tuple[tuple[int, int], tuple[int, int]], ...], rotation: int,
+                size: int) -> tuple[tuple[Square, Square], ...]:
+    """The walls between a turned layout's own squares, each way, in tile coordinates:
+    ``_add_walls``' rule inside one tile (between a building interior and anything else; a
+    doorway is an opening). A pure function: worked out once per layout and rotation."""
+    kinds = {(x, y): SQUARE_KINDS[ch] for x, y, ch in rotated_rows(rows, rotation, size)}
+    openings = {pair for a, b in rotated_doors(doors, rotation, size) for pair in ((a, b), (b, a))}
+    return tuple(
+        (sq, nb)
+        for sq, k in kinds.items()
+        for nb in ((sq[0] + 1, sq[1]), (sq[0], sq[1] + 1), (sq[0] - 1, sq[1]), (sq[0], sq[1] - 1))
+        if nb in kinds and (sq, nb) not in openings
+        and (k == "building") != (kinds[nb] == "building"))
+
+
+@functools.cache
+def edge_pairs(size: int) -> tuple[tuple[Square, Square], ...]:
+    """Each square along a tile's edges with the square beside it on the next tile, in tile
+    coordinates."""
+    inside = range(size)
+    return tuple(((x, y), (x + dx, y + dy)) for x in inside for y in inside for dx, dy in STEPS
+                 if not (0 <= x + dx < size and 0 <= y + dy < size))
+
+
+@functools.cache
+def around_tile(size: int) -> tuple[Square, ...]:
+    """A tile's squares and the squares beside its edges, relative to its south-west square."""
+    return tuple((x, y) for x in range(-1, size + 1) for y in range(-1, size + 1)
+                 if (0 <= x < size) or (0 <= y < size))
 
 
 def _add_walls(kind: dict[Square, str], tile_of: dict[Square, str],
@@ -432,10 +501,14 @@ def _add_neighbours(kind: dict[Square, str], crossings: dict[tuple[Square, Squar
         if not (0 <= x < width and 0 <= y < height):
             continue
         found = []
-        for nb in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
-            if (nb in kind and 0 <= nb[0] < width and 0 <= nb[1] < height
-                    and crossings.get((sq, nb)) != "wall"):
-                found.append(nb)
+        if x + 1 < width and (nb := (x + 1, y)) in kind and crossings.get((sq, nb)) != "wall":
+            found.append(nb)
+        if y + 1 < height and (nb := (x, y + 1)) in kind and crossings.get((sq, nb)) != "wall":
+            found.append(nb)
+        if x > 0 and (nb := (x - 1, y)) in kind and crossings.get((sq, nb)) != "wall":
+            found.append(nb)
+        if y > 0 and (nb := (x, y - 1)) in kind and crossings.get((sq, nb)) != "wall":
+            found.append(nb)
         nbrs[sq] = tuple(found)
 
 
@@ -491,6 +564,17 @@ def _open_slots(data: ZData, faces: dict[tuple[int, int], tuple[int, int, TileSp
     return out
 
 
+def _open_among(data: ZData, faces: dict[tuple[int, int], tuple[int, int, TileSpec]],
+                slots: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Those of ``slots`` that are open (``_open_slots``): empty, inside the grid, next to a
+    placed tile (asked of a few slots, cheaper than listing every open slot)."""
+    grid = data.town["grid"]
+    width, height = grid["width"], grid["height"]
+    return {s for s in slots
+            if s not in faces and 0 <= s[0] < width and 0 <= s[1] < height
+            and any((s[0] + dx, s[1] + dy) in faces for dx, dy in EDGE_STEP.values())}
+
+
 def _placements_in(data: ZData, name: str, candidates: set[tuple[int, int]],
                    faces: dict[tuple[int, int], tuple[int, int, TileSpec]]) -> list[Placement]:
     """``placements`` for the given empty slots (``faces``: the placed tiles by slot)."""
@@ -508,6 +592,7 @@ def _placements_in(data: ZData, name: str, candidates: set[tuple[int, int]],
         if spec.needs_floor is not None and floor != spec.needs_floor:
             continue
         best: list[Placement] = []
+        most = -1  # the open exits of the best rotations so far
         for rot in range(4):
             mine = exit_bits(exits, rot)
             if mine & placed != theirs:
@@ -519,11 +604,11 @@ def _placements_in(data: ZData, name: str, candidates: set[tuple[int, int]],
                     0 <= beyond[0] < grid["width"] and 0 <= beyond[1] < grid["height"]
                 ):
                     continue
-            p = Placement(slot, rot, (mine & empty).bit_count() + theirs.bit_count(), floor)
-            if not best or p.open_exits > best[0].open_exits:
-                best = [p]
-            elif p.open_exits == best[0].open_exits:
-                best.append(p)
+            open_exits = (mine & empty).bit_count() + theirs.bit_count()
+            if open_exits > most:
+                best, most = [Placement(slot, rot, open_exits, floor)], open_exits
+            elif open_exits == most:
+                best.append(Placement(slot, rot, open_exits, floor))
         out.extend(best)
     return out
 
@@ -540,6 +625,11 @@ def exit_bits(exits: tuple[str, ...], rotation: int) -> int:
 
 #: For each edge of a slot, the bit of the edge of the tile beyond that faces it.
 BACK_BIT = {edge: EDGE_BIT[OPPOSITE[edge]] for edge in EDGE_BIT}
+
+
+#: Each edge of a slot (``EDGE_STEP``'s order): its bit, the step to the slot beyond, the bit of
+#: the edge there that faces it.
+EDGES = tuple((EDGE_BIT[e], dx, dy, BACK_BIT[e]) for e, (dx, dy) in EDGE_STEP.items())
 
 
 def _placed_faces(data: ZData, tiles: list[PlacedTile]
@@ -566,16 +656,16 @@ def _faces(spec: TileSpec, slot: tuple[int, int],
     new tile may join (``_joins``); one whose road leads to the second floor; an empty slot
     inside the grid (where a road stays open)."""
     placed = theirs = joinable = raises = empty = 0
-    for edge, (dx, dy) in EDGE_STEP.items():
-        bit = EDGE_BIT[edge]
-        nb_slot = (slot[0] + dx, slot[1] + dy)
+    width, height = grid["width"], grid["height"]
+    sx, sy = slot
+    for bit, dx, dy, back in EDGES:
+        nb_slot = (sx + dx, sy + dy)
         face = placed_faces.get(nb_slot)
         if face is None:
-            if 0 <= nb_slot[0] < grid["width"] and 0 <= nb_slot[1] < grid["height"]:
+            if 0 <= nb_slot[0] < width and 0 <= nb_slot[1] < height:
                 empty |= bit
             continue
         nb_exits, nb_up, nb_spec = face
-        back = BACK_BIT[edge]
         placed |= bit
         if nb_exits & back:
             theirs |= bit
@@ -622,17 +712,16 @@ def placement_priority(
 ) -> tuple[str, list[Placement]]:
     """Step 1's order: next to the Survivor's tile, else in line of sight, else anywhere legal."""
     faces = _placed_faces(data, state.tiles)
-    open_slots = _open_slots(data, faces)
     home = {slot_of(sq, data.tile_size) for sq in survivor_squares}
     near = {(hx + dx, hy + dy) for hx, hy in home for dx, dy in EDGE_STEP.values()}
-    nearby = _placements_in(data, name, open_slots & near, faces)
+    nearby = _placements_in(data, name, _open_among(data, faces, near), faces)
     if nearby:
         return "next to the Survivor's tile", nearby
     seen = line_of_sight_slots(state, data, survivor_squares)
-    visible = _placements_in(data, name, open_slots & seen, faces)
+    visible = _placements_in(data, name, _open_among(data, faces, seen), faces)
     if visible:
         return "in the Survivor's line of sight", visible
-    legal = _placements_in(data, name, open_slots, faces)
+    legal = _placements_in(data, name, _open_slots(data, faces), faces)
     if not legal:
         return "none", []
     return "any legal position", legal

@@ -70,8 +70,10 @@ def credit_kills(state: ZState, data: ZData, surv: Survivor, n: int) -> None:
 def check_escape(state: ZState, ctx: Context, s: Survivor) -> Procedure:
     """A Normal Survivor on the Helicopter (the centre square) escapes unless a zombie is on it."""
     data: ZData = ctx.data
+    if s.carried_by or s.loc is None:
+        return
     tm = town_map(state, data)
-    if s.carried_by or s.loc is None or tm.helicopter is None:
+    if tm.helicopter is None:
         return
     mine = squares_of(state, data, s)
     any_square = ctx.variant(ESCAPE_FROM_ANY_PAD_SQUARE)

@@ -66,18 +66,22 @@ def plan_moves(
     dist = search.dist
     cap = data.rules["combat"]["max_zombies_per_square"]
     steps = data.rules["zombie_turn"]["squares_per_zombie"]
-    movers = sorted(_nearest(state, search, count), key=lambda z: (dist[tuple(z.loc)], z.id))
+    movers = sorted(_nearest(state, search, count),
+                    key=lambda z: (dist[(z.loc[0], z.loc[1])], z.id))
     occupancy: dict[Square, int] = {}
     for z in state.zombies:
-        occupancy[tuple(z.loc)] = occupancy.get(tuple(z.loc), 0) + 1
+        sq = (z.loc[0], z.loc[1])
+        occupancy[sq] = occupancy.get(sq, 0) + 1
     plan = []
     for z in movers[:count]:
-        here = start = tuple(z.loc)
+        here = start = (z.loc[0], z.loc[1])
         for _ in range(steps):
-            if dist[here] == 0:
+            closer = dist[here] - 1
+            if closer < 0:
                 break
+            # the first neighbour (east, north, west, south) a step closer with room
             nxt = next((nb for nb in tm.neighbors(here)
-                        if dist.get(nb, -1) == dist[here] - 1 and occupancy.get(nb, 0) < cap), None)
+                        if dist.get(nb, -1) == closer and occupancy.get(nb, 0) < cap), None)
             if nxt is None:
                 break
             here = nxt
@@ -99,13 +103,15 @@ def _nearest(state: ZState, search: Distances, count: int) -> list[Zombie]:
     while pending and len(found) < count:
         d += 1
         complete = not search.discover(d)
-        for sq in [sq for sq in pending if sq in dist and (complete or dist[sq] <= d)]:
+        # the zombies' squares the search has reached (those one layer further wait)
+        settled = [sq for sq in pending & dist.keys() if complete or dist[sq] <= d]
+        for sq in settled:
             pending.discard(sq)
             if dist[sq] > 0:
                 found += where[sq]
         if complete:
             break
-    return found
+    return found  # (in no particular order: the zombies' numbers order them)
 
 
 def zombie_turn(state: ZState, ctx: Context, active: Survivor) -> Procedure:

@@ -41,7 +41,7 @@ def test_reach_attack_costs_one_square_repeats_free_and_may_move_in():
     st = make_state(("Big",))
     zombies_at(st, (11, 10))
     # movement 2d6 = 3 + 3; checks: Advantage 2 (fail, half heart), then 6; move in; stop
-    events, decisions = play(
+    _events, decisions = play(
         move_fight(st, ctx([3, 3, 1, 2, 6, 1]), st.survivors[0]), ["reach 11,10", "move in", "stop"]
     )
     s = st.survivors[0]
@@ -124,7 +124,7 @@ def test_a_giant_with_a_size_ray_snipes_at_1_plus_its_reach():
 def test_giants_grab_tokens_within_reach():
     st = make_state(("Big",))
     st.tokens["11,10"] = {"hearts": 1, "bullets": 2}
-    opts, costs = options(st)
+    _opts, costs = options(st)
     assert costs["grab 11,10"] == 1
     play(move_fight(st, ctx([1, 1]), st.survivors[0]), ["grab 11,10", "stop"])
     assert st.survivors[0].reserve == 1 and st.survivors[0].bullets == 2
@@ -134,7 +134,7 @@ def test_giants_grab_tokens_within_reach():
 def test_a_giant_picks_up_and_sets_down_within_reach_for_one_movement_each():
     st = make_state(("Big", "Normal"))
     st.survivors[1].loc = [11, 10]
-    opts, costs = options(st)
+    _opts, costs = options(st)
     assert costs["pick up Survivor 2"] == 1
     _, decisions = play(
         move_fight(st, ctx([2, 2]), st.survivors[0]),
@@ -173,7 +173,7 @@ def test_a_carried_survivor_may_move_off_during_its_turn():
 def test_normal_survivors_warp_through_air_vents_and_giants_cannot():
     tiles = (("Mall Air-Vent A", (4, 3), 0), ("Mall Air-Vent B", (5, 3), 0))
     st = make_state(tiles=tiles, at=(13, 10))
-    events, decisions = play(move_fight(st, ctx([5]), st.survivors[0]), ["vent 16,10"])
+    _events, decisions = play(move_fight(st, ctx([5]), st.survivors[0]), ["vent 16,10"])
     assert st.survivors[0].loc == [16, 10]
     assert decisions[-1].kind == "move" and len(decisions) == 1  # the vent ended the move
     st = make_state(("Big",), tiles=tiles, at=(13, 10))
