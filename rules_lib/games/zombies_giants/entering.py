@@ -59,6 +59,7 @@ def enter(state: ZState, ctx: Context, s: Survivor, target: Square, how: str) ->
             f"Moving into {sq[0]},{sq[1]} triggers combat with {len(here)} zombie(s)",
             rule=f"{RULE_MOVE} (fight until the Survivor wins or dies)",
             kind="combat",
+            data={"square": list(sq), "squares_with_zombies": len(by_square)},
             ids=("ZGC-FIGHT-02",),
         )
         result = yield from fight(state, ctx, s, here, helpers=helpers_of(state, data, s))

@@ -14,6 +14,7 @@ The pure helpers at the top are shared with ``odds.py``, so the calculator and t
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 from dataclasses import dataclass, field
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
@@ -232,6 +233,31 @@ class Encounter:
         n = len(self.zombies)
         return f"{n} zombie{'s' if n > 1 else ''}"
 
+    def record(self) -> dict[str, Any]:
+        """The fight as plain data (Survivors by name, zombies by id), for the events and
+        decisions taken during it: analysis reads a fight's exact odds from it (``option_odds``)."""
+        return {"defender": self.defender.name, "fighter": self.fighter.name,
+                "zombies": [z.id for z in self.zombies],
+                "rollers": [r.name for r in self.rollers], "mode": self.mode, "hp": self.hp,
+                "start_hp": self.start_hp, "weapons": self.weapons,
+                "lowest_next": self.lowest_next,
+                "sniper": self.sniper.name if self.sniper is not None else None,
+                "spent": dict(self.spent), "used": self.used, "rolls": self.rolls}
+
+    @classmethod
+    def from_record(cls, state: ZState, record: dict[str, Any]) -> Encounter:
+        """The fight :meth:`record` describes, its figures read from ``state`` (the readings of
+        the fight's ambiguities from the state's variants)."""
+        zombies = {z.id: z for z in state.zombies}
+        sniper = record["sniper"]
+        return cls(state.survivor(record["defender"]), state.survivor(record["fighter"]),
+                   [zombies[i] for i in record["zombies"]],
+                   [state.survivor(n) for n in record["rollers"]], record["mode"],
+                   FightRules.of(state.variants), record["hp"], record["start_hp"],
+                   record["weapons"], record["lowest_next"],
+                   state.survivor(sniper) if sniper is not None else None,
+                   dict(record["spent"]), record["used"], record["rolls"])
+
 
 def fight(
     state: ZState,
@@ -319,7 +345,7 @@ def _opening(data: ZData, enc: Encounter, note: str) -> Event:
         + (f"; helped by {', '.join(r.name for r in helped)}" if helped else ""),
         rule=f"{RULE_ZCOMB} (# x {zombie_hp} to beat)",
         kind="combat",
-        data={"hp": enc.hp, "zombies": n, "mode": enc.mode},
+        data={"hp": enc.hp, "zombies": n, "mode": enc.mode, "fight": enc.record()},
         ids=IDS_OPEN + (("ZGC-ZCOMB-08",) if helped else ()),
         assumed=note,
     )
@@ -384,7 +410,9 @@ def _offer_bullets(state: ZState, ctx: Context, enc: Encounter, total: int) -> P
                 ["spend", "keep"] if plan[0] > 0 else ["keep", "spend"],
                 rule=f"{RULE_RES} (Survivors can only spend {per_combat} bullet per "
                 "combat, after the roll)",
-                data={"total": total, "hp": enc.hp, "available": sum(caps)},
+                data={"total": total, "hp": enc.hp, "available": sum(caps),
+                      "fight": enc.record(), "added": added,
+                      "spenders": [s.name for s in spenders], "turn": i},
                 ids=IDS_BULLET,
                 assumed=rules.bullet_note(),
             )

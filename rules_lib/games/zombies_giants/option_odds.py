@@ -14,10 +14,9 @@ checks. Every later bullet decision of the fight is answered as the game recomme
 heuristic policy answers it (``spend_plan("when_it_kills")``: a bullet only when the bullets that
 may still be added turn the check into a kill) — the same policy ``fight_odds`` assumes.
 
-The fight (who rolls, the target left, the bullets spent, whose turn to spend) is the fight
-procedure's own record of it, the ``Encounter`` of ``fight.fight``, read from the paused procedure
-(:func:`pending_fight`, :func:`fight_start`): the decisions' data hold only the check's total and
-target, or the action.
+The fight (who rolls, the target left, the bullets spent, whose turn to spend) is read from the
+data the fight procedure puts in its bullet decisions and its opening event (``Encounter.record``):
+:func:`pending_fight`, :func:`fight_start`.
 """
 from __future__ import annotations
 
@@ -30,11 +29,8 @@ from rules_lib.core.engine import Game
 
 from . import fight, sizes
 from .data import ZData
-from .entering import enter
 from .odds import LOST, WON, FightSpec, _solved, combined_roll
 from .policies import HeuristicPolicy
-
-enter_code = enter.__code__
 
 BULLET = "bullet"
 MOVE = "move"
@@ -57,18 +53,14 @@ class PendingFight:
 
 
 def pending_fight(game: Game) -> PendingFight | None:
-    """The fight a pending bullet decision belongs to, read from the paused fight procedure
-    (``fight._offer_bullets``' local names); None when the game is not paused there."""
+    """The fight a pending bullet decision belongs to, from the decision's data
+    (``Encounter.record`` and the spenders); None when no bullet decision is pending."""
     decision = game.pending
-    if decision is None or decision.kind != BULLET:
+    if decision is None or decision.kind != BULLET or "fight" not in decision.data:
         return None
-    gen = getattr(game, "_proc", None)
-    while gen is not None:
-        if getattr(gen, "gi_code", None) is fight._offer_bullets.__code__:
-            f = gen.gi_frame.f_locals
-            return PendingFight(f["enc"], f["total"], f["added"], tuple(f["spenders"]), f["i"])
-        gen = getattr(gen, "gi_yieldfrom", None)
-    return None
+    d, state = decision.data, game.state
+    return PendingFight(fight.Encounter.from_record(state, d["fight"]), d["total"], d["added"],
+                        tuple(state.survivor(n) for n in d["spenders"]), d["turn"])
 
 
 def exact_odds(game: Game, option: Any) -> dict[str, Fraction] | None:
@@ -209,30 +201,31 @@ def fight_start(game: Game, option: Any) -> tuple[ZData, fight.Encounter, tuple[
     heuristic = HeuristicPolicy(data)
     fork = game.fork(0, answer=option, policies={p: heuristic for p in game.rules.players})
     rolled, seen, answered = game.dice.rolls, game.events_seen, len(game.decisions) + 1
+    entered = None  # the event of a move into squares with zombies, when one came
     while fork.dice.rolls <= rolled and fork.events_seen <= seen + MOST_EVENTS_TO_THE_FIGHT:
-        if fork.step_event() is None or len(fork.decisions) > answered:
+        event = fork.step_event()
+        if event is None or len(fork.decisions) > answered:
             return None  # the game ended, or another decision came first: not this option's
-        found = _opening_fight(fork)
+        if "squares_with_zombies" in event.data:
+            entered = event
+        found = _opening_fight(event, entered)
         if found is not None:
-            enc, several = found
+            record, several = found
             if several:
                 return None
+            enc = fight.Encounter.from_record(fork.state, record)
             spenders = fight.bullet_spenders(fork.state, data, enc.rollers, enc.rules.giants_never)
             return data, enc, tuple(spenders)
     return None
 
 
-def _opening_fight(game: Game) -> tuple[fight.Encounter, bool] | None:
-    """The fight the game's procedure has just opened (no check rolled yet), and whether the
-    move that started it enters more than one square with zombies; None when none is open."""
-    several = False
-    gen = getattr(game, "_proc", None)
-    while gen is not None:
-        local = gen.gi_frame.f_locals if gen.gi_frame is not None else {}
-        if gen.gi_code is enter_code:
-            several = len(local.get("by_square") or ()) > 1
-        if gen.gi_code is fight.fight.__code__:
-            enc = local.get("enc")
-            return (enc, several) if enc is not None and enc.rolls == 0 else None
-        gen = getattr(gen, "gi_yieldfrom", None)
-    return None
+def _opening_fight(event: Any, entered: Any) -> tuple[dict[str, Any], bool] | None:
+    """The fight an event opens (no check rolled yet), as its data records it
+    (``Encounter.record``), and
+    whether the move that started it (``entered``, the event that said so, if any) enters more
+    than one square with zombies; None when the event opens no fight."""
+    record = event.data.get("fight") if event.kind == "combat" else None
+    if record is None or record["rolls"] != 0:
+        return None
+    several = entered is not None and entered.data.get("squares_with_zombies", 1) > 1
+    return record, several
