@@ -486,12 +486,11 @@ def _zgc_giant_move(p: Probe, i: int) -> Draft | None:
     name, size, hearts = who
     faces = sorted((int(f) for f in m.group(2).split(",")), reverse=True)
     points = _int(e.data["points"])
-    cards = [part.strip() for part in re.findall(r", ([+-]\d+ from cards|divided by \d+)",
-                                                  e.message)]
+    cards = _card_changes(e.data)
     readings = {points, sum(faces), faces[0], sum(faces[:2]),
                 max(sum(faces), int(float(hearts)))}
     if cards:  # the cards' change applied to the wrong readings too: only the rule differs
-        readings |= {_card_change(r, e.message) for r in (faces[0], sum(faces[:2]))}
+        readings |= {_card_change(r, e.data) for r in (faces[0], sum(faces[:2]))}
     options = sorted({str(r) for r in readings if r >= 0}, key=int)
     return Draft("giant_move", i, i,
                  f"{name}, a {size} Giant with {hearts} hearts, rolls {m.group(1)}d6 for "
@@ -501,12 +500,23 @@ def _zgc_giant_move(p: Probe, i: int) -> Draft | None:
                  _MOVE_RULE[size], options, interest=2 if len(options) > 2 else 1)
 
 
-def _card_change(value: int, message: str) -> int:
-    """A movement roll's value changed as the event says the cards change it."""
-    bonus = re.search(r", ([+-]\d+) from cards", message)
-    divisor = re.search(r", divided by (\d+)", message)
-    value += int(bonus.group(1)) if bonus else 0
-    return max(0, value // int(divisor.group(1)) if divisor else value)
+def _card_changes(data: dict) -> list[str]:
+    """This turn's card changes of a movement roll, as its event's data gives them."""
+    out = []
+    if data.get("every_turn"):
+        out.append(f"{data['every_turn']:+d} every turn from a card in play")
+    if data.get("this_turn"):
+        out.append(f"{data['this_turn']:+d} this turn from cards")
+    if data.get("divisor", 1) > 1:
+        out.append(f"divided by {data['divisor']}")
+    return out
+
+
+def _card_change(value: int, data: dict) -> int:
+    """A movement roll's value changed as its event's data says the cards change it."""
+    value += data.get("every_turn", 0) + data.get("this_turn", 0)
+    divisor = data.get("divisor", 1)
+    return max(0, value // divisor if divisor > 1 else value)
 
 
 def _zgc_min_speed(p: Probe, i: int) -> Draft | None:
@@ -516,8 +526,8 @@ def _zgc_min_speed(p: Probe, i: int) -> Draft | None:
         return None
     who = _zgc_who(p, i)
     m = re.search(r"at least ([\d.]+) \(hearts\)", e.message)
-    if who is None or m is None or re.search(r"\+\d+ from", e.message):
-        return None  # a card's bonus on top: not the rule this kind asks about
+    if who is None or m is None or _card_changes(e.data):
+        return None  # a card's change on top: not the rule this kind asks about
     roll, points, hearts = _int(e.data["roll"]), _int(e.data["points"]), int(float(m.group(1)))
     options = sorted({str(roll), str(hearts), str(points), str(roll + hearts)}, key=int)
     return Draft("min_speed", i, i,

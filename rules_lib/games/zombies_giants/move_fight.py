@@ -71,7 +71,7 @@ def move_fight(state: ZState, ctx: Context, s: Survivor) -> Procedure:
         choice = yield Decision(
             s.name,
             "move",
-            f"{left} squares of movement left",
+            f"{left} square{'' if left == 1 else 's'} of movement left",
             options,
             rule=RULE_MOVE,
             data={"left": left, "costs": costs},
@@ -97,21 +97,24 @@ def roll_movement(state: ZState, ctx: Context, s: Survivor) -> Procedure:
     data: ZData = ctx.data
     st = sizes.stats(data, s.size)
     res = sizes.movement_dice(data, s.size).roll(ctx.dice, f"movement {s.name}")
-    bonus = state.move_bonus + s.permanent_move_bonus
+    every_turn, this_turn = s.permanent_move_bonus, state.move_bonus
+    bonus = this_turn + every_turn
     counts_reserve = ctx.variant(MIN_SPEED_COUNTS_RESERVE)
     least = speed_hearts(s, counts_reserve)
     points = movement_points(st.min_speed_is_hearts, least, res.value, bonus, state.move_divisor)
-    by_cards = bool(bonus) or state.move_divisor > 1
-    yield Event(
+    by_cards = bool(every_turn or this_turn) or state.move_divisor > 1
+    yield Event(  # each card change named apart: a +2 every turn and a -2 this turn both show
         f"{s.name} rolls {st.movement_dice}d6 {list(res.faces)} = {res.value} for movement"
         + (f", at least {least} (hearts)" if st.min_speed_is_hearts else "")
-        + (f", {bonus:+d} from cards" if bonus else "")
+        + (f", {every_turn:+d} every turn (a card in play)" if every_turn else "")
+        + (f", {this_turn:+d} this turn (cards)" if this_turn else "")
         + (f", divided by {state.move_divisor}" if state.move_divisor > 1 else "")
-        + f": {points} squares",
+        + f": {points} square{'' if points == 1 else 's'}",
         rule=RULE_MOVE + (" (Normal: minimum speed equal to your hearts)"
                           if st.min_speed_is_hearts else ""),
         kind="roll",
-        data={"roll": res.value, "points": points},
+        data={"roll": res.value, "points": points, "every_turn": every_turn,
+              "this_turn": this_turn, "divisor": state.move_divisor},
         ids=MOVE_IDS.get(s.size, ("ZGC-FIGHT-01",)),
         assumed=P.joined(
             (SPEED_RESERVE if counts_reserve else P.AMB18) if st.min_speed_is_hearts else "",

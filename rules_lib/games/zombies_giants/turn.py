@@ -98,7 +98,7 @@ def survivor_turn(state: ZState, ctx: Context, s: Survivor) -> Procedure:
     state.hand_freed = False
     yield Event(
         f"{s.name}'s turn ({s.size}, {s.halves / 2:g} hearts, {s.reserve} reserve, "
-        f"{s.bullets} bullets)",
+        f"{s.bullets} bullet{'' if s.bullets == 1 else 's'})",
         rule=f"{RULE_TURN} (Steps 1-5)",
         kind="phase",
         ids=("ZGC-TURN-01",),
