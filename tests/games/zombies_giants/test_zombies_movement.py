@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from rules_lib.core.engine import Decision
+from rules_lib.games.zombies_giants import GAME
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.figures import step_cost
 from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
@@ -122,3 +123,18 @@ def test_moving_into_a_zombie_square_starts_a_fight():
     events = run(move_fight(st, ctx([3, 5]), st.survivors[0]), answers=["move 11,10", "stop"])
     assert "triggers combat" in " ".join(messages(events))
     assert st.survivors[0].kills == 1 and st.survivors[0].loc == [11, 10]
+
+
+@pytest.mark.rule("ZGC-FIGHT-01")
+def test_a_movement_roll_names_each_card_change_even_when_they_cancel_out():
+    """Seed 3: a Skateboard (+2 every turn) and a Slight Miscalculation (-2 this turn) on the same
+    roll. The log shows both, so a reader sees the -2 the event card announced applied."""
+    game = GAME.new_game("mixed", seed=3)
+    game.run_to_end()
+    rolls = [e for e in game.log if e.kind == "roll" and "for movement" in e.message
+             and e.data["every_turn"] and e.data["this_turn"]]
+    assert rolls, "seed 3 no longer has a roll with both card changes: pick another seed"
+    e = rolls[0]
+    assert (e.data["every_turn"], e.data["this_turn"]) == (2, -2)
+    assert "+2 every turn (a card in play), -2 this turn (cards)" in e.message
+    assert e.data["points"] == e.data["roll"]  # they cancel: the roll of 6 moves 6
