@@ -46,6 +46,7 @@ ACTIONS = {"ginormopod": ["next_step", "next_turn"], "space_vermin": ["next_step
 #: The games whose page the tour reloads (each reload runs the notebook in a new kernel).
 RELOADED = ("ginormopod",)
 WAIT_MS = 60_000  # a click's answer on a loaded machine, at most
+_LOG_JS = "(() => document.querySelector('.re-log').innerText)"  # the log as shown
 STATE_LABEL = {"ginormopod": "Danger level", "space_vermin": "Crown Jewels",
                "zombies_giants": "bullets", "gods_war": "Web pool"}
 CELL = """import os, urllib.parse
@@ -325,12 +326,13 @@ def test_tour_of_the_explorer(tour_server, browser, name):
         # -- it opens where play starts; stepping changes the status, the log (and the board) -----
         status = pg.inner_text(".re-status")
         assert "Set-Up" not in status and "event 0 of 0" not in status, status
-        log, board = pg.inner_text(".re-log"), _board_units(pg)
+        log, board = pg.evaluate(_LOG_JS), _board_units(pg)
         for action in ACTIONS[name]:
             before = pg.inner_text(".re-status")
             pg.locator(f".re-{action.replace('_', '-')}").click()
             _wait_status_change(pg, before)
-        assert pg.inner_text(".re-log") != log
+        # the log is its own widget: its rows may arrive a moment after the status line
+        pg.wait_for_function(f"(before) => {_LOG_JS}() !== before", arg=log, timeout=WAIT_MS)
         if want.board_changes:
             pg.wait_for_function("(b) => JSON.stringify(" + _UNITS_JS + ") !== b",
                                  arg=board, timeout=WAIT_MS)
