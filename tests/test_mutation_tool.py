@@ -85,3 +85,12 @@ def test_a_re_run_keeps_the_earlier_results_of_the_mutants_it_did_not_run(tmp_pa
     keep_earlier(meta, {"a": 1, "b": 0, "c": 0}, ["b", "c"])
     assert json.loads(meta.read_text()) == {"exit_code_by_key": {"a": 1, "b": 1, "c": None},
                                             "other": "kept"}
+
+
+def test_a_changed_default_value_is_shown_on_the_def_line():
+    from tools.mutation import _changed_line
+    orig = "def x_f__mutmut_orig(a: int = 10, b=None):\n    return a"
+    assert _changed_line(orig, "def x_f__mutmut_1(a: int = 11, b=None):\n    return a") == (
+        "def (a: int = 10, b=None):", "def (a: int = 11, b=None):")
+    assert _changed_line(orig, "def x_f__mutmut_2(a: int = 10, b=None):\n    return b") == (
+        "return a", "return b")

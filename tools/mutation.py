@@ -30,6 +30,7 @@ import argparse
 import ast
 import copy
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -206,8 +207,11 @@ def is_message_only(original: ast.AST, mutated: ast.AST) -> bool:
 
 
 def _changed_line(orig_src: str, mut_src: str) -> tuple[str, str]:
+    """The first line that differs; the def lines are compared without mutmut's names for the
+    function (a mutant of a default value changes the def line itself)."""
     a, b = orig_src.splitlines(), mut_src.splitlines()
-    for x, y in zip(a[1:], b[1:]):  # the def lines differ by name only
+    a[0], b[0] = (re.sub(r"def [^(]*\(", "def (", line, count=1) for line in (a[0], b[0]))
+    for x, y in zip(a, b):
         if x != y:
             return x.strip(), y.strip()
     return "", ""
