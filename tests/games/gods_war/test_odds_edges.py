@@ -51,3 +51,19 @@ def test_a_monster_rolls_its_card_combat_times_the_dice_per_combat():
     data = load({"battle.procedure.dice_per_combat": 2})  # a designer's two dice per point
     assert odds.monster_dice(data, "Androgeus") == 2 * data.cards["Androgeus"].combat
     assert odds.monster_dice(data, "Arachne Solara") == 2 * data.cards["Arachne Solara"].combat
+
+
+def test_the_checks_called_without_the_flag_hold_to_the_rules():
+    data = default_data()
+    assert odds.force_problem(data, TWO_EMPIRES).startswith("one empire attacks")
+    with pytest.raises(ValueError, match="pieces of Sea and Storm"):
+        odds.check_force(data, TWO_EMPIRES)
+    with pytest.raises(ValueError, match="Combat 18 is more than any force"):
+        odds.check_combat(data, 18)
+
+
+@pytest.mark.rule("GW-AND-09")  # with and without the hero the kill needs
+def test_the_androgeus_table_runs_by_default_from_combat_1_to_10_with_and_without_a_hero():
+    table = odds.androgeus_table()
+    assert list(table["attacking_combat"]) == [c for c in range(1, 11) for _ in (True, False)]
+    assert list(table["hero_or_greater_god"]) == [True, False] * 10
