@@ -180,7 +180,7 @@ def test_a_swarm_unit_entering_a_human_city_stops_one_passing_its_own_does_not(t
     assert s.unit("Ant X1").came_from == "Des Moines" and s.unit("Ant X1").halted
 
 
-@pytest.mark.rule("GIN-FORT-05", "GIN-MOVE-03")
+@pytest.mark.rule("GIN-FORT-12", "GIN-MOVE-03")
 @pytest.mark.parametrize("case,sortie", [("from a Fort", "Chicago"), ("not stopped", ""),
                                          ("no Fort", ""), ("Swarm in the Fort", ""),
                                          ("two roads", "")])

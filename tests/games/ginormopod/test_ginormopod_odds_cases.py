@@ -42,7 +42,7 @@ def test_an_overrun_is_certain_and_costs_the_defender_its_unit_only(data, fort, 
     assert odds.expected_defender_losses == steps(data, parse_units("Tank")) == 2
 
 
-@pytest.mark.rule("GIN-FORT-01", "GIN-FORT-06")
+@pytest.mark.rule("GIN-FORT-01", "GIN-FORT-10")
 @pytest.mark.parametrize("fx,fires", [("", False), ("Wasp", True)])
 def test_in_a_barrage_only_the_fort_rolls_and_the_swarm_fires_back_only_with_the_wasp(data, fx,
                                                                                         fires):
@@ -59,7 +59,7 @@ def test_in_a_barrage_only_the_fort_rolls_and_the_swarm_fires_back_only_with_the
                                       else Dist.point(0))
 
 
-@pytest.mark.rule("GIN-FX-01")
+@pytest.mark.rule("GIN-COMB-05")
 def test_each_side_s_fx_acts_on_the_other_side_s_dice(data):
     odds = battle_odds(parse_units("Ant,Spider"), parse_units("Infantry,Tank"),
                        attacker_fx="Pill Bug", defender_fx="Latin Coalition FX", data=data)
@@ -103,7 +103,7 @@ def _retreats_not_counting_fort_hits(odds, unit_a, unit_d, fort_a, fort_d, human
     return ra, rd
 
 
-@pytest.mark.rule("GIN-RETR-01", "GIN-FORT-03")
+@pytest.mark.rule("GIN-RETR-01", "GIN-FORT-02")
 @pytest.mark.parametrize("side", ["Swarm", "Human"])
 def test_the_fort_hits_variant_leaves_hits_on_the_fort_out_of_the_retreat_count(data, side):
     swarm, humans = parse_units("Ant,Spider"), parse_units("Infantry")
@@ -122,7 +122,7 @@ def test_the_fort_hits_variant_leaves_hits_on_the_fort_out_of_the_retreat_count(
     assert odd.p_attacker_wiped == plain.p_attacker_wiped
 
 
-@pytest.mark.rule("GIN-FORT-03")
+@pytest.mark.rule("GIN-FORT-01", "GIN-FORT-02")
 def test_a_human_attacker_s_fort_boxes_count_in_its_steps(data):
     odds = battle_odds(parse_units("Infantry"), parse_units("Ant"), attacker_side="Human",
                        fort_strength=2, data=data)
