@@ -10,7 +10,9 @@ from fractions import Fraction
 import pytest
 
 from rules_lib.core.dice import Dist
-from rules_lib.games.ginormopod.combat import steps, suffered, volley
+from rules_lib.core.engine import drive
+from rules_lib.games.ginormopod.combat import resolve_battle, steps, suffered, volley
+from rules_lib.games.ginormopod.data import load_game_data
 from rules_lib.games.ginormopod.odds import (
     add_odds_arguments,
     battle_odds,
@@ -21,6 +23,8 @@ from rules_lib.games.ginormopod.odds import (
 )
 from rules_lib.games.ginormopod.odds_limits import MOST_UNITS
 from rules_lib.games.ginormopod.volley import Fighter
+
+from .conftest import Table
 
 
 def hits_of(data, fighters, fort=0, own_fx="", enemy_fx="", reduced_doubles=False):
@@ -42,18 +46,34 @@ def test_an_overrun_is_certain_and_costs_the_defender_its_unit_only(data, fort, 
     assert odds.expected_defender_losses == steps(data, parse_units("Tank")) == 2
 
 
+@pytest.mark.rule("GIN-OVRN-01", "GIN-OVRN-02")
+def test_an_overrun_of_two_units_costs_the_defender_both_as_in_the_game():
+    """With data that lets five units overrun two (a designer's table), the game eliminates both
+    victims; the odds count the steps of both (they counted the first one only)."""
+    data = load_game_data({"tables:overrun.max_enemy": 2})
+    odds = battle_odds(parse_units("6xAnt"), parse_units("Tank,Infantry"), data=data)
+    assert odds.p_overrun == 1
+    assert odds.expected_defender_losses == steps(data, parse_units("Tank,Infantry")) == 4
+    table = Table(data)
+    s = table.place("Minneapolis", "Ant X1", "Ant X2", "Ant Y1", "Ant Y2", "Ant Z1", "Ant Z2",
+                    "Tank A1", "Infantry A1")
+    drive(resolve_battle(s, table.ctx([]), table.activation("Swarm", "X"), "Minneapolis"))
+    assert table.where("Tank A1") == table.where("Infantry A1") == "eliminated"
+
+
 @pytest.mark.rule("GIN-FORT-01", "GIN-FORT-10")
 @pytest.mark.parametrize("fx,fires", [("", False), ("Wasp", True)])
 def test_in_a_barrage_only_the_fort_rolls_and_the_swarm_fires_back_only_with_the_wasp(data, fx,
                                                                                         fires):
     ants = parse_units("2xAnt")
     odds = battle_odds(parse_units("Tank,Infantry"), ants, attacker_side="Human",
-                       fort_strength=3, defender_fx=fx, barrage=True, data=data)
+                       fort_strength=3, attacker_fx="Laser Tower", defender_fx=fx, barrage=True,
+                       data=data)  # the Humans' FX adds no dice to a Barrage
     assert odds.hits_on_defender == hits_of(data, [], fort=3, enemy_fx=fx)
     assert odds.hits_on_attacker == (hits_of(data, ants, own_fx=fx) if fires else Dist.point(0))
     assert odds.p_attacker_retreats == odds.p_defender_retreats == 0  # no Retreat after one
     swarm = battle_odds(ants, parse_units("Tank"), attacker_side="Swarm", fort_strength=3,
-                        attacker_fx=fx, barrage=True, data=data)
+                        attacker_fx=fx, defender_fx="Laser Tower", barrage=True, data=data)
     assert swarm.hits_on_attacker == hits_of(data, [], fort=3, enemy_fx=fx)
     assert swarm.hits_on_defender == (hits_of(data, ants, own_fx=fx) if fires
                                       else Dist.point(0))
@@ -61,13 +81,16 @@ def test_in_a_barrage_only_the_fort_rolls_and_the_swarm_fires_back_only_with_the
 
 @pytest.mark.rule("GIN-COMB-05")
 def test_each_side_s_fx_acts_on_the_other_side_s_dice(data):
-    odds = battle_odds(parse_units("Ant,Spider"), parse_units("Infantry,Tank"),
-                       attacker_fx="Pill Bug", defender_fx="Latin Coalition FX", data=data)
-    att, dfn = parse_units("Ant,Spider"), parse_units("Infantry,Tank")
-    assert odds.hits_on_defender == hits_of(data, att, own_fx="Pill Bug",
-                                            enemy_fx="Latin Coalition FX")
-    assert odds.hits_on_attacker == hits_of(data, dfn, own_fx="Latin Coalition FX",
-                                            enemy_fx="Pill Bug")
+    swarm, humans = parse_units("Ant,Spider"), parse_units("Infantry,Tank")
+    winter = "Canadian Kingdom FX"  # the Swarm's dice need one pip more
+    odds = battle_odds(swarm, humans, attacker_fx="Pill Bug", defender_fx=winter, data=data)
+    assert odds.hits_on_defender == hits_of(data, swarm, own_fx="Pill Bug", enemy_fx=winter)
+    assert odds.hits_on_defender != hits_of(data, swarm, own_fx="Pill Bug")
+    assert odds.hits_on_attacker == hits_of(data, humans, own_fx=winter, enemy_fx="Pill Bug")
+    back = battle_odds(humans, swarm, attacker_side="Human", attacker_fx=winter, data=data)
+    assert back.hits_on_defender == hits_of(data, humans, own_fx=winter)
+    assert back.hits_on_attacker == hits_of(data, swarm, enemy_fx=winter)
+    assert back.hits_on_attacker != hits_of(data, swarm)
 
 
 @pytest.mark.rule("GIN-TANK-02")
@@ -133,6 +156,14 @@ def test_a_human_attacker_s_fort_boxes_count_in_its_steps(data):
     only_fort = battle_odds([], parse_units("Ant"), attacker_side="Human", fort_strength=3,
                             barrage=True, data=data)
     assert only_fort.p_attacker_wiped == 0  # three boxes, and the Ant cannot fire back
+    cap_d = steps(data, parse_units("Ant"))
+    assert 0 < odds.p_defender_wiped == odds.hits_on_defender.at_least(cap_d) < 1
+
+
+def test_beyond_the_rules_a_side_with_nothing_to_lose_is_wiped_out(data):
+    none_att = battle_odds([], parse_units("Ant"), allow_beyond_rules=True, data=data)
+    none_def = battle_odds(parse_units("Ant"), [], allow_beyond_rules=True, data=data)
+    assert none_att.p_attacker_wiped == 1 and none_def.p_defender_wiped == 1
 
 
 def test_the_tables_name_every_measure_and_every_number_of_hits(data):
@@ -160,6 +191,8 @@ def test_the_command_line_arguments_reach_the_odds(data):
                  "Human", "--fort", "3", "--defender-fx", "Wasp", "--barrage")
     assert (args.attacker_side, args.fort, args.attacker_fx, args.barrage, args.hits) == (
         "Human", 3, "", True, False)
+    assert _args("--attacker", "Ant", "--defender", "Tank", "--attacker-side",
+                 "Swarm").defender_fx == ""
     expected = battle_odds(parse_units("Tank,Infantry"), parse_units("2xAnt"),
                            attacker_side="Human", fort_strength=3, defender_fx="Wasp",
                            barrage=True, data=data)
@@ -173,6 +206,8 @@ def test_the_command_line_arguments_reach_the_odds(data):
     with pytest.raises(SystemExit):
         _args("--defender", "Infantry")  # the attacker is required
     with pytest.raises(SystemExit):
+        _args("--attacker", "Ant")  # and the defender
+    with pytest.raises(SystemExit):
         _args("--attacker", "Ant", "--defender", "Tank", "--attacker-side", "Martians")
 
 
@@ -181,6 +216,10 @@ def test_beyond_the_rules_only_when_asked_on_the_command_line():
     with pytest.raises(ValueError):
         odds_from_args(_args(*big))
     assert odds_from_args(_args(*big, "--beyond-rules")) is not None
+    bare = argparse.Namespace(attacker="7xAnt", defender="Infantry,Tank", attacker_side="Swarm",
+                              fort=0, attacker_fx="", defender_fx="", barrage=False, hits=False)
+    with pytest.raises(ValueError):  # arguments built without the flag: within the rules
+        odds_from_args(bare)
 
 
 def test_unit_marks_and_counts_read_as_the_counters_they_name():
