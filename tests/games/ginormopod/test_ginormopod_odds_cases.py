@@ -227,8 +227,14 @@ def test_unit_marks_and_counts_read_as_the_counters_they_name():
     assert parse_fighter("Guard") == Fighter("Guard", reduced=False, armed=True)
     assert parse_fighter("Tank/r") == Fighter("Tank", reduced=True, armed=True)
     assert len(parse_units(f"{MOST_UNITS}xAnt")) == MOST_UNITS
-    with pytest.raises(ValueError, match=f"at most {MOST_UNITS} a side"):
+    with pytest.raises(ValueError) as refused:
         parse_units(f"{MOST_UNITS + 1}xAnt")
+    assert str(refused.value) == (f"'{MOST_UNITS + 1}xAnt': {MOST_UNITS + 1} units; at most "
+                                  f"{MOST_UNITS} a side even beyond the rules")
+    with pytest.raises(ValueError) as refused:
+        parse_fighter("Tank/x")
+    assert str(refused.value) == ("unit 'Tank/x': unknown mark /x (known: /r for a Reduced unit, "
+                                  "/blank for a Guard without die symbol)")
 
 
 def test_a_city_on_the_map_reads_its_counters_as_they_are(table):
