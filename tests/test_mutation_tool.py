@@ -58,7 +58,8 @@ def test_only_counted_survivors_are_re_run():
     result = ModuleResult("m.py", [Mutant("a", "killed"), Mutant("b", "survived"),
                                    Mutant("c", "survived", message_only=True),
                                    Mutant("d", "survived", equivalent="a cache size"),
-                                   Mutant("e", "no tests"), Mutant("f", "timeout")])
+                                   Mutant("e", "no tests"), Mutant("f", "timeout"),
+                                   Mutant("g", "not checked")])
     assert rerun_names(result) == ["b", "e"]
 
 
@@ -94,3 +95,11 @@ def test_a_changed_default_value_is_shown_on_the_def_line():
         "def (a: int = 10, b=None):", "def (a: int = 11, b=None):")
     assert _changed_line(orig, "def x_f__mutmut_2(a: int = 10, b=None):\n    return b") == (
         "return a", "return b")
+
+
+def test_a_stopped_run_counts_only_the_mutants_it_tested():
+    from tools.mutation import ModuleResult, Mutant
+    result = ModuleResult("m.py", [Mutant("a", "killed"), Mutant("b", "survived"),
+                                   Mutant("c", "not checked"), Mutant("d", "not checked")])
+    assert result.score == 0.5
+    assert result.row() == "| `m.py` (partial: 2 of 4 tested) | 2 | 1 | 1 | 0 | 0 | 50% |"

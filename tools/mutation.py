@@ -72,7 +72,9 @@ class ModuleResult:
     def count(self) -> Counter:
         c: Counter = Counter()
         for m in self.mutants:
-            if m.message_only:
+            if m.status == "not checked":  # a run stopped before testing it
+                c["not checked"] += 1
+            elif m.message_only:
                 c["message only"] += 1
             elif m.equivalent:
                 c["equivalent"] += 1
@@ -89,8 +91,12 @@ class ModuleResult:
         return c["killed"] / counted if counted else 1.0
 
     def row(self) -> str:
+        """The table row; a stopped run counts only the mutants it tested, and says so."""
         c = self.count()
-        return (f"| `{self.module}` | {len(self.mutants)} | {c['killed']} | {c['survived']} | "
+        checked = len(self.mutants) - c["not checked"]
+        name = f"`{self.module}`" + (f" (partial: {checked} of {len(self.mutants)} tested)"
+                                     if c["not checked"] else "")
+        return (f"| {name} | {checked} | {c['killed']} | {c['survived']} | "
                 f"{c['message only']} | {c['equivalent']} | {self.score:.0%} |")
 
 
@@ -274,9 +280,9 @@ def refresh_tests(scratch: Path, module: str, tests: list[str]) -> None:
 
 
 def rerun_names(result: ModuleResult) -> list[str]:
-    """The mutants worth re-running: those not killed that count (neither message only nor a
-    reviewed equivalent)."""
-    done = ("killed", "timeout", "segfault", "caught by type check")
+    """The mutants worth re-running: those tested and not killed that count (neither message only
+    nor a reviewed equivalent); mutants a stopped run never tested stay untested."""
+    done = ("killed", "timeout", "segfault", "caught by type check", "not checked")
     return [m.key for m in result.mutants
             if m.status not in done and not m.message_only and not m.equivalent]
 
@@ -356,7 +362,8 @@ def main(argv: list[str] | None = None) -> int:
         for r in results:
             for m in r.mutants:
                 if not m.message_only and not m.equivalent and m.status != "killed" \
-                        and m.status not in ("timeout", "segfault", "caught by type check"):
+                        and m.status not in ("timeout", "segfault", "caught by type check",
+                                             "not checked"):
                     print(f"{r.module} {m.function} [{m.status}]: {m.before}  ->  {m.after}")
     if args.json:
         args.json.write_text(json.dumps(
