@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import drive
-from rules_lib.games.ginormopod.provenance import NO_TURN_LEFT, whys
+from rules_lib.games.ginormopod.provenance import ALLY_NO_ROOM, NO_TURN_LEFT, join, reason, whys
 from rules_lib.games.ginormopod.turn import (
     AMB_02,
     AMB_09,
@@ -238,7 +238,9 @@ def test_the_rescuers_chits_join_the_cup_and_their_units_arrive_on_free_flags(ta
     assert arrived[:4] == ("move", R_ALLY, ("GIN-ALLY-04", "GIN-MAP-07"),
                            {"unit": "Infantry LC1", "to": "Montgomery",
                             "flag": "Latin Coalition", "allied_units": "Latin Coalition"})
-    assert arrived[4]  # the flags and the Allied units are the project's
+    flags, units = reason(table.data, "map", "flags"), reason(table.data, "units", "allied_units")
+    assert flags and units  # the flags and the Allied units are the project's
+    assert arrived[4] == join(flags, units)
     assert [table.where(u) for u in ("Infantry LC1", "Infantry LC2", "Tank LC1")] == [
         "Montgomery"] * 3
 
@@ -255,9 +257,9 @@ def test_an_allied_unit_with_no_free_flag_stays_off_the_map(table_factory):
     records, _ = run(allied_arrival(s, table.ctx()))
     assert table.where("Infantry LC1") == "Montgomery"
     assert table.where("Infantry LC2") == table.where("Tank LC1") == "unplaced"
-    assert records[2][:4] == ("info", R_ALLY, ("GIN-ALLY-04",),
-                              {"unit": "Infantry LC2", "allied_units": "Latin Coalition"})
-    assert records[2][4]
+    assert records[2] == ("info", R_ALLY, ("GIN-ALLY-04",),
+                          {"unit": "Infantry LC2", "allied_units": "Latin Coalition"},
+                          join(ALLY_NO_ROOM, reason(table.data, "units", "allied_units")))
 
 
 @pytest.mark.rule("GIN-ALLY-04", "GIN-MAP-07")
