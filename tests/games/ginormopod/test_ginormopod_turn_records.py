@@ -297,3 +297,91 @@ def test_the_turn_advance_hands_back_units_adds_chits_and_clears_the_turn_s_mark
     s.turn = 5
     records, _ = run(advance_turn(s, table.ctx()))
     assert records[-1] == ("chit", R_FADE_OUT, ("GIN-FOUT-05", "GIN-ALLY-01"), {}, "")
+
+
+# -- the whole turn through the engine -------------------------------------------------------------
+
+@pytest.mark.rule("GIN-FLOW-01", "GIN-FLOW-02", "GIN-FOUT-01")
+def test_a_game_s_log_opens_each_turn_and_stamps_each_step_with_its_name():
+    from rules_lib.games.ginormopod import new_game
+    from rules_lib.games.ginormopod.turn import R_FADE_IN as FADE_IN
+    g = new_game(seed=11)
+    g.run_to_end()
+    log = [e for e in g.log if e.phase != "Set-Up"]
+    turn1 = [e for e in log if e.turn == 1]
+    assert (turn1[0].kind, turn1[0].rule, turn1[0].data, turn1[0].ids) == (
+        "turn", R_FLOW, {"turn": 1}, ("GIN-FLOW-01",))
+    assert (turn1[1].kind, turn1[1].rule, turn1[1].ids) == ("phase", FADE_IN, ("GIN-FLOW-01",))
+    assert (turn1[2].rule, turn1[2].ids) == (R_FLOW, ("GIN-FLOW-02",))  # skipped on Turn 1
+    assert turn1[0].step == turn1[1].step == ""
+    start = next(i for i, e in enumerate(log) if e.phase == "Fade Out")
+    end = next(i for i, e in enumerate(log) if i > start and e.kind == "turn")
+    out = [e.step for e in log[start:end] if e.step]
+    assert list(dict.fromkeys(out)) == ["Chits", "Roll For Danger", "Check For Victory",
+                                        "Advance the Game Turn"]
+    for e in log:
+        if e.kind == "step" and "formation" in e.data and e.phase == "Action":
+            assert e.step == f"Activation {e.data['formation']}"
+    turn2 = [e for e in log if e.turn == 2 and e.phase == "Fade In"]
+    assert turn2[0].data == {"turn": 2}
+
+
+@pytest.mark.rule("GIN-COMB-01", "GIN-AMB-07", "GIN-RETR-08")
+def test_the_combats_of_an_activation_are_the_cities_of_its_units_with_the_enemy(table):
+    from rules_lib.games.ginormopod.turn import combat_cities
+    s = table.place("Minneapolis", "Ant X1", "Infantry A1")
+    table.place("Des Moines", "Ant X2")  # no enemy: no combat
+    table.place("Chicago", "Spider X1")  # an intact Fort: enemy
+    table.place("Syracuse", "Ant Y1", "Infantry A2")  # another Formation's battle
+    act = table.activation("Swarm", "X")
+    assert combat_cities(s, table.data, act) == ["Chicago", "Minneapolis"]
+    assert combat_cities(s, table.data, act, acting=[s.unit("Ant X1")]) == ["Minneapolis"]
+    hum = table.activation("Human", "A")
+    assert combat_cities(s, table.data, hum) == ["Minneapolis", "Syracuse"]  # not Chicago
+
+
+@pytest.mark.rule("GIN-FORT-08", "GIN-FORT-09", "GIN-FORT-10", "GIN-AMB-07")
+def test_fort_orders_decide_whether_the_humans_of_a_fort_attack(table):
+    from rules_lib.games.ginormopod.turn import combat_cities
+    s = table.place("Chicago", "Ant X1", "Infantry A1")
+    table.place("St Louis", "Ant Y1")  # a Fort ordered to Barrage, no Human unit there
+    table.place("New York City", "Infantry A2", "Ant Z1")
+    act = table.activation("Human", "A")
+    act.fort_orders.update({"Chicago": "none", "St Louis": "Barrage",
+                            "New York City": "Withdrawal", "Washington DC": "Full Attack"})
+    assert combat_cities(s, table.data, act) == ["St Louis"]
+    s.unit("Infantry A1").came_from = "Des Moines"  # it moved in: it attacks
+    assert combat_cities(s, table.data, act) == ["Chicago", "St Louis"]
+    act.fort_orders["Chicago"] = "Full Attack"
+    s.unit("Infantry A1").came_from = ""
+    assert combat_cities(s, table.data, act) == ["Chicago", "St Louis"]
+
+
+@pytest.mark.rule("GIN-FLOW-05", "GIN-MOVE-04")
+def test_an_activation_clears_last_activation_s_marks_from_every_unit(table):
+    s = table.place("Minneapolis", "Ant X1")
+    table.place("Syracuse", "Infantry A1", "Tank A1", "Infantry B1")
+    s.unit("Infantry A1").came_from = "Buffalo"
+    s.unit("Tank A1").no_combat = True
+    s.unit("Infantry B1").sortie_from = "Chicago"
+    run(activate(s, table.ctx(), "Swarm", "Y", "Swarm Y"))
+    for uid in ("Infantry A1", "Tank A1", "Infantry B1"):
+        u = s.unit(uid)
+        assert (u.came_from, u.no_combat, u.sortie_from) == ("", False, "")
+
+
+@pytest.mark.rule("GIN-FLOW-04", "GIN-FLOW-05")
+def test_a_drawn_activation_chit_moves_its_side_s_formation(table):
+    s = table.place("Minneapolis", "Ant X1")
+    s.cup = ["Swarm X", END[0]]  # two chits: the die picks
+    _, asked = run(action_phase(s, table.ctx([1, 1])), answers=["stay"])
+    assert asked[0][:2] == ("Swarm", "move")
+
+
+@pytest.mark.rule("GIN-FOUT-04")
+def test_a_unit_handed_back_has_left_the_time_tracker(table_factory):
+    table = table_factory(turn=3)
+    s = table.state
+    s.unit("Ant X1").pool, s.unit("Ant X1").track_turn = "track", 4
+    run(advance_turn(s, table.ctx()))
+    assert (s.unit("Ant X1").pool, s.unit("Ant X1").track_turn) == ("returning", 0)
