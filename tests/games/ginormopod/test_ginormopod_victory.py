@@ -9,7 +9,7 @@ import pytest
 
 from rules_lib.core.engine import drive
 from rules_lib.games.ginormopod.turn import fade_out
-from rules_lib.games.ginormopod.victory import AMB_11, sudden_victory
+from rules_lib.games.ginormopod.victory import AMB_11, R_VICTORY, sudden_victory
 
 
 def destroy(state, *cities):
@@ -18,7 +18,9 @@ def destroy(state, *cities):
 
 
 def results(events):
-    return [e for e in events if e.kind == "result"]
+    found = [e for e in events if e.kind == "result"]
+    assert all(e.rule == R_VICTORY for e in found)
+    return found
 
 
 def victory_checks(events):
@@ -88,7 +90,8 @@ def test_sudden_victory_ends_the_game_at_once_only_under_the_variant(table):
     assert drive(sudden_victory(s, table.ctx([]))) == [] and s.result is None  # the default
     [won] = results(drive(sudden_victory(s, table.ctx([], variants=["sudden_victory"]))))
     assert s.result == "Swarm" and s.end_reason == "destroyed New York City, Washington DC"
-    assert won.ids == ("GIN-VIC-01", "GIN-AMB-11") and "GIN-AMB-11" in won.assumed
+    assert won.ids == ("GIN-VIC-01", "GIN-AMB-11") and won.assumed == (
+        "variant of GIN-AMB-11: the Swarm wins as soon as it has destroyed the victory Cities")
     assert won.data == {"destroyed": ["New York City", "Washington DC"]}
 
 
