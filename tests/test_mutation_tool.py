@@ -51,3 +51,55 @@ def test_a_change_outside_any_event_counts():
 def test_mangled_names_read_back():
     assert _function_name("x_wilson") == "wilson"
     assert _function_name("xǁFortǁbarrage") == "Fort.barrage"
+
+
+def test_only_counted_survivors_are_re_run():
+    from tools.mutation import ModuleResult, Mutant, rerun_names
+    result = ModuleResult("m.py", [Mutant("a", "killed"), Mutant("b", "survived"),
+                                   Mutant("c", "survived", message_only=True),
+                                   Mutant("d", "survived", equivalent="a cache size"),
+                                   Mutant("e", "no tests"), Mutant("f", "timeout"),
+                                   Mutant("g", "not checked")])
+    assert rerun_names(result) == ["b", "e"]
+
+
+def test_a_re_run_brings_the_tests_as_they_are_now_and_their_selection(tmp_path):
+    from tools.mutation import ROOT, refresh_tests
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_mutation_tool.py").write_text("# the tests of an earlier run\n")
+    refresh_tests(tmp_path, "rules_lib/core/dice.py", ["tests/test_mutation_tool.py"])
+    assert (tmp_path / "tests" / "test_mutation_tool.py").read_text() == (
+        ROOT / "tests" / "test_mutation_tool.py").read_text(encoding="utf-8")
+    config = (tmp_path / "pyproject.toml").read_text()
+    assert config.count("[tool.mutmut]") == 1
+    assert 'pytest_add_cli_args_test_selection = ["tests/test_mutation_tool.py"]' in config
+    assert 'only_mutate = ["rules_lib/core/dice.py"]' in config
+
+
+def test_a_re_run_keeps_the_earlier_results_of_the_mutants_it_did_not_run(tmp_path):
+    import json
+
+    from tools.mutation import keep_earlier
+    meta = tmp_path / "m.py.meta"
+    meta.write_text(json.dumps({"exit_code_by_key": {"a": None, "b": 1, "c": None},
+                                "other": "kept"}))
+    keep_earlier(meta, {"a": 1, "b": 0, "c": 0}, ["b", "c"])
+    assert json.loads(meta.read_text()) == {"exit_code_by_key": {"a": 1, "b": 1, "c": None},
+                                            "other": "kept"}
+
+
+def test_a_changed_default_value_is_shown_on_the_def_line():
+    from tools.mutation import _changed_line
+    orig = "def x_f__mutmut_orig(a: int = 10, b=None):\n    return a"
+    assert _changed_line(orig, "def x_f__mutmut_1(a: int = 11, b=None):\n    return a") == (
+        "def (a: int = 10, b=None):", "def (a: int = 11, b=None):")
+    assert _changed_line(orig, "def x_f__mutmut_2(a: int = 10, b=None):\n    return b") == (
+        "return a", "return b")
+
+
+def test_a_stopped_run_counts_only_the_mutants_it_tested():
+    from tools.mutation import ModuleResult, Mutant
+    result = ModuleResult("m.py", [Mutant("a", "killed"), Mutant("b", "survived"),
+                                   Mutant("c", "not checked"), Mutant("d", "not checked")])
+    assert result.score == 0.5
+    assert result.row() == "| `m.py` (partial: 2 of 4 tested) | 2 | 1 | 1 | 0 | 0 | 50% |"

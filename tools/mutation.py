@@ -2,6 +2,7 @@
 
     python tools/mutation.py rules_lib/games/ginormopod/combat.py
     python tools/mutation.py rules_lib/core/dice.py --tests tests/core/test_dice.py --survivors
+    python tools/mutation.py rules_lib/core/dice.py --keep /tmp/mut_dice --rerun --survivors
 
 It copies the checkout (the files git tracks) into a scratch folder outside the project, points
 mutmut 3 (``pip install -e ".[dev]"``) at the one module and at the tests that exercise it (the
@@ -19,8 +20,9 @@ What does not count (one documented, reviewable mechanism, ``docs/testing.md``):
   the original (for example a cache size). Entries are keyed by module, function and the changed
   line, so they survive renumbering.
 
-Score = killed / (mutants - message only - reviewed equivalent). Mutation runs are slow and stay
-out of CI; see ``docs/testing.md`` for the measured table.
+Score = killed / (mutants - message only - reviewed equivalent). ``--keep DIR --rerun`` re-runs
+only the survivors of a kept run against the tests as they are now (new test files included), so
+a test written for a survivor is checked in minutes. Mutation runs are slow and stay out of CI; see ``docs/testing.md`` for the measured table.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ import argparse
 import ast
 import copy
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -69,7 +72,9 @@ class ModuleResult:
     def count(self) -> Counter:
         c: Counter = Counter()
         for m in self.mutants:
-            if m.message_only:
+            if m.status == "not checked":  # a run stopped before testing it
+                c["not checked"] += 1
+            elif m.message_only:
                 c["message only"] += 1
             elif m.equivalent:
                 c["equivalent"] += 1
@@ -86,8 +91,12 @@ class ModuleResult:
         return c["killed"] / counted if counted else 1.0
 
     def row(self) -> str:
+        """The table row; a stopped run counts only the mutants it tested, and says so."""
         c = self.count()
-        return (f"| `{self.module}` | {len(self.mutants)} | {c['killed']} | {c['survived']} | "
+        checked = len(self.mutants) - c["not checked"]
+        name = f"`{self.module}`" + (f" (partial: {checked} of {len(self.mutants)} tested)"
+                                     if c["not checked"] else "")
+        return (f"| {name} | {checked} | {c['killed']} | {c['survived']} | "
                 f"{c['message only']} | {c['equivalent']} | {self.score:.0%} |")
 
 
@@ -204,8 +213,11 @@ def is_message_only(original: ast.AST, mutated: ast.AST) -> bool:
 
 
 def _changed_line(orig_src: str, mut_src: str) -> tuple[str, str]:
+    """The first line that differs; the def lines are compared without mutmut's names for the
+    function (a mutant of a default value changes the def line itself)."""
     a, b = orig_src.splitlines(), mut_src.splitlines()
-    for x, y in zip(a[1:], b[1:]):  # the def lines differ by name only
+    a[0], b[0] = (re.sub(r"def [^(]*\(", "def (", line, count=1) for line in (a[0], b[0]))
+    for x, y in zip(a, b):
         if x != y:
             return x.strip(), y.strip()
     return "", ""
@@ -248,18 +260,71 @@ def classify(scratch: Path, module: str) -> ModuleResult:
     return result
 
 
-def run(module: str, tests: list[str], workers: int, keep: Path | None) -> ModuleResult:
+def refresh_tests(scratch: Path, module: str, tests: list[str]) -> None:
+    """Bring the checkout's tests as they are now (tracked files and new ones not yet added)
+    into a kept scratch copy, and point its test selection at `tests`: survivors of an earlier
+    run can then be re-run against the tests written for them. The rules code is not touched,
+    so mutmut keeps its mutants and their earlier results."""
+    listed = []
+    for extra in ([], ["--others", "--exclude-standard"]):
+        listed += subprocess.run(["git", "ls-files", "-z", *extra, "tests"], cwd=ROOT, check=True,
+                                 capture_output=True, text=True).stdout.split("\0")
+    for name in filter(None, listed):
+        src = ROOT / name
+        if src.is_file():
+            target = scratch / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, target)
+    shutil.copy2(ROOT / "pyproject.toml", scratch / "pyproject.toml")
+    write_config(scratch, module, tests)
+
+
+def rerun_names(result: ModuleResult) -> list[str]:
+    """The mutants worth re-running: those tested and not killed that count (neither message only
+    nor a reviewed equivalent); mutants a stopped run never tested stay untested."""
+    done = ("killed", "timeout", "segfault", "caught by type check", "not checked")
+    return [m.key for m in result.mutants
+            if m.status not in done and not m.message_only and not m.equivalent]
+
+
+def keep_earlier(meta_file: Path, earlier: dict[str, int | None], rerun: list[str]) -> None:
+    """Put back the earlier run's results of the mutants not re-run: mutmut forgets every result
+    when the test selection changes, though a mutant killed before is still killed."""
+    meta = json.loads(meta_file.read_text())
+    again = set(rerun)
+    for key, code in earlier.items():
+        if key not in again and key in meta["exit_code_by_key"]:
+            meta["exit_code_by_key"][key] = code
+    meta_file.write_text(json.dumps(meta))
+
+
+def run(module: str, tests: list[str], workers: int, keep: Path | None,
+        rerun: bool = False) -> ModuleResult:
     scratch = keep or Path(tempfile.mkdtemp(prefix="mutation-"))
     scratch.mkdir(parents=True, exist_ok=True)
-    if not (scratch / "pyproject.toml").exists():
+    names: list[str] = []
+    meta_file = scratch / "mutants" / (module + ".meta")
+    earlier: dict[str, int | None] = {}
+    if rerun:
+        if not meta_file.exists():
+            raise SystemExit(f"--rerun needs the scratch copy of an earlier run of {module} "
+                             f"(--keep {scratch}): it has no results")
+        names = rerun_names(classify(scratch, module))
+        if not names:
+            return classify(scratch, module)
+        earlier = json.loads(meta_file.read_text())["exit_code_by_key"]
+        refresh_tests(scratch, module, tests)
+    elif not (scratch / "pyproject.toml").exists():
         scratch_copy(scratch)
         write_config(scratch, module, tests)
     proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
-                           str(workers)], cwd=scratch,
+                           str(workers), *names], cwd=scratch,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if proc.returncode != 0:
         raise SystemExit(f"mutmut failed on {module} (scratch copy kept at {scratch}):\n"
                          f"{proc.stderr[-3000:]}")
+    if earlier:
+        keep_earlier(meta_file, earlier, names)
     result = classify(scratch, module)
     if keep is None:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -276,7 +341,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="list every surviving mutant (function: before -> after)")
     ap.add_argument("--keep", type=Path, help="keep (and reuse) the scratch copy in this folder")
     ap.add_argument("--json", type=Path, help="also write the per-mutant results here")
+    ap.add_argument("--rerun", action="store_true",
+                    help="with --keep: re-run only the surviving mutants of the kept run, against "
+                         "the checkout's tests as they are now")
     args = ap.parse_args(argv)
+    if args.rerun and not args.keep:
+        ap.error("--rerun re-runs the survivors of a kept scratch copy: give --keep")
     results = []
     for module in args.modules:
         tests = args.tests or configured_tests(module)
@@ -284,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"{module}: no tests configured; give --tests or add it to "
                              "[tool.rules_explorer.mutation.tests] in pyproject.toml")
         keep = args.keep / Path(module).stem if args.keep and len(args.modules) > 1 else args.keep
-        results.append(run(module, tests, args.workers, keep))
+        results.append(run(module, tests, args.workers, keep, args.rerun))
     print(TABLE_HEAD)
     for r in results:
         print(r.row())
@@ -292,7 +362,8 @@ def main(argv: list[str] | None = None) -> int:
         for r in results:
             for m in r.mutants:
                 if not m.message_only and not m.equivalent and m.status != "killed" \
-                        and m.status not in ("timeout", "segfault", "caught by type check"):
+                        and m.status not in ("timeout", "segfault", "caught by type check",
+                                             "not checked"):
                     print(f"{r.module} {m.function} [{m.status}]: {m.before}  ->  {m.after}")
     if args.json:
         args.json.write_text(json.dumps(

@@ -77,7 +77,7 @@ def battle_odds(attackers: list[Fighter], defenders: list[Fighter], *, attacker_
         zero = Dist.point(0)
         return BattleOdds(zero, zero, Fraction(0), Fraction(0), Fraction(1), Fraction(0),
                           Fraction(1) if not fort_d else Fraction(0), Fraction(0),
-                          Fraction(steps(data, defenders[:1])))
+                          Fraction(steps(data, defenders)))
     swarm_fx = defender_fx if human_att else attacker_fx
     swarm_fires = not barrage or bool(effect(data, swarm_fx, "fires_in_barrage", False))
     att_fires = swarm_fires if not human_att else True
