@@ -78,6 +78,17 @@ from widgets import Explorer
 Explorer("ginormopod")
 ```
 
+It has a tab per thing you can do: **Play** (step through the game, the log citing a rule on every
+line), **Odds** (a battle calculator), **Reach**, **Setup** (edit the position), **Simulate**,
+**Analyze** (who is winning, which option is best), **Rules** (the rule reference: click a citation
+in the log, or *Show me* to see a rule fire in a seeded game) and **Quiz** (ten-question lessons).
+
+To learn a game by predicting it, switch on **? Quiz me** in the Play tab's stepper and tick the
+kinds of question you want: stepping then stops before each such event (where a retreating unit
+goes, which hex a Vermite moves to, how far a Giant moves ...), offers the alternatives the engine
+itself considers legal, and after your answer plays the event, says right or wrong with the rule's
+summary and citation, and keeps your score per rule.
+
 ## What is assumed
 
 Each game lists every value it had to assume; a user with the physical game can correct them in the
