@@ -123,7 +123,8 @@ def counter(state: Any, piece: dict[str, Any]) -> CounterFace:
     if piece.get("kind") == "Fort":
         fort = state.forts[piece["loc"]]
         if fort.destroyed:
-            return CounterFace("Fort", "destroyed", "destroyed",
+            # its track at 0 (drawn grey and crossed out): a word here would widen every counter
+            return CounterFace("Fort", f"0/{fort.max_strength}", "destroyed",
                                f"Fort {fort.city} (Formation {fort.formation}): destroyed")
         return CounterFace("Fort", f"{fort.strength}/{fort.max_strength}", "marker",
                            f"Fort {fort.city} (Formation {fort.formation}): strength "
