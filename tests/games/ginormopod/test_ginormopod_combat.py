@@ -202,8 +202,8 @@ def test_five_against_one_overruns_without_dice_and_advances_into_a_new_battle(t
 
 @pytest.mark.rule("GIN-OVRN-04")
 def test_a_unit_makes_the_overrun_advance_only_once_per_turn(table):
-    s = table.place("Minneapolis", "Ant X1", "Ant X2", "Ant Y1", "Ant Y2", "Ant Z1",
-                    "Infantry A1")
+    table.place("Minneapolis", "Ant X1", "Ant X2", "Ant Y1", "Ant Y2", "Ant Z1",
+                "Infantry A1")
     table.place("Des Moines", "Tank A2")
     events, act = fight(table, "Minneapolis", "Swarm", "X", [], answers=["Des Moines"])
     events, _ = fight(table, "Des Moines", "Swarm", "X", [], act=act)

@@ -108,7 +108,7 @@ def test_barrage_the_wasp_lets_the_swarm_fire_back(table):
 
 @pytest.mark.rule("GIN-FORT-11")
 def test_withdrawal_lets_units_of_another_formation_leave_the_fort(table):
-    s = table.place("Chicago", "Ant X1", "Infantry B1")
+    table.place("Chicago", "Ant X1", "Infantry B1")
     events = run_activation(table, "Human", "A", [], answers=["Withdrawal", "Cincinnati"])
     assert table.where("Infantry B1") == "Cincinnati"
     assert not any(e.kind == "combat" for e in events)
