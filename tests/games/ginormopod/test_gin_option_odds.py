@@ -9,7 +9,6 @@ from fractions import Fraction
 import pytest
 
 from rules_lib.analysis import compare_options, position_at
-from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context
 from rules_lib.games.ginormopod import GAME
 from rules_lib.games.ginormopod.combat import fire
@@ -22,21 +21,9 @@ from rules_lib.games.ginormopod.option_odds import (
 )
 from rules_lib.games.ginormopod.policies import HeuristicPolicy
 
+from ...every_roll import every_roll
+
 FX_IDS = ("GIN-FX-03", "GIN-COMB-03", "GIN-COMB-04", "GIN-COMB-05", "GIN-FORT-10")
-
-
-class NeedRoll(Exception):
-    """The Combat asks for a face the enumeration has not chosen yet."""
-
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
-
-
-class Ask:
-    """A dice source that stops the Combat at the first roll not scripted."""
-
-    def roll(self, sides: int = 6, purpose: str = "") -> int:
-        raise NeedRoll(sides)
 
 
 def fx_used(game, option) -> dict[str, str]:
@@ -60,22 +47,19 @@ def rolled(game, fx: dict[str, str]) -> dict[tuple[int, int], Fraction]:
     """{(Hits the Swarm suffers, Hits the Humans suffer): probability} of the game's own
     ``combat.fire`` for this Combat and these FX, every face of every die enumerated."""
     battle, _ = pending_battle(game)
-    out: dict[tuple[int, int], Fraction] = {}
-    todo = [((), Fraction(1))]
-    while todo:
-        faces, p = todo.pop()
-        ctx = Context(dice=ScriptedDice(list(faces), then=Ask()),
-                      variants=frozenset(game.state.variants), data=game.ctx.data, options={})
+
+    def play(dice):
+        ctx = Context(dice=dice, variants=frozenset(game.state.variants), data=game.ctx.data,
+                      options={})
         proc = fire(game.state, ctx, battle, fx)
         try:
             while True:
                 next(proc)
-        except NeedRoll as need:
-            todo += [(faces + (f,), p / need.sides) for f in range(1, need.sides + 1)]
         except StopIteration as end:
             on_swarm, on_human, _ = end.value
-            out[(on_swarm, on_human)] = out.get((on_swarm, on_human), Fraction(0)) + p
-    return out
+            return on_swarm, on_human
+
+    return every_roll(play)
 
 
 def exact_hits(game, option) -> dict[tuple[int, int], Fraction]:

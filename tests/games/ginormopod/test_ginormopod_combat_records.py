@@ -8,17 +8,7 @@ import pytest
 from rules_lib.core.engine import drive
 from rules_lib.games.ginormopod.combat import R_FORT, R_OVERRUN, resolve_battle
 
-
-class Recorder:
-    """A policy that answers from a list and keeps every Decision it was asked."""
-
-    def __init__(self, answers=()):
-        self.answers = list(answers)
-        self.asked = []
-
-    def choose(self, state, decision, rng):
-        self.asked.append(decision)
-        return self.answers.pop(0) if self.answers else decision.options[0]
+from .recording import Recorder
 
 
 def fight(table, city, side, formation, faces=(), answers=(), kind="normal", variants=(),

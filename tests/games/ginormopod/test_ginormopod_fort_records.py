@@ -7,17 +7,7 @@ import pytest
 from rules_lib.core.engine import drive
 from rules_lib.games.ginormopod.fort import OPTIONS, R_FORT, fort_options, forts_with_options
 
-
-class Recorder:
-    """A policy that answers from a list and keeps every Decision it was asked."""
-
-    def __init__(self, answers=()):
-        self.answers = list(answers)
-        self.asked = []
-
-    def choose(self, state, decision, rng):
-        self.asked.append(decision)
-        return self.answers.pop(0) if self.answers else decision.options[0]
+from .recording import Recorder
 
 
 def orders(table, formation, answers, act=None):

@@ -30,18 +30,7 @@ from rules_lib.games.ginormopod.movement import (
 from rules_lib.games.ginormopod.provenance import reason
 
 from .conftest import Table
-
-
-class Recorder:
-    """A policy that answers from a list and keeps every Decision it was asked."""
-
-    def __init__(self, answers=()):
-        self.answers = list(answers)
-        self.asked = []
-
-    def choose(self, state, decision, rng):
-        self.asked.append(decision)
-        return self.answers.pop(0) if self.answers else decision.options[0]
+from .recording import Recorder
 
 
 def records(events):

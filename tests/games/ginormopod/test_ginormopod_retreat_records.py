@@ -9,21 +9,11 @@ from rules_lib.core.engine import drive
 from rules_lib.games.ginormopod.provenance import ACTING_DID_NOT_MOVE, NOWHERE_TO_RETREAT
 from rules_lib.games.ginormopod.retreat import R_FORT, R_RETREAT, do_retreat, retreat_unit
 
+from .recording import Recorder
+
 OWNER_CHOOSES = ("default reading of GIN-AMB-06: the owner retreats the unit one road, to a City "
                  "of his choice")
 WINNER_CHOOSES = "variant of GIN-AMB-06: the winner chooses where the loser retreats, one road"
-
-
-class Recorder:
-    """A policy that answers from a list and keeps every Decision it was asked."""
-
-    def __init__(self, answers=()):
-        self.answers = list(answers)
-        self.asked = []
-
-    def choose(self, state, decision, rng):
-        self.asked.append(decision)
-        return self.answers.pop(0) if self.answers else decision.options[0]
 
 
 def run(table, proc, answers=()):

@@ -25,19 +25,9 @@ from rules_lib.games.ginormopod.turn import (
     hold_chits,
 )
 
+from .recording import Recorder
+
 END = [f"...The End??? {i}" for i in (1, 2, 3)]
-
-
-class Recorder:
-    """A policy that answers from a list and keeps every Decision it was asked."""
-
-    def __init__(self, answers=()):
-        self.answers = list(answers)
-        self.asked = []
-
-    def choose(self, state, decision, rng):
-        self.asked.append(decision)
-        return self.answers.pop(0) if self.answers else decision.options[0]
 
 
 def run(proc, answers=()):

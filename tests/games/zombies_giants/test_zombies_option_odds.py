@@ -21,23 +21,10 @@ from rules_lib.games.zombies_giants.variants import (
     TARGET_MUST_BE_EXCEEDED,
 )
 
+from ...every_roll import every_roll
 from .zg_helpers import CENTRE, make_state, zombies_at
 
 BULLET_IDS = ("ZGC-RES-05", "ZGC-RES-06", "ZGC-ZCOMB-09", "ZGC-FIGHT-03", "ZGC-FIGHT-04")
-
-
-class NeedRoll(Exception):
-    """The fight asks for a face the enumeration has not chosen yet."""
-
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
-
-
-class Ask:
-    """A dice source that stops the fight at the first roll not scripted."""
-
-    def roll(self, sides: int = 6, purpose: str = "") -> int:
-        raise NeedRoll(sides)
 
 
 def table(sizes_, variants, zombies):
@@ -69,13 +56,11 @@ def paused(sizes_, variants, zombies, first) -> Game:
 def enumerated(sizes_, variants, zombies, first, option) -> dict[str, Fraction]:
     """Every face of every roll after the first, played through the fight procedure: the first
     bullet decision answered ``option``, every later one with the recommended (first) option."""
-    out: dict[str, Fraction] = {}
-    todo = [((), Fraction(1))]
-    while todo:
-        faces, p = todo.pop()
+
+    def play(dice):
         state = table(sizes_, variants, zombies)
-        ctx = Context(dice=ScriptedDice(list(first) + list(faces), then=Ask()),
-                      variants=frozenset(variants), data=default_data(), options={})
+        ctx = Context(dice=ScriptedDice(list(first), then=dice), variants=frozenset(variants),
+                      data=default_data(), options={})
         proc = the_fight(state)(state, ctx)
         asked, to_send = 0, None
         try:
@@ -85,16 +70,13 @@ def enumerated(sizes_, variants, zombies, first, option) -> dict[str, Fraction]:
                 if getattr(item, "kind", None) == "bullet" and item.options:
                     to_send = option if asked == 0 else item.options[0]
                     asked += 1
-        except NeedRoll as need:
-            todo += [(faces + (f,), p / need.sides) for f in range(1, need.sides + 1)]
-            continue
         except StopIteration as end:
             result = end.value.outcome
         fighter = state.survivors[0]
-        key = (won_with(fighter.halves, sum(s.bullets for s in state.survivors))
-               if result == "won" else result)
-        out[key] = out.get(key, Fraction(0)) + p
-    return out
+        return (won_with(fighter.halves, sum(s.bullets for s in state.survivors))
+                if result == "won" else result)
+
+    return every_roll(play)
 
 
 CASES = [
