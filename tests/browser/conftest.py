@@ -54,16 +54,21 @@ def require_browser() -> None:
 
 
 @contextmanager
-def voila_server(notebook: str, folder: Path, *, start_timeout: float = 60) -> Iterator[str]:
-    """Serve ``notebook`` (a path from the repository root) with Voila; yield its URL."""
+def voila_server(notebook: str, folder: Path, *, start_timeout: float = 60,
+                 cwd: Path = ROOT) -> Iterator[str]:
+    """Serve ``notebook`` (a path from ``cwd``, the repository root unless given; a folder serves
+    every notebook in it under ``voila/render/``) with Voila; yield its URL. The kernels import
+    this checkout's ``rules_lib`` and ``widgets`` wherever they run."""
     require_browser()
     port = free_port()
     log = Path(folder) / "voila.log"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
     with open(log, "wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "voila", notebook, "--no-browser", f"--port={port}",
              "--Voila.ip=127.0.0.1", "--VoilaConfiguration.file_allowlist=['.*']"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+            cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.time() + start_timeout

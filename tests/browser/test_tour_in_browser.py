@@ -18,20 +18,12 @@ the board is drawn again and answers a click and a step. Screenshots go to docs/
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, SLOW_MACHINE
-from .conftest import free_port as _free_port
+from .conftest import CHROMIUM, CHROMIUM_ARGS, SLOW_MACHINE, voila_server
 from .conftest import screenshot as _screenshot
 
 pytestmark = pytest.mark.browser
@@ -57,8 +49,6 @@ Explorer(game, seed=%d)""" % SEED
 
 @pytest.fixture(scope="module")
 def tour_server(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
     folder = tmp_path_factory.mktemp("tour")
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "tour", "metadata": {},
                      "outputs": [], "source": CELL}],
@@ -66,37 +56,8 @@ def tour_server(tmp_path_factory):
                                       "name": "python3"}},
           "nbformat": 4, "nbformat_minor": 5}
     (folder / "tour.ipynb").write_text(json.dumps(nb))
-    port = _free_port()
-    log = folder / "voila.log"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1"], cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            if proc.poll() is not None:
-                pytest.fail(f"voila exited early:\n{log.read_text()[-3000:]}")
-            try:
-                urllib.request.urlopen(base, timeout=10)
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                time.sleep(0.3)
-        else:
-            pytest.fail(f"voila did not start:\n{log.read_text()[-3000:]}")
+    with voila_server(str(folder), folder, cwd=folder) as base:
         yield base + "voila/render/tour.ipynb"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="module")
