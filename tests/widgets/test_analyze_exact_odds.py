@@ -7,28 +7,9 @@ from rules_lib.analysis import exact_text, position_at
 from widgets import Explorer
 
 
-def test_a_bullet_decision_shows_each_option_s_exact_fight_odds():
-    game = position_at("zombies_giants", "bullet", seed=0)  # 3 against 4: spend +2, or keep
-    ex = Explorer("zombies_giants", scenario="normal", seed=0)
-    ex.stepper.show_game(game)
-    assert ex.game.pending is not None and ex.game.pending.kind == "bullet"
-    panel = ex.analyze
-    panel.n.value = 2
-    panel.compare(wait=True)
-    assert panel.banner.message == "", panel.banner.detail
-    shown = panel.options_html.value
-    assert "exact odds" in shown
-    exact = {o.option: o.exact for o in panel.comparison.options}
-    assert set(exact) == {"spend", "keep"} and all(exact.values())
-    for odds in exact.values():
-        assert exact_text(odds) in shown
-    assert "won, 3 hearts and 4 bullets left 1 (100%)" in shown  # spent: no heart lost
-    assert "won, 2 hearts and 5 bullets left 1 (100%)" in shown  # kept: a heart for the bullet
-
-
-def test_an_fx_decision_shows_each_option_s_exact_combat_odds():
-    game = position_at("ginormopod", "use_fx", player="Human", seed=13, max_games=1)
-    ex = Explorer("ginormopod", seed=13)
+def compared(ex, game):
+    """Compare the options of ``game``'s pending decision in the Explorer's Analyze tab (two
+    continuations each): the table shown and each option's exact odds, every one on screen."""
     ex.stepper.show_game(game)
     panel = ex.analyze
     panel.n.value = 2
@@ -40,6 +21,20 @@ def test_an_fx_decision_shows_each_option_s_exact_combat_odds():
     assert set(exact) == set(game.pending.options) and all(exact.values())
     for odds in exact.values():
         assert exact_text(odds) in shown
+    return shown, exact
+
+
+def test_a_bullet_decision_shows_each_option_s_exact_fight_odds():
+    game = position_at("zombies_giants", "bullet", seed=0)  # 3 against 4: spend +2, or keep
+    assert game.pending is not None and set(game.pending.options) == {"spend", "keep"}
+    shown, _ = compared(Explorer("zombies_giants", scenario="normal", seed=0), game)
+    assert "won, 3 hearts and 4 bullets left 1 (100%)" in shown  # spent: no heart lost
+    assert "won, 2 hearts and 5 bullets left 1 (100%)" in shown  # kept: a heart for the bullet
+
+
+def test_an_fx_decision_shows_each_option_s_exact_combat_odds():
+    game = position_at("ginormopod", "use_fx", player="Human", seed=13, max_games=1)
+    _, exact = compared(Explorer("ginormopod", seed=13), game)
     assert "Swarm wiped out 1 (100%)" in exact_text(exact["Nuclear"])
 
 
