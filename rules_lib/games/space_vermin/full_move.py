@@ -12,7 +12,13 @@ from rules_lib.core.engine import Context, Decision, Event
 
 from .board import SVMap, data_and_map
 from .data import SVData, game_data
-from .movement import half_mp_to_mp, marine_move_costs, movement_allowance, vermite_adjacent_hexes
+from .movement import (
+    half_mp_to_mp,
+    marine_move_costs,
+    movement_allowance,
+    mp_words,
+    vermite_adjacent_hexes,
+)
 from .provenance import map_reason
 from .scenarios import scenario_table
 from .state import MARINES, SVState, Unit
@@ -112,7 +118,8 @@ def full_move(
     unit.hex = dest
     unit.status = "map"
     yield Event(
-        f"{unit_id} moves from {origin} to {dest} ({cost} MP)",
+        f"{unit_id} stays in {dest}" if dest == origin
+        else f"{unit_id} moves from {origin} to {dest} ({mp_words(cost)} MP)",
         rule=rule,
         kind="move",
         data={"unit": unit_id, "from": origin, "to": dest, "mp": str(cost), "hex": dest},

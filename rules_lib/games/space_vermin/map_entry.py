@@ -14,7 +14,7 @@ from .board import SVMap, data_and_map
 from .full_move import EXIT_PREFIX, MOVE_IDS, move_options, rv_exit, rv_may_load
 from .landings import place, rough_landing
 from .marine_losses import eliminate_marine
-from .movement import movement_allowance, vermite_adjacent_hexes
+from .movement import movement_allowance, mp_words, vermite_adjacent_hexes
 from .provenance import map_reason
 from .state import MARINES, SVState, Unit
 
@@ -83,7 +83,7 @@ def designated_entry(state: SVState, ctx: Context, unit_id: str) -> Iterator:
     place(unit, dest)
     unit.arrival_turn = 0
     yield Event(
-        f"{unit_id} enters the map and moves to {dest} ({options[dest]} MP)",
+        f"{unit_id} enters the map and moves to {dest} ({mp_words(options[dest])} MP)",
         rule="Space Vermin §I-5-a",
         kind="move",
         data={"unit": unit_id, "to": dest, "hex": dest},

@@ -171,6 +171,14 @@ def half_mp_to_mp(half_mps: int) -> int | Fraction:
     return _half(half_mps)
 
 
+def mp_words(mp: int | Fraction) -> str:
+    """MP as a wargamer writes them in a log line: 4, 4½, ½."""
+    whole, half = divmod(Fraction(mp) * 2, 2)
+    if half == 0:
+        return str(int(whole))
+    return f"{int(whole) or ''}½"
+
+
 @cache
 def _half(half_mps: int) -> Fraction:
     """An odd number of half-MPs as a Fraction (few of them: each made once)."""

@@ -9,7 +9,7 @@ from typing import Any
 from rules_lib.core.engine import Context, Event
 
 from .actions import marine_action_phase
-from .data import game_data
+from .data import SVData, game_data
 from .nat import nat_effect_phase
 from .recovery import purging_phase, recovery_phase
 from .scenarios import scenario_table, setup_family_jewels, setup_great_migration
@@ -25,6 +25,8 @@ from .victory import (
     battle_end,
     battle_end_test,
     battle_outcome,
+    escaped_vp,
+    family_jewels_level,
     family_jewels_vp,
     jewels_left_on_map,
     level_by_vp,
@@ -126,8 +128,10 @@ def play(state: SVState, ctx: Context) -> Iterator:
         state.vp = total
         state.result = level_by_vp(scenario_table(data, "campaign")["levels"], total)
         state.outcome_detail = f"battle 2 {outcome} ({reason}); campaign VP {total}"
-        yield Event(f"Campaign over: battle 1 {state.campaign_vp_1} VP + battle 2 "
-                    f"{migration_vp(data, state)} VP = {total}: {state.result}",
+        yield Event(f"Campaign over: battle 2 ended ({reason}): "
+                    f"{reckoning(data, state, reason) or 'no VP reckoning: '}"
+                    f"battle 1 {state.campaign_vp_1} VP + battle 2 {migration_vp(data, state)} VP "
+                    f"= {total}: {state.result}",
                     rule="Space Vermin §Q-3", kind="result", data={"outcome": state.result},
                     ids=("SV-CAMP-06", "SV-CAMP-07"))
         return
@@ -135,10 +139,38 @@ def play(state: SVState, ctx: Context) -> Iterator:
         state.vp = migration_vp(data, state)
     state.result = outcome
     state.outcome_detail = reason
-    yield Event(f"Game over ({reason}): {outcome}", rule=_victory_rule(state), kind="result",
+    yield Event(f"Game over ({reason}): {reckoning(data, state, reason)}{outcome}",
+                rule=_victory_rule(state), kind="result",
                 data={"outcome": outcome}, ids=_victory_ids(state, reason),
                 assumed=INSTANT_LOSS_WHY if reason == INSTANT_LOSS and state.map == "beta"
                 else "")
+
+
+def reckoning(data: SVData, state: SVState, reason: str) -> str:
+    """How a battle's level was reached, for the result line: the Jewels and the losses
+    (§Q-1-d) or the Victory Points (§Q-2-g); nothing for an instant end."""
+    if reason in (INSTANT_VICTORY, INSTANT_LOSS):
+        return ""
+    lost = _count(state.marines_lost, "Marine")
+    if state.map == "alpha":
+        cut = scenario_table(data, "family_jewels")["marine_losses_reduce"]
+        base = family_jewels_level(data, state.jewels_exited, 0)
+        text = f"{_count(state.jewels_exited, 'Crown Jewel')} off the map: {base}; {lost} lost"
+        if state.marines_lost > cut["more_than"]:
+            levels = "one level" if int(cut["by"]) == 1 else f"{cut['by']} levels"
+            text += f", more than {cut['more_than']}: {levels} lower"
+        return text + ": "
+    vp = scenario_table(data, "great_migration")["vp"]
+    eliminated = sum(1 for u in state.units if not u.is_marine and u.status == "eliminated")
+    return (f"{_count(eliminated, 'Vermite')} eliminated "
+            f"({int(vp['eliminated_vermite']) * eliminated:+d} VP), escaped Vermites "
+            f"({escaped_vp(data, state):+d} VP), {lost} lost "
+            f"({int(vp['marine_lost']) * state.marines_lost:+d} VP): "
+            f"{migration_vp(data, state)} VP: ")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _victory_rule(state: SVState) -> str:
@@ -168,9 +200,13 @@ def _campaign_second_battle(state: SVState, ctx: Context, reason: str) -> Iterat
     data = game_data(ctx)
     state.campaign_vp_1 = family_jewels_vp(data, state)
     state.campaign_jewels_recorded = jewels_left_on_map(state, lying_only=ctx.variant(LYING_ONLY))
-    yield Event(f"Campaign battle 1 over ({reason}): {state.jewels_exited} Jewel(s) exited, "
-                f"{state.marines_lost} Marine(s) lost: {state.campaign_vp_1} VP; "
-                f"{state.campaign_jewels_recorded} Jewel(s) still on the map",
+    t = scenario_table(data, "campaign")
+    yield Event(f"Campaign battle 1 over ({reason}): {_count(state.jewels_exited, 'Jewel')} "
+                f"exited ({int(t['jewel_exited_vp']) * state.jewels_exited:+d} VP), "
+                f"{_count(state.marines_lost, 'Marine')} lost "
+                f"({int(t['marine_lost_vp']) * state.marines_lost:+d} VP): "
+                f"{state.campaign_vp_1} VP; {_count(state.campaign_jewels_recorded, 'Jewel')} "
+                "still on the map",
                 rule="Space Vermin §Q-3", kind="result",
                 ids=("SV-CAMP-02", "SV-CAMP-03", "SV-AMB-21"),
                 assumed=CAMPAIGN_JEWELS_WHY if not ctx.variant(LYING_ONLY) else

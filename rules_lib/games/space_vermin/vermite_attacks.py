@@ -41,6 +41,11 @@ def vermite_attack_cf(
     return cf + sum(m for _, m in mods), mods
 
 
+def verb(word: str, units: list[Unit]) -> str:
+    """The verb agreeing with the units named before it: 'Soldier #5 attacks', '#5 + #9 attack'."""
+    return f"{word}s" if len(units) == 1 else word
+
+
 def vermite_attack(
     state: SVState, ctx: Context, attacker_ids: list[str], target_id: str, suicide: bool = False
 ) -> Iterator[Event]:
@@ -62,7 +67,8 @@ def vermite_attack(
     why = join(values_reason(data, paths), map_reason(data, smap.key) if mods else "")
     refs = {"values": list(paths), **({"hex": target.hex} if mods else {})}
     if cf < data.tables["vermite_attack"]["minimum_cf"]:
-        yield Event(f"{names} attack {target_id}: net CF {cf}, no combat", rule=rule,
+        yield Event(f"{names} {verb('attack', attackers)} {target_id}: net CF {cf}, no combat",
+                    rule=rule,
                     kind="combat", data=refs, ids=base_ids, assumed=why)
     else:
         roll = svdice.fire_pool(cf, dn, data.hit_convention).roll(
@@ -71,7 +77,8 @@ def vermite_attack(
         table = marine_damage_table(data, target)
         result = svdice.damage(data.tables["damage"][table], hits)
         yield Event(
-            f"{names} attack {target_id} in {target.hex}: CF {cf} ({mod_text}) rolls "
+            f"{names} {verb('attack', attackers)} {target_id} in {target.hex}: CF {cf} "
+            f"({mod_text}) rolls "
             f"{list(roll.faces)} against DN {dn}: {hits} hit(s)",
             rule=rule,
             kind="combat",
@@ -159,7 +166,7 @@ def advance_after_combat(
         a.hex = where
     names = " + ".join(a.id for a in moving)
     yield Event(
-        f"{names} advance into the emptied hex {where}",
+        f"{names} {verb('advance', moving)} into the emptied hex {where}",
         rule="Space Vermin §F-2",
         kind="move",
         data={"units": [a.id for a in moving], "to": where},
@@ -167,7 +174,8 @@ def advance_after_combat(
     )
     if staying:
         yield Event(
-            f"{' + '.join(a.id for a in staying)} stay in {staying[0].hex}: {where} holds no more "
+            f"{' + '.join(a.id for a in staying)} {verb('stay', staying)} in {staying[0].hex}: "
+            f"{where} holds no more "
             f"than {limit} Queens/Ultra-Mites/Soldiers",
             rule="Space Vermin §E-3",
             kind="info",

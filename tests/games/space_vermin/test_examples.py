@@ -45,7 +45,7 @@ def test_f1_drone_attack_hq_unaffected_drone_to_cup_nat_infected_on_a_1():
     log = texts(events)
     assert ctx.dice.remaining == ()  # every stated die was read: 3 flock, 6 attack, 1 NAT
     assert "flocks from Nest 1 to hex 416" in log
-    assert "attack HQ 1 in 416: CF 6 (no modifiers) rolls [4, 1, 2, 3, 3, 2]" in log
+    assert "attacks HQ 1 in 416: CF 6 (no modifiers) rolls [4, 1, 2, 3, 3, 2]" in log
     assert "1 hit(s): HQ 1 is unaffected" in log
     hq, drone = state.unit("HQ 1"), state.unit("Drone #4")
     assert hq.on_map and not hq.reduced
@@ -82,7 +82,7 @@ def test_f2_normal_attack_two_soldiers_then_the_ultra_mite_advances_into_315():
     # 3 hits flip the Squad to Disrupted, before 316 attacks (the lowest adjacent hex, 315)
     assert log.index("Squad 1 is flipped to its Disrupted side") < log.index("Vermites in 316")
     assert "Vermites in 316 attack Squad 1 in 315" in log
-    assert "Ultra-Mite #2 attack Squad 1 in 315: CF 4 (target in defensive terrain -1)" \
+    assert "Ultra-Mite #2 attacks Squad 1 in 315: CF 4 (target in defensive terrain -1)" \
         " rolls [6, 5, 1, 2]" in log
     assert "Squad 1 is eliminated (already Disrupted)" in log
     assert state.unit("Squad 1").status == "eliminated"

@@ -69,7 +69,7 @@ def test_queens_move_in_rank_order_high_sister_child():
 def test_above_ground_queens_attack_like_warriors():
     state = beta({"Sister Queen": 511, "Squad 1": 512})
     events = run(vermite_combat_step(state, dice(6, 6, 6, 6, 6)))  # Sister Queen CF 5
-    assert "Sister Queen attack Squad 1" in texts(events)
+    assert "Sister Queen attacks Squad 1" in texts(events)
     assert state.unit("Squad 1").status == "eliminated"
 
 

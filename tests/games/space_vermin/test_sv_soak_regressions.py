@@ -27,7 +27,7 @@ def test_an_advance_from_an_entry_hex_stops_at_the_stacking_limit():
     assert state.unit("Squad 1").status == "eliminated"
     assert {u.id for u in state.units_at("141")} == {"Ultra-Mite #22", "Soldier #11"}
     assert state.unit("Soldier #19").hex == "111"
-    assert "Soldier #19 stay in 111" in texts(events)
+    assert "Soldier #19 stays in 111" in texts(events)
     assert invariants(state) == []
 
 

@@ -45,7 +45,7 @@ def test_two_hits_disrupt_a_fresh_marine_the_bog_costing_the_attack_one():
     state, log = attack({"Squad 1": 233, "Ultra-Mite #2": 234}, ["Ultra-Mite #2"], "Squad 1",
                         5, 6, 1, 1)
     assert log == [
-        (("Ultra-Mite #2 attack Squad 1 in 233: CF 4 (target in defensive terrain -1) rolls "
+        (("Ultra-Mite #2 attacks Squad 1 in 233: CF 4 (target in defensive terrain -1) rolls "
          "[5, 6, 1, 1] against DN 4: 2 hit(s)"), F2, "combat", ATTACK, MAP,
          {"cf": 4, "dn": 4, "faces": [5, 6, 1, 1], "hits": 2, "result": "step",
           "values": [UM_CF, SQUAD_DN], "hex": "233"}),
@@ -60,7 +60,7 @@ def test_one_hit_leaves_the_marine_unaffected_and_open_ground_no_modifier():
     state, log = attack({"Squad 1": 335, "Ultra-Mite #2": 334}, ["Ultra-Mite #2"], "Squad 1",
                         5, 1, 1, 1, 1)
     assert log == [
-        (("Ultra-Mite #2 attack Squad 1 in 335: CF 5 (no modifiers) rolls [5, 1, 1, 1, 1] "
+        (("Ultra-Mite #2 attacks Squad 1 in 335: CF 5 (no modifiers) rolls [5, 1, 1, 1, 1] "
          "against DN 4: 1 hit(s)"), F2, "combat", ATTACK, "",
          {"cf": 5, "dn": 4, "faces": [5, 1, 1, 1, 1], "hits": 1, "result": "none",
           "values": [UM_CF, SQUAD_DN]}),
@@ -78,7 +78,7 @@ def test_a_step_on_a_disrupted_marine_eliminates_it_and_the_attacker_advances():
     assert log[1:] == [
         ("Squad 1 is eliminated (already Disrupted)", F2, "combat", DAMAGE, "",
          {"unit": "Squad 1", "at": "233"}),
-        ("Ultra-Mite #2 advance into the emptied hex 233", F2, "move", ("SV-VATK-12",), "",
+        ("Ultra-Mite #2 advances into the emptied hex 233", F2, "move", ("SV-VATK-12",), "",
          {"units": ["Ultra-Mite #2"], "to": "233"}),
     ]
     assert state.unit("Squad 1").status == "eliminated" and state.marines_lost == 1
@@ -103,7 +103,7 @@ def test_a_suicide_attack_kills_the_drone_whatever_the_result_and_does_not_advan
     state, log = attack({"Squad 1": 412, "Drone #4": 413}, ["Drone #4"], "Squad 1",
                         6, 1, 1, 1, 1, 1, 2, suicide=True)
     assert log[:3] == [
-        (("Drone #4 attack Squad 1 in 412: CF 6 (no modifiers) rolls [6, 1, 1, 1, 1, 1] against "
+        (("Drone #4 attacks Squad 1 in 412: CF 6 (no modifiers) rolls [6, 1, 1, 1, 1, 1] against "
          "DN 4: 1 hit(s)"), F1, "combat", ("SV-SUIC-01", "SV-VATK-08"), "",
          {"cf": 6, "dn": 4, "faces": [6, 1, 1, 1, 1, 1], "hits": 1, "result": "none",
           "values": ["counters:vermites.drone.full.cf", SQUAD_DN]}),
@@ -156,7 +156,7 @@ def test_the_advance_stops_at_the_stacking_limit_and_says_who_stays():
     assert log[-2:] == [
         ("Ultra-Mite #22 + Soldier #11 advance into the emptied hex 141", F2, "move",
          ("SV-VATK-12",), "", {"units": ["Ultra-Mite #22", "Soldier #11"], "to": "141"}),
-        ("Soldier #19 stay in 111: 141 holds no more than 2 Queens/Ultra-Mites/Soldiers",
+        ("Soldier #19 stays in 111: 141 holds no more than 2 Queens/Ultra-Mites/Soldiers",
          "Space Vermin §E-3", "info", ("SV-VSTK-01", "SV-VATK-12"),
          ("the stacking limit caps the advance after combat (§E-3 outranks 'all' in §F-2); "
          "movement order picks who advances (§E-1)"),
