@@ -314,5 +314,9 @@ def end_game(state: GWState, ctx: Context) -> Procedure:
     best = max(e.vp for e in state.empires.values())
     top = [e for e in state.player_order if state.empires[e].vp == best]
     state.result = top[0] if len(top) == 1 else "draw: " + ", ".join(top)
-    yield Event(f"Result: {state.result} with {best} VP", rule=END, kind="result",
+    others = sorted((e for e in state.player_order if e not in top),
+                    key=lambda e: -state.empires[e].vp)  # most VP first, ties in player order
+    behind = ", ".join(f"{e} {state.empires[e].vp}" for e in others)
+    yield Event(f"Result: {state.result} with {best} VP" + (f" (then {behind})" if behind else ""),
+                rule=END, kind="result",
                 assumed=why.END, data={e: state.empires[e].vp for e in state.player_order})

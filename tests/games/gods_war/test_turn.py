@@ -333,12 +333,14 @@ def test_runes_are_played_at_the_end_and_the_most_vp_wins():
          {"refs": RUNE_REFS})] * 2
     assert sig(events[-1]) == (END, "result", (), why.END,
                                {"Storm": 13, "Sea": 13, "Earth": 0, "Invisible God": 0})
-    assert events[-1].message == "Result: draw: Storm, Sea with 13 VP"
+    assert events[-1].message == ("Result: draw: Storm, Sea with 13 VP "
+                                  "(then Earth 0, Invisible God 0)")
     s = gw.state(monsters=(), experienced=False)
     s.end_reason = "35 VP"
-    s.empires["Earth"].vp = 1
-    gw.run(end_game(s, gw.ctx()))
+    s.empires["Earth"].vp, s.empires["Sea"].vp = 3, 2
+    events = gw.run(end_game(s, gw.ctx()))
     assert s.result == "Earth"
+    assert events[-1].message == "Result: Earth with 3 VP (then Sea 2, Storm 0, Invisible God 0)"
 
 
 @pytest.mark.rule("GW-ARA-10")
