@@ -1153,7 +1153,10 @@ show([e for e in seeded.log if e.rule.endswith("Victory") and e.turn == seeded.s
   and `GAME.provenance_report()` gives the same as a table. If you own the physical game, correct a
   value in `rules_lib/games/ginormopod/data/` and the ◆ marks that rest on it go away.
 * Try the other readings: every variant above changes one rule; the designer notebook
-  `05_designer_playtesting.ipynb` measures what such a change does to the balance."""),
+  `05_designer_playtesting.ipynb` measures what such a change does to the balance.
+* To learn by predicting, switch on **? Quiz me** in the stepper (also the explorer's Play
+  tab): it stops before each event of the kinds you tick, asks what happens next with the
+  engine's own alternatives as buttons, then shows the rule that decided it."""),
     code("""# Test yourself: what happens next? Questions from seeded games, the engine's own
 # alternatives as buttons; each answer says what the engine did and which rule decided it.
 from widgets.teaching import QuizPanel

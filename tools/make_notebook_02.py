@@ -1687,7 +1687,10 @@ Play a game yourself: in the explorer above (its Play tab) or the stepper of sec
 `person` for the Marines and answer each decision; switch on the rule variants you prefer. Every
 assumed value is listed in `docs/assumptions.md` and can be changed for a game with
 `data_overrides`. To study balance, notebook `05_designer_playtesting.ipynb` and the command line
-(`rules-explorer simulate space_vermin --scenario family_jewels -n 500`) play many games."""),
+(`rules-explorer simulate space_vermin --scenario family_jewels -n 500`) play many games.
+To learn by predicting, switch on **? Quiz me** in the stepper (also the explorer's Play
+tab): it stops before each event of the kinds you tick, asks what happens next with the
+engine's own alternatives as buttons, then shows the rule that decided it."""),
     code("""# Test yourself: what happens next? Questions from seeded games, the engine's own
 # alternatives as buttons; each answer says what the engine did and which rule decided it.
 from widgets.teaching import QuizPanel

@@ -864,7 +864,10 @@ print(f"{s.halves / 2:g} hearts, armour {s.armour}")"""),
 
 **What next.** Play a game yourself in the explorer at the end of the notebook (choose
 `person` for a player to make every decision), or in the stepper of section 3. The notebook
-`05_designer_playtesting.ipynb` runs many games and sweeps rule variants."""),
+`05_designer_playtesting.ipynb` runs many games and sweeps rule variants.
+To learn by predicting, switch on **? Quiz me** in the stepper (also the explorer's Play
+tab): it stops before each event of the kinds you tick, asks what happens next with the
+engine's own alternatives as buttons, then shows the rule that decided it."""),
     code("""# Test yourself: what happens next? Questions from seeded games, the engine's own
 # alternatives as buttons; each answer says what the engine did and which rule decided it.
 from widgets.teaching import QuizPanel

@@ -937,7 +937,10 @@ wins.
 Play a game yourself in the Explorer at the end of this notebook (set a player to `person`), try a
 ruling you read differently with its variant, and change an assumed value with `data_overrides` to
 see what the base game's numbers do to the Monsters. Notebook `05_designer_playtesting.ipynb` plays
-many games at once."""),
+many games at once.
+To learn by predicting, switch on **? Quiz me** in the stepper (also the explorer's Play
+tab): it stops before each event of the kinds you tick, asks what happens next with the
+engine's own alternatives as buttons, then shows the rule that decided it."""),
     code("""# Test yourself: what happens next? Questions from seeded games, the engine's own
 # alternatives as buttons; each answer says what the engine did and which rule decided it.
 from widgets.teaching import QuizPanel
