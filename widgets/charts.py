@@ -139,16 +139,35 @@ def plot_arachne_vp(table):
                              "xaxis": {"title": "VP"}, "yaxis": {"title": "probability"}})
 
 
+#: Where each probability band's name sits on the colour bar (the middle of the band).
+BAND_TICKS = (0.1, 0.3, 0.5, 0.7, 0.9)
+
+
+def band_colorscale() -> list[list[Any]]:
+    """The Explorer's probability bands (``board_view.PROB_BANDS``) as a stepped Plotly
+    colorscale, so a chart of chances reads in the same greens as the map."""
+    from .board_view import PROB_BANDS  # (imported here: the map widget loads ipywidgets)
+
+    scale: list[list[Any]] = []
+    bounds = [lo for lo, _, _ in PROB_BANDS][::-1] + [1.0]  # 0, .2, .4, .6, .8, 1
+    for (lo, hi), (_, color, _) in zip(zip(bounds, bounds[1:]), reversed(PROB_BANDS)):
+        scale += [[lo, color], [hi, color]]
+    return scale
+
+
 def plot_reach_probability(grid, width: int, height: int, name: str):
     """Heat map of a Survivor's chance to reach each square this turn (``zombies_giants.odds
     .reach_grid``); ``width`` x ``height`` squares, never-reached squares left blank."""
     import plotly.graph_objects as go
 
+    from .board_view import PROB_BANDS
+
     z: list[list[float | None]] = [[None] * width for _ in range(height)]
     for row in grid.itertuples():
         z[row.y][row.x] = row.probability
-    fig = go.Figure(go.Heatmap(z=z, zmin=0, zmax=1, colorscale="Viridis",
-                               colorbar={"title": "P(reach)"}))
+    fig = go.Figure(go.Heatmap(z=z, zmin=0, zmax=1, colorscale=band_colorscale(),
+                               colorbar={"title": "P(reach)", "tickvals": BAND_TICKS,
+                                         "ticktext": [t for _, _, t in reversed(PROB_BANDS)]}))
     fig.update_layout(title=f"{name}: chance to reach each square this turn",
                       yaxis={"scaleanchor": "x"})
     return fig

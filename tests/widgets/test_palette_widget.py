@@ -9,9 +9,8 @@ the Explorer's board and the figures the notebooks draw — takes its colours fr
   other map thing (zones, realms) a colour the Display draws; notebook 01's map is built from its
   own cell and its counters' colours compared with the Display's.
 
-Notebook 01 (``tools/make_notebook_01.py``, DRAW_MAP) still draws Swarm grey and Humans dark blue
-and the zones in its own colours: those tests are marked as expected failures (strict: they fail
-the day the notebook reads ``GAME.display`` and the mark must go).
+* The charts: a chart of chances (Zombies' P(reach) heat map) reads in the Explorer's probability
+  bands (``board_view.PROB_BANDS``).
 """
 from __future__ import annotations
 
@@ -128,3 +127,18 @@ def test_the_explorer_paints_counters_and_terrain_from_the_display(name):
     for slot, terrain in enumerate(getattr(bv, "terrain_slots", [])):
         if terrain in (display.terrain_colors or {}):
             assert bv.trace[f"terrain:{slot}"].fillcolor == display.terrain_colors[terrain]
+
+
+def test_the_reach_heat_map_uses_the_explorer_s_probability_bands():
+    from rules_lib.games.zombies_giants.odds import reach_grid
+    from tests.games.zombies_giants.zg_helpers import make_state
+    from widgets.board_view import PROB_BANDS
+    from widgets.charts import plot_reach_probability
+
+    df = reach_grid(make_state(("Huge",), at=(9, 10)), "Survivor 1")
+    heat = plot_reach_probability(df, 30, 30, "Survivor 1").data[0]
+    scale = [tuple(step) for step in heat.colorscale]
+    for lo, color, label in PROB_BANDS:  # each band's colour holds from its floor to the next
+        assert (lo, color) in scale and (min(1.0, round(lo + 0.2, 1)), color) in scale
+        assert label in heat.colorbar.ticktext
+    assert "Viridis" not in str(heat.colorscale)
