@@ -105,6 +105,13 @@ def suffered(data: GinData, hits_scored: int, own_fx: str) -> int:
     return max(0, hits_scored - int(effect(data, own_fx, "cancel_hits")))
 
 
+def cancelled_text(scored: int, suffers: int, own_fx: str) -> str:
+    """What a side's own FX took off the hits scored against it, for the log ('' if nothing)."""
+    if suffers == scored:
+        return ""
+    return f" ({scored} scored, {scored - suffers} cancelled by its {own_fx})"
+
+
 def steps(data: GinData, fighters: list[Fighter] | tuple[Fighter, ...]) -> int:
     """Hits a group can absorb: 2 for a Fresh unit, 1 for a Reduced unit or a Guard."""
     types = data.types
@@ -369,7 +376,9 @@ def fire(state: GinState, ctx: Context, battle: Battle, fx: dict[str, str]
     cancel = "" if not used_fx else join(
         fx_reason(data, fx["Swarm"]) if effect(data, fx["Swarm"], "cancel_hits") else "",
         fx_reason(data, fx["Human"]) if effect(data, fx["Human"], "cancel_hits") else "")
-    yield Event(f"All hits apply at once: Swarm suffers {on_swarm}, Humans suffer {on_human}",
+    yield Event(f"All hits apply at once: Swarm suffers {on_swarm}"
+                f"{cancelled_text(h_hits, on_swarm, fx['Swarm'])}, Humans suffer {on_human}"
+                f"{cancelled_text(s_hits, on_human, fx['Human'])}",
                 rule=R_COMBAT, kind="combat", data={"Swarm": on_swarm, "Human": on_human},
                 ids=cite(("GIN-COMB-03",), cancel), assumed=cancel)
     unit_steps = (steps(data, [fighter_of(u) for u in human_units] if barrage else h_fighters)
