@@ -316,6 +316,9 @@ def hold_chits(state: GinState, ctx: Context) -> Proc:
                      and (data.activation[c].formation not in data.formations["Allied"]
                           or c == state.allied)]
             if not cands:
+                yield Event(f"{side}: every Activation Chit of theirs was drawn this turn, none "
+                            "is left to hold", rule=R_FADE_OUT, kind="info",
+                            ids=("GIN-FOUT-02",))
                 continue
             choice = yield Decision(side, "hold_chit", "Hold one unactivated Activation Chit for "
                                     "the start of next turn?", ["none", *cands], rule=R_FADE_OUT,

@@ -204,9 +204,10 @@ def test_with_no_activation_nobody_holds_a_chit_unless_the_variant(table, varian
     if variants:
         assert asked == [("Human", "hold_chit", ["none", "Human B", "French"], R_FADE_OUT,
                           ("GIN-FOUT-02",))]
-        assert records[0][:4] == ("chit", R_FADE_OUT, ("GIN-FOUT-02", "GIN-AMB-10"),
+        assert records[0] == ("info", R_FADE_OUT, ("GIN-FOUT-02",), {}, "")  # no Swarm chit
+        assert records[1][:4] == ("chit", R_FADE_OUT, ("GIN-FOUT-02", "GIN-AMB-10"),
                                   {"chit": "French"})
-        assert records[0][4].startswith("variant of GIN-AMB-10")
+        assert records[1][4].startswith("variant of GIN-AMB-10")
     else:
         assert asked == []
         assert records[0] == ("info", R_FADE_OUT, ("GIN-FOUT-02", "GIN-AMB-10"), {}, AMB_10)
