@@ -59,7 +59,7 @@ def recon(state: SVState, ctx: Context, scout_id: str) -> Iterator:
         outcome = "success: the Successful Recon marker goes by the Event Cup"
     yield Event(
         f"Recon by {scout_id}{'' if helper == 'no HQ' else ' with ' + helper}: die "
-        f"{roll.faces[0]}{f' {mod:+d}' if mod else ''} -> {outcome}",
+        f"{roll.faces[0]}{f' {mod:+d}' if mod else ''} (needs {t['target']}+) -> {outcome}",
         rule="Space Vermin §I-4-a",
         kind="roll",
         data={"success": ok, "unit": scout_id},
@@ -105,7 +105,7 @@ def rally(state: SVState, ctx: Context, rallier_id: str) -> Iterator[Event]:
         if roll.value:
             u.reduced = False
         yield Event(
-            f"Rally ({rallier_id}): {u.id} rolls {roll.faces[0]} -> "
+            f"Rally ({rallier_id}): {u.id} rolls {roll.faces[0]} (needs {target}+) -> "
             f"{'back to full strength' if roll.value else 'stays Disrupted'}"
             + (" (eligible though not next to a Vermite)" if reading else ""),
             rule="Space Vermin §I-4-b",
@@ -126,7 +126,7 @@ def request_reinforcements(state: SVState, ctx: Context, hq_id: str) -> Iterator
     roll = svdice.target_roll(t["target"], mod).roll(ctx.dice, f"Request Reinforcements {hq_id}")
     yield Event(
         f"{hq_id} requests reinforcements: die {roll.faces[0]}{f' {mod:+d}' if mod else ''}"
-        f" -> {'granted' if roll.value else 'refused'}",
+        f" (needs {t['target']}+) -> {'granted' if roll.value else 'refused'}",
         rule="Space Vermin §I-4-c",
         kind="roll",
         data={"success": bool(roll.value), "unit": hq_id},

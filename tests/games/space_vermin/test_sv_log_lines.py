@@ -1,7 +1,8 @@
 """Log lines a learner checks against the rulebook. The result line says how the level was
 reached: the Jewels off the map and the more-than-six-lost reduction (§Q-1-d), the Victory Points
 of The Great Migration (§Q-2-g) and of each Campaign battle (§Q-3). A move line gives half MPs as
-4½ (§P-1-e) and says when a unit stays put."""
+4½ (§P-1-e) and says when a unit stays put. A Special Action's die roll says what it needed
+(§I-4)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from rules_lib.games.space_vermin import new_game
 from rules_lib.games.space_vermin.full_move import full_move
+from rules_lib.games.space_vermin.special_actions import rally, recon, request_reinforcements
 
 from .sv_helpers import dice, run, table, texts
 from .test_sv_victory import mid_game, play_out
@@ -77,3 +79,19 @@ def test_a_move_line_writes_half_mps_as_a_wargamer_does_and_a_unit_that_stays_sa
     stayed = [e.message for e in run(full_move(state, dice(), "Squad 1"), answers=["315"])
               if e.kind == "move"]
     assert stayed == ["Squad 1 stays in 315"]
+
+
+@pytest.mark.rule("SV-RALLY-03", "SV-RECON-03", "SV-REQ-02")
+def test_a_special_action_roll_says_the_number_it_needed():
+    state = table({"HQ 1": 412, "Squad 1": 413, "Soldier #1": 414})
+    state.unit("Squad 1").reduced = True
+    assert texts(run(rally(state, dice(4), "HQ 1"))) == (
+        "Rally (HQ 1): Squad 1 rolls 4 (needs 5+) -> stays Disrupted")
+    state = table({"Scout 1": 111, "HQ 1": 666})
+    recon_line = [e.message for e in run(recon(state, dice(3), "Scout 1"), answers=["HQ 1"])
+                  if e.kind == "roll"]
+    assert recon_line == ["Recon by Scout 1 with HQ 1: die 3 +1 (needs 4+) -> success: the "
+                          "Successful Recon marker goes by the Event Cup"]
+    state = table({"HQ 1": 411})
+    assert texts(run(request_reinforcements(state, dice(2), "HQ 1"))) == (
+        "HQ 1 requests reinforcements: die 2 (needs 3+) -> refused")
