@@ -8,6 +8,7 @@ import pytest
 from rules_lib.games.gods_war import monsters
 from rules_lib.games.gods_war import provenance as why
 from rules_lib.games.gods_war.setup import initial_state
+from rules_lib.games.gods_war.state import MonsterState
 
 
 def records(events):
@@ -137,3 +138,158 @@ def test_placing_at_the_great_compromise_logs_each_monster_with_its_rules(gw, va
                                                 monsters.VARIANT_ARACHNE_LATE)
     else:
         assert "Arachne Solara" not in placed  # the default: she is placed at set-up
+
+
+# -- Juggernaut's Community (XIV. FAQ) -------------------------------------------------------------
+
+def with_juggernaut(gw, area="Prax", **where):
+    """A position with Juggernaut in play (his card is a data gap; the FAQ rulings apply)."""
+    s = gw.state(**where)
+    s.monsters["Juggernaut"] = MonsterState(area, "in play")
+    return s
+
+
+@pytest.mark.rule("GW-FAQ-03", "GW-ARA-11")
+def test_juggernaut_moving_logs_who_moved_with_him_and_the_monster_left_behind(gw):
+    s = with_juggernaut(gw, "Prax", Androgeus="Prax", Arachne_Solara="Prax")
+    gw.put(s, "Storm", "Storm Warrior", "Prax")
+    gw.put(s, "Sea", "Sea Folk", "Kralorela")  # elsewhere: not his to move
+    events, _ = gw.asked(monsters.juggernaut_moves(s, gw.ctx(), "Peloria"))
+    assert records(events) == [
+        ("monster", "Arachne Solara card (Killing)", ("GW-ARA-11",),
+         {"monster": "Arachne Solara"}, ""),
+        ("move", monsters.FAQ, why.IDS_FAQ_COMMUNITY,
+         {"moved": ["Storm's Storm Warrior", "Androgeus"], "to": "Peloria"},
+         monsters.JUGGERNAUT_GAP)]
+    assert [(p.kind, p.area) for p in s.pieces] == [("Storm Warrior", "Peloria"),
+                                                    ("Sea Folk", "Kralorela")]
+    assert (s.monster_area("Juggernaut"), s.monster_area("Androgeus"),
+            s.monster_area("Arachne Solara")) == ("Peloria", "Peloria", "Prax")
+
+
+@pytest.mark.rule("GW-FAQ-03")
+def test_juggernaut_moving_alone_records_that_no_one_moved(gw):
+    s = with_juggernaut(gw, "Prax", monsters=())
+    events, _ = gw.asked(monsters.juggernaut_moves(s, gw.ctx(), "Peloria"))
+    assert records(events) == [("move", monsters.FAQ, why.IDS_FAQ_COMMUNITY,
+                                {"moved": [], "to": "Peloria"}, monsters.JUGGERNAUT_GAP)]
+
+
+@pytest.mark.rule("GW-FAQ-03")
+def test_juggernaut_cannot_move_unless_he_is_in_play(gw):
+    s = gw.state(monsters=())
+    s.monsters["Juggernaut"] = MonsterState()  # chosen, still waiting
+    with pytest.raises(ValueError, match="Juggernaut is not in play"):
+        gw.run(monsters.juggernaut_moves(s, gw.ctx(), "Peloria"))
+    assert s.monsters["Juggernaut"].area is None
+
+
+@pytest.mark.rule("GW-FAQ-02")
+def test_a_players_movement_ability_triggering_community_is_logged_with_its_record(gw):
+    s = with_juggernaut(gw, "Kralorela", monsters=())
+    events, _ = gw.asked(monsters.community_trigger(s, gw.data, "Teleport", "Storm"))
+    assert records(events) == [("monster", monsters.FAQ, why.IDS_FAQ_JUGGERNAUT,
+                                {"juggernaut_triggered": True, "ability": "Teleport",
+                                 "by": "Storm"}, "")]
+    assert s.stats["community_triggers"] == 1
+
+
+@pytest.mark.rule("GW-FAQ-02")
+def test_another_monsters_movement_triggering_community_is_marked_assumed(gw):
+    """The FAQ names other Monsters' movement abilities; that a Monster's card movement trigger
+    (Lust) is one of them is the project's reading, so the record says so."""
+    s = with_juggernaut(gw, "Kralorela", monsters=())
+    events, _ = gw.asked(monsters.community_trigger(s, gw.data, "Lust", "Androgeus"))
+    assert records(events) == [("monster", monsters.FAQ, why.IDS_FAQ_JUGGERNAUT,
+                                {"juggernaut_triggered": True, "ability": "Lust",
+                                 "by": "Androgeus"}, monsters.MONSTER_MOVE_WHY)]
+
+
+@pytest.mark.rule("GW-FAQ-02")
+def test_community_is_not_triggered_by_other_abilities_or_without_juggernaut_in_play(gw):
+    s = with_juggernaut(gw, "Kralorela", monsters=())
+    assert gw.run(monsters.community_trigger(s, gw.data, "Sunspear", "Invisible God")) == []
+    s.monsters["Juggernaut"].status = "removed"
+    assert gw.run(monsters.community_trigger(s, gw.data, "Teleport", "Storm")) == []
+    assert "community_triggers" not in s.stats
+
+
+@pytest.mark.rule("GW-FAQ-02")
+def test_movement_type_abilities_are_the_players_list_then_each_monsters_card_triggers(gw):
+    assert monsters.movement_type_abilities(gw.data) == [
+        *gw.data.get("monsters.abilities_against_monsters.movement_type"), "Lust",
+        "Spinning the Web"]
+
+
+# -- who may enter where --------------------------------------------------------------------------
+
+@pytest.mark.rule("GW-ARA-11")
+def test_arachne_may_be_moved_only_by_spinning_the_web(gw):
+    s = gw.state()
+    assert monsters.may_enter(s, gw.data, "Arachne Solara", None, "Prax", "Spinning the Web") == (
+        True, "")
+    assert monsters.may_enter(s, gw.data, "Arachne Solara", None, "Prax", "rout") == (
+        False, "Arachne Solara cannot be moved by any means other than Spinning the Web")
+
+
+@pytest.mark.rule("GW-FAQ-04")
+def test_mother_of_monsters_is_kept_out_of_spawn_only_by_routs_and_birth(gw):
+    s = gw.state()
+    s.spawn_areas = ["Teshnos"]
+    barred = (False, "routs and her Birth action can't move Mother of Monsters to a Spawn (FAQ)")
+    for cause in ("rout", "Birth"):
+        assert monsters.may_enter(s, gw.data, "Mother of Monsters", None, "Teshnos",
+                                  cause) == barred
+        assert monsters.may_enter(s, gw.data, "Mother of Monsters", None, "Prax", cause) == (
+            True, "")
+    assert monsters.may_enter(s, gw.data, "Mother of Monsters", None, "Teshnos", "Lust") == (
+        True, "")
+    assert monsters.may_enter(s, gw.data, "Chaos Folk", None, "Teshnos", "rout") == (True, "")
+    assert monsters.may_enter(s, gw.data, "Mother of Monsters", None, "Teshnos",
+                              "Juggernaut")[0] is True
+
+
+@pytest.mark.rule("GW-FAQ-03")
+def test_hell_needs_the_owners_permission_unless_juggernaut_moves_them(gw):
+    """Assumed base rule: an empire's pieces enter Hell only with its Hell permission."""
+    s = gw.state()
+    assert gw.data.realm("Hell") == gw.data.get("base_game.hell_permissions.realm")
+    assert monsters.may_enter(s, gw.data, "Earth Folk", "Earth", "Hell", "move") == (
+        False, "Earth has no Hell permission (assumed base rule)")
+    assert monsters.may_enter(s, gw.data, "Earth Folk", "Earth", "Prax", "move") == (True, "")
+    assert monsters.may_enter(s, gw.data, "Androgeus", None, "Hell", "Lust") == (True, "")
+    assert monsters.may_enter(s, gw.data, "Earth Folk", "Earth", "Hell", "Juggernaut") == (
+        True, "Juggernaut's Community supersedes Hell permissions and restrictions (FAQ)")
+    s.empires["Earth"].hell_permission = True
+    assert monsters.may_enter(s, gw.data, "Earth Folk", "Earth", "Hell", "move") == (True, "")
+
+
+# -- battle results against a Monster, and its removal --------------------------------------------
+
+@pytest.mark.rule("GW-AND-11", "GW-ARA-11", "GW-KILL-02")
+@pytest.mark.parametrize("name, rule, ids, assumed", [
+    ("Androgeus", "Androgeus card (Killing Androgeus)", why.IDS_AND_IMMUNE, ""),
+    ("Arachne Solara", "Arachne Solara card (Killing Arachne Solara)", why.IDS_ARA_IMMUNE, ""),
+    ("Leviathan", monsters.KILLING, ("GW-KILL-02",), monsters.MONSTER_GAP),
+])
+def test_kills_and_routs_rolled_against_a_monster_are_logged_without_effect(
+        gw, name, rule, ids, assumed):
+    from rules_lib.games.gods_war.battle import Side
+    hitter = Side("Storm", False, ["Storm Warrior"], kills=2, routs=1)
+    events, _ = gw.asked(monsters.results_against_monster(hitter, Side(name, True)))
+    data = {} if name == "Leviathan" else {"monster": name}
+    assert records(events) == [("combat", rule, ids, data, assumed)]
+
+
+@pytest.mark.rule("GW-KILL-03", "GW-REW-01")
+def test_a_destroyed_monster_is_removed_for_good_with_its_turn_and_reward_logged(gw):
+    s = gw.state(Androgeus="Altinela")
+    s.turn = 4
+    events, _ = gw.asked(monsters.remove_monster(s, gw.ctx(), "Androgeus", "Storm"))
+    assert (s.monsters["Androgeus"].status, s.monsters["Androgeus"].area) == ("removed", None)
+    assert s.stats["Androgeus killed on turn"] == 4
+    assert records(events) == [
+        ("monster", monsters.KILLING, why.IDS_KILLED, {"monster": "Androgeus", "killer": "Storm"},
+         ""),
+        ("monster", monsters.REWARD, why.IDS_REWARD,
+         {"reward": dict(gw.data.cards["Androgeus"].reward)}, why.REWARD)]
