@@ -293,3 +293,49 @@ def test_a_destroyed_monster_is_removed_for_good_with_its_turn_and_reward_logged
          ""),
         ("monster", monsters.REWARD, why.IDS_REWARD,
          {"reward": dict(gw.data.cards["Androgeus"].reward)}, why.REWARD)]
+
+
+# -- classification, triggers and Siren Song ------------------------------------------------------
+
+@pytest.mark.rule("GW-MON-02")
+def test_each_piece_is_classed_by_its_card_or_unit_type(gw):
+    """Cosmic Monsters count as greater gods; other Monsters are Monsters; units, heroes, greater
+    gods and Elder Races by their type."""
+    assert [monsters.piece_class(gw.data, k) for k in (
+        "Androgeus", "Mother of Monsters", "Sea Folk", "Sea Hero", "Sea Lord",
+        "Dragonewt Allies")] == ["greater_god", "monster", "unit", "hero", "greater_god", "hero"]
+    assert [monsters.is_hero_or_greater_god(gw.data, k) for k in (
+        "Sea Folk", "Sea Hero", "Sea Lord", "Dragonewt Allies", "Mother of Monsters")] == [
+        False, True, True, True, False]
+    assert monsters.unit_type(gw.data, "Dragonewt Allies") is gw.data.elder_races[
+        "Dragonewt Allies"]
+    with pytest.raises(KeyError, match="unknown piece 'Kraken'; known: Storm Warrior, "):
+        monsters.unit_type(gw.data, "Kraken")
+
+
+@pytest.mark.rule("GW-TRIG-01")
+def test_a_monsters_trigger_area_is_its_area_and_the_areas_bordering_it_on_the_games_map(gw):
+    from rules_lib.games.gods_war.data import load
+    s = gw.state(Androgeus="Altinela")
+    shipped = list(gw.data.board.neighbors("Altinela"))
+    assert monsters.monster_aura(s, "Androgeus", gw.data) == ["Altinela", *shipped]
+    borders = [b for b in gw.data.get("map.borders") if set(b) != {"Altinela", "Jrustela"}]
+    redrawn = load({"map.borders": borders})  # a designer's map without that border
+    assert monsters.monster_aura(s, "Androgeus", redrawn) == [
+        "Altinela", *[a for a in shipped if a != "Jrustela"]]
+    assert monsters.monster_aura(s, "Arachne Solara", gw.data) == []  # not in play
+
+
+@pytest.mark.rule("GW-FAQ-01")
+def test_siren_song_areas_hold_another_empires_sea_units(gw):
+    """Assumed Siren Song: entering an area with another empire's Sea units costs power; the Sea
+    empire's own units, and other empires' units, cost nothing."""
+    s = gw.state()
+    gw.put(s, "Sea", "Sea Folk", "Peloria")
+    gw.put(s, "Storm", "Storm Warrior", "Prax")
+    assert monsters.siren_song_areas(s, gw.data, "Storm", "Storm") == {"Peloria"}
+    assert monsters.siren_song_areas(s, gw.data, "Sea", "Sea") == set()
+    assert monsters.siren_song_areas(s, gw.data, "Storm", "Juggernaut") == set()
+    assert monsters.siren_song_penalty(s, gw.data, "Storm", "Prax", "Storm") == 0
+    assert monsters.siren_song_penalty(s, gw.data, "Storm", "Peloria", "Storm") == gw.data.get(
+        "base_game.siren_song.penalty_power")
