@@ -10,6 +10,8 @@ from rules_lib.games.gods_war import provenance as why
 from rules_lib.games.gods_war.setup import initial_state
 from rules_lib.games.gods_war.state import MonsterState
 
+from .conftest import GW
+
 
 def records(events):
     return [(e.kind, e.rule, e.ids, e.data, e.assumed) for e in events if e.kind != "decision"]
@@ -339,3 +341,101 @@ def test_siren_song_areas_hold_another_empires_sea_units(gw):
     assert monsters.siren_song_penalty(s, gw.data, "Storm", "Prax", "Storm") == 0
     assert monsters.siren_song_penalty(s, gw.data, "Storm", "Peloria", "Storm") == gw.data.get(
         "base_game.siren_song.penalty_power")
+
+
+# -- selection, placement and movement abilities: the remaining clauses ---------------------------
+
+def card_tree(data, name):
+    return dict(data.get(f"monsters.cards.{name}"))
+
+
+@pytest.mark.rule("GW-SETUP-01", "GW-SETUP-02")
+def test_every_selection_problem_is_reported_unknown_unplayable_and_too_many(gw):
+    from rules_lib.games.gods_war.data import load
+    data = load({"monsters.cards.Androgeus.recommended_per_game": 9,
+                 "monsters.cards.Arachne Solara.recommended_per_game": 9})
+    gap = data.cards["Leviathan"].data_gap
+    assert monsters.selection_problems(data, ["Kraken", "Leviathan", "Androgeus",
+                                              "Arachne Solara"]) == [
+        f"unknown Monster 'Kraken'; known: {', '.join(data.cards)}",
+        f"Leviathan cannot be played: {gap}",
+        "2 Cosmic Monsters (Androgeus, Arachne Solara): the rulebook recommends no more than 1 "
+        f"of each type ({monsters.MONSTERS}); set experienced=True to play more"]
+    assert ", ".join(data.cards).startswith("Androgeus, Arachne Solara, ")
+
+
+@pytest.mark.rule("GW-SETUP-01", "GW-SETUP-02")
+def test_the_strictest_card_recommendation_counts_and_without_one_the_rulebooks(gw):
+    from rules_lib.games.gods_war.data import load
+    both = ["Androgeus", "Arachne Solara"]
+    mixed = load({"monsters.expansion.recommended_per_type": 3,
+                  "monsters.cards.Androgeus.recommended_per_game": 9})  # Arachne's card says 1
+    assert monsters.selection_problems(mixed, both) == [
+        "2 Cosmic Monsters (Androgeus, Arachne Solara): their cards recommend no more than 1 "
+        "Cosmic Monster per game; set experienced=True to play more"]
+    roomy = load({"monsters.expansion.recommended_per_type": 3,
+                  "monsters.cards.Androgeus.recommended_per_game": 2,
+                  "monsters.cards.Arachne Solara.recommended_per_game": 2})
+    assert monsters.selection_problems(roomy, both) == []
+    silent = {n: {k: v for k, v in card_tree(gw.data, n).items() if k != "recommended_per_game"}
+              for n in both}  # cards that recommend nothing: the rulebook's 1 of each type
+    bare = load({f"monsters.cards.{n}": body for n, body in silent.items()})
+    assert [c.raw.get("recommended_per_game") for c in (bare.cards[n] for n in both)] == [None,
+                                                                                         None]
+    assert monsters.selection_problems(bare, both)[0].endswith(
+        f"the rulebook recommends no more than 1 of each type ({monsters.MONSTERS}); "
+        "set experienced=True to play more")
+    wide = load({"monsters.expansion.recommended_per_type": 2,
+                 **{f"monsters.cards.{n}": body for n, body in silent.items()}})
+    assert monsters.selection_problems(wide, both) == []
+
+
+@pytest.mark.rule("GW-PLACE-01")
+def test_each_waiting_cosmic_monster_is_placed_whatever_stands_before_it(gw):
+    """Monsters already in play, or placed at another time, are passed over, not a stop."""
+    s = initial_state(gw.data, {"monsters": ["Arachne Solara", "Androgeus"],
+                                "experienced": True}, [])
+    s.monsters["Arachne Solara"].status, s.monsters["Arachne Solara"].area = "in play", "Prax"
+    gw.run(monsters.place_at_great_compromise(s, gw.ctx()))
+    assert s.monster_area("Androgeus") == "Altinela"
+    s = initial_state(gw.data, {"monsters": ["Arachne Solara", "Androgeus"],
+                                "experienced": True}, [])  # she waits for set-up, not for it
+    gw.run(monsters.place_at_great_compromise(s, gw.ctx()))
+    assert (s.monster_area("Androgeus"), s.monsters["Arachne Solara"].status) == (
+        "Altinela", "waiting")
+
+
+@pytest.mark.rule("GW-PLACE-01")
+def test_a_monster_placed_at_the_great_compromise_without_its_own_ids_cites_the_general_rule(gw):
+    from rules_lib.games.gods_war.data import load
+    data = load({"monsters.cards.Arachne Solara.placement.when": "great_compromise"})
+    s = initial_state(data, {"monsters": ["Arachne Solara"]}, [])
+    events, _ = gw.asked(monsters.place_at_great_compromise(s, GW(data).ctx()))
+    assert [(r[2], r[3]) for r in records(events)] == [
+        (("GW-PLACE-01",), {"monster": "Arachne Solara", "area": "Inner Hell"})]
+
+
+@pytest.mark.rule("GW-MOVE-01")
+def test_a_movement_ability_moves_each_listed_piece_once(gw):
+    """Two Warriors listed where one stands fail, even for a move that ends where it began."""
+    s = gw.state()
+    gw.put(s, "Storm", "Storm Warrior", "Prax")
+    with pytest.raises(ValueError, match="Storm has no Storm Warrior in Prax to move"):
+        gw.run(monsters.move_by_ability(s, gw.ctx(), "Storm", "Teleport", "Prax", "Prax",
+                                        ["Storm Warrior", "Storm Warrior"]))
+
+
+@pytest.mark.rule("GW-MOVE-01")
+def test_a_movement_ability_the_text_does_not_give_is_marked_as_the_base_games_gap(gw):
+    s = gw.state()
+    gw.put(s, "Storm", "Storm Warrior", "Prax")
+    events, _ = gw.asked(monsters.move_by_ability(s, gw.ctx(), "Storm", "Windwalk", "Prax",
+                                                  "Peloria", ["Storm Warrior"]))
+    assert records(events)[0][4] == monsters.ABILITY_GAP
+
+
+@pytest.mark.rule("GW-FAQ-01")
+def test_the_sea_empire_pays_no_siren_song_for_its_own_units(gw):
+    s = gw.state()
+    gw.put(s, "Sea", "Sea Folk", "Peloria")
+    assert monsters.siren_song_penalty(s, gw.data, "Sea", "Peloria", "Sea") == 0
