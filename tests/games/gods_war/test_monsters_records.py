@@ -181,7 +181,7 @@ def test_juggernaut_moving_alone_records_that_no_one_moved(gw):
 def test_juggernaut_cannot_move_unless_he_is_in_play(gw):
     s = gw.state(monsters=())
     s.monsters["Juggernaut"] = MonsterState()  # chosen, still waiting
-    with pytest.raises(ValueError, match="Juggernaut is not in play"):
+    with pytest.raises(ValueError, match="^Juggernaut is not in play$"):
         gw.run(monsters.juggernaut_moves(s, gw.ctx(), "Peloria"))
     assert s.monsters["Juggernaut"].area is None
 
@@ -439,3 +439,13 @@ def test_the_sea_empire_pays_no_siren_song_for_its_own_units(gw):
     s = gw.state()
     gw.put(s, "Sea", "Sea Folk", "Peloria")
     assert monsters.siren_song_penalty(s, gw.data, "Sea", "Peloria", "Sea") == 0
+
+
+@pytest.mark.rule("GW-FAQ-02")
+def test_a_players_movement_ability_triggers_community_in_that_players_name(gw):
+    s = with_juggernaut(gw, "Kralorela", monsters=())
+    gw.put(s, "Storm", "Storm King", "Prax")
+    events, _ = gw.asked(monsters.move_by_ability(s, gw.ctx(), "Storm", "Teleport", "Prax",
+                                                  "Fronela", ["Storm King"]))
+    assert [r[3] for r in records(events) if r[2] == why.IDS_FAQ_JUGGERNAUT] == [
+        {"juggernaut_triggered": True, "ability": "Teleport", "by": "Storm"}]
