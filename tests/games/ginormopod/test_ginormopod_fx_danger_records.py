@@ -45,7 +45,7 @@ def test_a_side_may_use_the_fx_in_its_hand_not_yet_used_this_turn(table):
     assert fx.usable_fx(s, "Swarm") == []
 
 
-@pytest.mark.rule("GIN-FORT-03", "GIN-FX-03")
+@pytest.mark.rule("GIN-FORT-10", "GIN-FX-03")
 def test_in_a_barrage_only_fx_that_give_no_dice_or_hits_work_and_the_wasp_for_the_swarm(data):
     """Assumed: only the Fort rolls in a Barrage, so an FX that gives its side dice or Hits does
     nothing there; the Wasp is how the Swarm fires back."""
@@ -80,7 +80,7 @@ def test_the_fx_question_offers_none_then_the_usable_fx_with_the_combat_as_data(
     assert used == "" and s.fx_used == []  # declining uses nothing
 
 
-@pytest.mark.rule("GIN-FX-03", "GIN-FORT-03")
+@pytest.mark.rule("GIN-FX-03", "GIN-FORT-10")
 def test_in_a_barrage_the_fx_question_leaves_out_dice_fx_and_says_why(table):
     s = table.state
     s.fx_hand["Swarm"] = ["Tectonic Telekinesis", "Wasp", "Pill Bug"]
