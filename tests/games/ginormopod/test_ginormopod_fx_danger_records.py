@@ -9,7 +9,7 @@ from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import drive
 from rules_lib.games.ginormopod import danger, fx
 from rules_lib.games.ginormopod.provenance import (NO_FX_IN_BARRAGE_DICE, cite, fx_reason,
-                                                   fx_side_reason, reason)
+                                                   fx_side_reason, reason, whys)
 
 
 
@@ -103,6 +103,19 @@ def test_using_an_fx_marks_it_used_and_logs_it_with_its_assumed_effect(table):
                                 {"fx_effect": "Laser Tower", "side": "Human", "city": "Chicago"},
                                 why)]
     assert s.danger == 0 and s.danger_side == ""  # not a Danger FX
+
+
+@pytest.mark.rule("GIN-FX-03")
+def test_a_used_fx_cites_the_ambiguity_its_effect_reading_names(table, monkeypatch):
+    """An FX whose assumed effect rests on an ambiguity's default reading cites that ambiguity's
+    id (the shipped effect texts name none: a designer's reason stands in here)."""
+    reading = "default reading of GIN-AMB-03: the Nuclear chit is the Nukes, three Hits"
+    monkeypatch.setitem(whys(table.data).fx_effects, "Nuclear", reading)
+    s = table.state
+    s.fx_hand["Human"] = ["Nuclear"]
+    events, _, _ = asked(fx.choose_fx(s, table.ctx(), "Human", "Chicago"), ["Nuclear"])
+    assert [(r[2], r[4]) for r in records(events) if r[0] == "fx"] == [
+        (("GIN-FX-02", "GIN-FX-03", "GIN-COMB-05", "GIN-AMB-03"), reading)]
 
 
 @pytest.mark.rule("GIN-DNGR-01", "GIN-AMB-03")
