@@ -262,3 +262,21 @@ def test_in_the_both_roll_variant_the_face_up_side_rolls_first_then_the_other_us
 def test_in_the_both_roll_variant_a_side_that_used_no_danger_fx_does_not_roll(table):
     s, events = rolled(table, "Human", 6, [1, 1], ("danger_both_roll",), users=["Human"])
     assert [e.kind for e in events] == ["roll"] and s.result is None
+
+
+@pytest.mark.rule("GIN-DNGR-02", "GIN-AMB-05")
+def test_each_danger_roll_is_logged_under_its_rollers_name(table):
+    s = table.state
+    s.danger, s.danger_side, s.danger_users = 6, "Human", ["Swarm", "Human"]
+    ctx = table.ctx([1, 1, 2, 2], ("danger_both_roll",))
+    drive(danger.roll_for_danger(s, ctx))
+    assert ctx.dice.log == [("Roll For Danger (Human)", 6, 1), ("Roll For Danger (Human)", 6, 1),
+                            ("Roll For Danger (Swarm)", 6, 2), ("Roll For Danger (Swarm)", 6, 2)]
+
+
+@pytest.mark.rule("GIN-DNGR-03", "GIN-AMB-04")
+@pytest.mark.parametrize("variants, need", [((), "7"), (("danger_each_die",), "3/4")])
+def test_the_danger_roll_tells_the_player_what_it_had_to_reach(table, variants, need):
+    """The log names the target: the symbols' total, or each symbol in the each-die variant."""
+    _, events = rolled(table, "Swarm", 6, [1, 1], variants)
+    assert events[0].message == f"Swarm rolls [1, 1] against {need}: the Earth survives"
