@@ -94,3 +94,17 @@ def test_a_unit_may_pass_but_not_end_in_a_city_full_of_its_own_side(table):
     reach = movement_reach(s, "Ant Y1", table.data)
     assert "Knoxville" not in reach and reach["Frankfort"].path == ("Raleigh", "Knoxville",
                                                                     "Frankfort")
+
+
+@pytest.mark.rule("GIN-MF-05", "GIN-MOVE-01")
+def test_without_data_given_reach_follows_the_roads_of_the_map_the_state_is_played_on(data):
+    """The three_western_hives variant plays on its own map section: a unit in Kansas City (a
+    City of that map only) reaches along its roads when no data is passed."""
+    from rules_lib.games.ginormopod import standard_state
+    variant = load_game_data(None, ["three_western_hives"])
+    s = standard_state(variant, ["three_western_hives"])
+    u = s.unit("Worm Y1")
+    u.pool, u.loc = "map", "Kansas City"
+    assert sorted(movement_reach(s, "Worm Y1")) == sorted(
+        ["Kansas City", "Sioux Falls", "Des Moines", "St Louis", "Shreveport"])
+    assert "Kansas City" not in data.cities  # the standard map has no such City
