@@ -246,7 +246,7 @@ def test_mother_of_monsters_is_kept_out_of_spawn_only_by_routs_and_birth(gw):
             True, "")
     assert monsters.may_enter(s, gw.data, "Mother of Monsters", None, "Teshnos", "Lust") == (
         True, "")
-    assert monsters.may_enter(s, gw.data, "Chaos Folk", None, "Teshnos", "rout") == (True, "")
+    assert monsters.may_enter(s, gw.data, "Androgeus", None, "Teshnos", "rout") == (True, "")
     assert monsters.may_enter(s, gw.data, "Mother of Monsters", None, "Teshnos",
                               "Juggernaut")[0] is True
 
@@ -427,6 +427,8 @@ def test_a_movement_ability_moves_each_listed_piece_once(gw):
 
 @pytest.mark.rule("GW-MOVE-01")
 def test_a_movement_ability_the_text_does_not_give_is_marked_as_the_base_games_gap(gw):
+    """Only Teleport and the move action have their own provenance; any other ability's name
+    (here a made-up one) is marked as the base game's gap."""
     s = gw.state()
     gw.put(s, "Storm", "Storm Warrior", "Prax")
     events, _ = gw.asked(monsters.move_by_ability(s, gw.ctx(), "Storm", "Windwalk", "Prax",
