@@ -21,6 +21,13 @@ from rules_lib.games.zombies_giants.variants import (
 from .zg_helpers import CENTRE, ctx, make_state, zombies_at
 
 
+@pytest.fixture(autouse=True)
+def chains_solved_afresh():
+    """Each test solves its chains itself: a chain an earlier test (or the parent process a
+    mutation run forks from) left in ``ZData.solved_fights`` would answer without the code."""
+    default_data().solved_fights.clear()
+
+
 class SpendWheneverOffered:
     """A player who adds a bullet to every failed check it may (the chain's ``always`` policy)."""
 
