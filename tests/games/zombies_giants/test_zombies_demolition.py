@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import pytest
 
+from rules_lib.core.data import apply_override
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context
 from rules_lib.games.zombies_giants import provenance as P
 from rules_lib.games.zombies_giants import variants as V
+from rules_lib.games.zombies_giants.data import build, default_data, load_files
 from rules_lib.games.zombies_giants.demolish import (
     WITH_WEAPONS,
     demolish_check,
+    demolishable,
     destroy,
     enlarged_inside,
 )
@@ -200,3 +205,56 @@ def test_growing_to_huge_on_the_street_demolishes_nothing():
 def test_a_big_figure_inside_a_building_demolishes_nothing():
     st = make_state(("Big",), at=INSIDE)
     assert run(enlarged_inside(st, ctx(), st.survivors[0])) == [] and st.demolished == []
+
+
+@pytest.mark.rule("ZGC-DEMO-02", "ZGC-DEMO-05")
+def test_growing_to_huge_inside_a_protected_building_demolishes_nothing():
+    files = load_files()
+    files["town"] = apply_override(files["town"], "tiles.Mall Entrance.layout", "shop")
+    shop_entrance = build(files)
+    st = make_state(("Huge",), tiles=(("Mall Entrance", (4, 3), 0),), at=INSIDE)
+    events = run(enlarged_inside(st, Context(dice=ScriptedDice([]), data=shop_entrance),
+                                 st.survivors[0]))
+    assert st.demolished == [] and not any("ZGC-DEMO-02" in e.ids for e in events)
+
+
+# -- who may demolish what ----------------------------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-DEMO-01", "ZGC-HUGE-06")
+def test_a_big_giant_reaching_through_a_door_cannot_demolish():
+    st = make_state(("Big",), at=(13, 10))  # its reach of 1 passes the door to (13, 11)
+    assert demolishable(st, default_data(), st.survivors[0]) == []
+
+
+@pytest.mark.rule("ZGC-DEMO-01")
+def test_a_huge_giant_reaching_only_a_buildings_street_cannot_demolish_it():
+    st = make_state(("Huge",), at=(10, 10))  # reaches (12, 10) and (13, 10), no room inside
+    assert demolishable(st, default_data(), st.survivors[0]) == []
+
+
+@pytest.mark.rule("ZGC-DEMO-01")
+def test_the_demolition_roll_is_logged_as_the_buildings_check():
+    st = make_state(("Huge",), at=HUGE_AT)
+    c = ctx([3, 4])
+    run(demolish_check(st, c, st.survivors[0], STORE))
+    assert [purpose for purpose, _, _ in c.dice.log] == [f"demolish {STORE}"] * 2
+
+
+@pytest.mark.rule("ZGC-DEMO-03")
+def test_the_demolition_reports_every_resource_destroyed_inside():
+    st = make_state(("Huge",), at=HUGE_AT)
+    st.tokens["13,11"] = {"bullets": 2, "hearts": 1}
+    st.tokens["14,11"] = {"bullets": 1}
+    (event,) = huge_demolishes(st)
+    assert "4 resource(s) inside are destroyed" in event.message
+
+
+@pytest.mark.rule("ZGC-DEMO-03")
+def test_a_survivor_inside_steps_out_beside_the_street_when_its_street_is_full():
+    st = make_state(("Huge",) + ("Normal",) * 5, at=HUGE_AT)
+    for s in st.survivors[1:5]:
+        s.loc = [14, 10]  # four Normals fill the street's last square
+    st.survivors[5].loc = list(INSIDE)
+    huge_demolishes(st)
+    assert st.survivors[5].loc == [11, 10]  # the nearest square with room to the street
