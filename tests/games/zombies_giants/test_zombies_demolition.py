@@ -182,6 +182,7 @@ def test_after_growing_inside_the_huge_figure_moves_to_where_it_fits():
     events, st = grown_inside()
     moved = events[-1]
     assert moved.kind == "move" and moved.ids == ("ZGC-HUGE-01",) and moved.assumed == P.GET_OFF
+    assert moved.rule == "Zombies!!! Giants-Club: Huge (2 square-wide figure)"
     # one square away, (11, 11) and (12, 10) both fit: the lower position is taken (assumed)
     assert tuple(st.survivors[0].loc) == (11, 11)
 
