@@ -248,7 +248,7 @@ def test_the_demolition_reports_every_resource_destroyed_inside():
     st.tokens["13,11"] = {"bullets": 2, "hearts": 1}
     st.tokens["14,11"] = {"bullets": 1}
     (event,) = huge_demolishes(st)
-    assert "4 resource(s) inside are destroyed" in event.message
+    assert "0 zombie(s) and 4 resource(s) inside are destroyed" in event.message
 
 
 @pytest.mark.rule("ZGC-DEMO-03")
