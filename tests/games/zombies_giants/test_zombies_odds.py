@@ -107,6 +107,17 @@ def test_chain_matches_the_game_under_each_fight_variant(size, hearts, bullets, 
     assert dict(odds.ends.items()) == brute_force(size, hearts, bullets, n, variants=(variant,))
 
 
+@pytest.mark.parametrize("size,hearts,bullets,n", [("Normal", 2, 1, 2), ("Normal", 1, 1, 1)])
+def test_chain_matches_the_game_when_a_bullet_is_spent_on_a_failed_check_under_lowered_only_under_4(
+        size, hearts, bullets, n):
+    # a bullet spent on a check that still fails keeps the zombies' HP under the variant
+    odds = fight_odds(size, hearts, bullets, n, variants=[LOWERED_ONLY_UNDER_4],
+                      bullet_policy="always")
+    assert dict(odds.ends.items()) == brute_force(size, hearts, bullets, n,
+                                                  variants=(LOWERED_ONLY_UNDER_4,),
+                                                  spend_always=True)
+
+
 def test_the_variant_spends_more_bullets_and_wins_more_often_when_every_bullet_is_spent():
     one = fight_odds("Normal", 2, 3, 2, bullet_policy="always")
     every = fight_odds("Normal", 2, 3, 2, bullet_policy="always", bullet_every_failed_roll=True)

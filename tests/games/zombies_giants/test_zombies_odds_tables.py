@@ -179,3 +179,31 @@ def test_the_reach_grid_answers_for_the_data_it_is_given():
     assert {(r.x, r.y): r.probability for r in table.itertuples()} == {
         sq: float(p) for sq, p in probs.items()}
     assert probs != movement_reach(st, "Survivor 1")
+
+
+# -- a question the chain cannot answer is refused naming the argument ---------------------------
+
+
+@pytest.mark.parametrize("argument", ["half_hearts", "helper_bullets", "carried_bullets",
+                                      "weapons", "zombie_damage"])
+def test_a_negative_count_is_refused_naming_its_argument(argument):
+    with pytest.raises(ValueError) as err:
+        fight_odds(**{argument: -1}, allow_beyond_rules=True)
+    assert f"{argument} cannot be negative (-1)" in str(err.value)
+    assert "allow_beyond_rules" not in str(err.value)  # no what-if answers it
+
+
+def test_too_many_helpers_are_refused_even_beyond_the_rules():
+    with pytest.raises(ValueError, match="helpers = 5: at most 4 even beyond the rules"):
+        fight_odds(helpers=("Normal",) * 5, allow_beyond_rules=True)
+
+
+def test_the_grid_judges_a_fresh_survivor_with_no_reserve():
+    no_reserve = overridden("sizes", "sizes.Normal.max_reserve", 0)
+    assert bool(odds_grid(("Normal",), hearts=(3,), bullets=(0,), zombies=(1,),
+                          data=no_reserve).iloc[0]["within_rules"])
+
+
+def test_the_combat_odds_default_stock_is_3_bullets_when_each_failed_roll_may_take_one():
+    assert combat_odds(bullet_every_failed_roll=True).equals(
+        combat_odds("Normal", 3, 3, 1, bullet_every_failed_roll=True))
