@@ -22,7 +22,11 @@ from rules_lib.games.zombies_giants.odds import (
     odds_grid,
     reach_grid,
 )
-from rules_lib.games.zombies_giants.variants import SIZE_SECTION_HEARTS, TARGET_MUST_BE_EXCEEDED
+from rules_lib.games.zombies_giants.variants import (
+    LOWERED_ONLY_UNDER_4,
+    SIZE_SECTION_HEARTS,
+    TARGET_MUST_BE_EXCEEDED,
+)
 
 from .zg_helpers import make_state
 
@@ -205,5 +209,8 @@ def test_the_grid_judges_a_fresh_survivor_with_no_reserve():
 
 
 def test_the_combat_odds_default_stock_is_3_bullets_when_each_failed_roll_may_take_one():
-    assert combat_odds(bullet_every_failed_roll=True).equals(
-        combat_odds("Normal", 3, 3, 1, bullet_every_failed_roll=True))
+    # two zombies that a bullet-aided miss leaves whole, and 2 reserve hearts: five misses can
+    # come before the last, so a fourth bullet would change the odds
+    kw = {"bullet_every_failed_roll": True, "bullet_policy": "always", "reserve": 2,
+          "variants": [LOWERED_ONLY_UNDER_4]}
+    assert combat_odds(zombies=2, **kw).equals(combat_odds("Normal", 3, 3, 2, **kw))
