@@ -214,3 +214,9 @@ def test_the_combat_odds_default_stock_is_3_bullets_when_each_failed_roll_may_ta
     kw = {"bullet_every_failed_roll": True, "bullet_policy": "always", "reserve": 2,
           "variants": [LOWERED_ONLY_UNDER_4]}
     assert combat_odds(zombies=2, **kw).equals(combat_odds("Normal", 3, 3, 2, **kw))
+
+
+def test_the_grid_judges_unwounded_zombies_whatever_their_hp():
+    one_hp = overridden("zombies", "zombie.hp", 1)  # a zombie of 1 HP carries no damage
+    assert bool(odds_grid(("Normal",), hearts=(3,), bullets=(0,), zombies=(1,),
+                          data=one_hp).iloc[0]["within_rules"])
