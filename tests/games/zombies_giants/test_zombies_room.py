@@ -211,7 +211,7 @@ def test_a_full_square_with_a_zombie_cannot_be_passed_through():
 
 
 @pytest.mark.rule("ZGC-BIG-01", "ZGC-MF-01")
-def test_a_full_square_cannot_be_passed_toward_a_zombie_to_end_there():
+def test_a_full_square_may_be_passed_to_end_on_a_zombies_square_beyond():
     st, data, _ = town(("Big", "Big", "Big"))
     st.survivors[1].loc = list(EAST)
     st.survivors[2].loc = [13, 10]
