@@ -220,3 +220,66 @@ def test_the_grid_judges_unwounded_zombies_whatever_their_hp():
     one_hp = overridden("zombies", "zombie.hp", 1)  # a zombie of 1 HP carries no damage
     assert bool(odds_grid(("Normal",), hearts=(3,), bullets=(0,), zombies=(1,),
                           data=one_hp).iloc[0]["within_rules"])
+
+
+@pytest.mark.parametrize("kw,message", [
+    ({"zombies": 0}, "a fight needs at least one zombie"),
+    ({"hearts": 0}, "a Survivor with no hearts cannot fight"),
+    ({"half_hearts": 2}, ("half_hearts = 2: a flipped counter is half a heart (0 or 1; count "
+                          "whole hearts in hearts)")),
+    ({"bullet_policy": "sometimes"}, "known: when_it_kills, always, never"),
+    ({"variants": ["nope", "zilch"]}, ("unknown variant(s) nope, zilch; those that change a "
+                                       "fight: size_section_hearts, start_hearts_are_halves, ")),
+], ids=["no zombie", "no hearts", "two half hearts", "unknown policy", "unknown variants"])
+def test_a_question_the_chain_cannot_answer_is_refused_saying_why(kw, message):
+    with pytest.raises(ValueError) as err:
+        fight_odds(**kw)
+    assert message in str(err.value)
+
+
+def test_a_count_too_large_for_any_what_if_offers_no_what_if():
+    with pytest.raises(ValueError) as err:
+        fight_odds(helpers=("Normal",) * 5, allow_beyond_rules=True)
+    assert "allow_beyond_rules" not in str(err.value)
+
+
+def test_a_half_heart_counts_toward_the_limit_of_a_normals_hearts():
+    with pytest.raises(ValueError, match="3.5 hearts: a Normal Survivor holds at most 3"):
+        fight_odds("Normal", 3, half_hearts=1)
+
+
+def test_the_limit_of_a_giants_hearts_follows_the_hearts_reading_asked():
+    with pytest.raises(ValueError, match="5 hearts: a Big Survivor holds at most 4"):
+        fight_odds("Big", 5, variants=[SIZE_SECTION_HEARTS])
+
+
+# -- the question's counts reach the chain -------------------------------------------------------
+
+
+def test_the_default_question_is_a_normal_with_3_hearts_and_no_bullet_against_one_zombie():
+    assert fight_odds().ends == fight_odds("Normal", 3, 0, 1).ends
+
+
+def test_a_half_heart_is_added_to_the_hearts():
+    assert fight_odds("Normal", 1, half_hearts=1).p_win > fight_odds("Normal", 1).p_win
+
+
+def test_a_wounded_zombie_is_easier_to_beat():
+    assert fight_odds("Normal", 2, zombie_damage=1).p_win > fight_odds("Normal", 2).p_win
+
+
+def test_a_carried_survivor_adds_one_bullet_to_a_giants_fight():
+    assert fight_odds("Big", 2, carried_bullets=1).start_bullets == 1
+
+
+def test_a_helper_adds_one_bullet_even_when_each_failed_roll_may_take_one():
+    odds = fight_odds("Normal", 2, helpers=("Normal",), helper_bullets=1,
+                      bullet_every_failed_roll=True, bullet_policy="always")
+    assert odds.start_bullets == 1
+
+
+def test_game_start_hearts_come_from_the_data_given_plus_a_half_heart_asked():
+    fresh = overridden("sizes", "sizes.Big.start_hearts", 6)
+    asked = fight_odds("Big", None, half_hearts=1, data=fresh, allow_beyond_rules=True)
+    assert asked.ends == fight_odds("Big", 6, half_hearts=1, data=fresh,
+                                    allow_beyond_rules=True).ends
