@@ -21,6 +21,13 @@ from rules_lib.games.zombies_giants.variants import (
 from .zg_helpers import CENTRE, ctx, make_state, zombies_at
 
 
+@pytest.fixture(autouse=True)
+def chains_solved_afresh():
+    """Each test solves its chains itself: a chain an earlier test (or the parent process a
+    mutation run forks from) left in ``ZData.solved_fights`` would answer without the code."""
+    default_data().solved_fights.clear()
+
+
 class SpendWheneverOffered:
     """A player who adds a bullet to every failed check it may (the chain's ``always`` policy)."""
 
@@ -98,6 +105,17 @@ def test_chain_matches_the_game_when_every_offered_bullet_is_spent(size, hearts,
 def test_chain_matches_the_game_under_each_fight_variant(size, hearts, bullets, n, variant):
     odds = fight_odds(size, hearts, bullets, n, variants=[variant])
     assert dict(odds.ends.items()) == brute_force(size, hearts, bullets, n, variants=(variant,))
+
+
+@pytest.mark.parametrize("size,hearts,bullets,n", [("Normal", 2, 1, 2), ("Normal", 1, 1, 1)])
+def test_chain_matches_the_game_when_a_bullet_is_spent_on_a_failed_check_under_lowered_only_under_4(
+        size, hearts, bullets, n):
+    # a bullet spent on a check that still fails keeps the zombies' HP under the variant
+    odds = fight_odds(size, hearts, bullets, n, variants=[LOWERED_ONLY_UNDER_4],
+                      bullet_policy="always")
+    assert dict(odds.ends.items()) == brute_force(size, hearts, bullets, n,
+                                                  variants=(LOWERED_ONLY_UNDER_4,),
+                                                  spend_always=True)
 
 
 def test_the_variant_spends_more_bullets_and_wins_more_often_when_every_bullet_is_spent():
