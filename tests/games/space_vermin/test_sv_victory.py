@@ -13,7 +13,14 @@ from rules_lib.games.space_vermin.state import effective_values
 from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
 from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite
 from rules_lib.games.space_vermin.vermite_movement import move_group
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.victory import (
+    INSTANT_LOSS,
+    ONLY_DRONES,
+    WAITING_COUNT,
+    battle_end,
+    battle_outcome,
+    escaped_vp,
     family_jewels_level,
     family_jewels_vp,
     jewels_left_on_map,
@@ -21,7 +28,7 @@ from rules_lib.games.space_vermin.victory import (
     migration_vp,
 )
 
-from .sv_helpers import DATA, dice, run, texts
+from .sv_helpers import DATA, dice, run, table, texts
 from .sv_turn_helpers import turn_table
 
 
@@ -205,3 +212,94 @@ def test_a_marine_eliminated_in_the_migration_joins_the_eliminated_marines_and_c
     run(vermite_attack(state, dice(*[6] * 8), ["Soldier #1", "Soldier #3"], "Squad 1"))
     assert state.unit("Squad 1").status == "eliminated" and state.marines_lost == 1
     assert migration_vp(DATA, state) == before - 1
+
+
+# -- how a battle ends and what its end scores (victory.py, driven directly) ----------------------
+
+
+def migration_table(placements, **fields):
+    """Scenario 2 after Turn 1's Marine Action Phase: the no-Marines loss counts (SV-AMB-09)."""
+    state = turn_table(placements, "Quiet Night", "beta", scenario="great_migration", **fields)
+    state.marines_entered = True
+    return state
+
+
+def eliminate(state, *uids):
+    for uid in uids:
+        state.unit(uid).status, state.unit(uid).hex = "eliminated", None
+
+
+@pytest.mark.rule("SV-S2-18", "SV-S2-28")
+def test_a_migration_ended_by_only_drones_is_scored_by_its_net_vp():
+    """Only Drones left ends the battle (§Q-2-f), and it is scored like any end: by net VP."""
+    state = migration_table({"Squad 1": 566, "Drone #4": 126})
+    eliminate(state, "High Queen", "Sister Queen",
+              *[u.id for u in state.units if u.type in ("soldier", "ultra_mite")])  # 20 units
+    assert battle_end(DATA, state) == ONLY_DRONES
+    assert migration_vp(DATA, state) == 40
+    assert battle_outcome(DATA, state, ONLY_DRONES) == "Decisive"
+
+
+@pytest.mark.rule("SV-END-03", "SV-AMB-09")
+def test_a_migration_with_no_marine_left_on_the_map_is_an_instant_loss_whatever_its_vp():
+    state = migration_table({"Soldier #1": 126})
+    eliminate(state, "High Queen", "Sister Queen", "Child Queen",
+              *[u.id for u in state.units if u.type in ("soldier", "ultra_mite")
+                and u.id != "Soldier #1"])  # 20 units
+    assert migration_vp(DATA, state) == 40  # a Decisive score, were it scored
+    assert battle_end(DATA, state) == INSTANT_LOSS
+    assert battle_outcome(DATA, state, INSTANT_LOSS) == INSTANT_LOSS
+
+
+@pytest.mark.rule("SV-AMB-09", "SV-END-03")
+def test_default_reading_a_marine_still_due_does_not_save_the_migration_from_instant_loss():
+    """Default reading of SV-AMB-09: once the Marines have entered, the map is clear of Marines
+    when none is on it, even with a Recovery Vehicle due on the turn track."""
+    state = migration_table({"Soldier #1": 126})
+    rv = state.unit("RV 1")
+    rv.status, rv.arrival_turn = "turn_track", 3
+    assert battle_end(DATA, state) == INSTANT_LOSS
+
+
+@pytest.mark.rule("SV-AMB-09", "SV-END-03")
+@pytest.mark.parametrize("status", ["off_map", "turn_track"])
+def test_variant_a_marine_due_to_enter_keeps_the_battle_going(status):
+    """SV-AMB-09's other reading: a Marine off the map waiting to enter, or on the turn track,
+    keeps the map from counting as clear of Marines."""
+    state = migration_table({"Soldier #1": 126}, variants=[WAITING_COUNT])
+    state.unit("Squad 1").status = status
+    assert battle_end(DATA, state) is None
+
+
+@pytest.mark.rule("SV-AMB-09", "SV-END-03")
+def test_variant_with_no_marine_on_the_map_and_none_due_the_loss_comes_even_before_entry():
+    """SV-AMB-09's other reading counts from the start: lost or never-to-come Marines (in the
+    pool, eliminated) do not keep the battle going, entered or not."""
+    state = migration_table({"Soldier #1": 126}, variants=[WAITING_COUNT])
+    state.marines_entered = False
+    eliminate(state, "Squad 1", "HQ 1")
+    assert battle_end(DATA, state) == INSTANT_LOSS
+
+
+@pytest.mark.rule("SV-END-03")
+def test_the_marines_are_looked_for_by_side_whatever_order_the_counters_are_listed_in():
+    """A saved position may list its counters in any order: a Vermite listed first, on the map,
+    is no Marine on the map (§N)."""
+    state = table({"Soldier #1": 131, "Drone #4": 232}, jewels={"421": 1})
+    soldier = state.unit("Soldier #1")
+    state.units.remove(soldier)
+    state.units.insert(0, soldier)
+    assert battle_end(DATA, state) == INSTANT_LOSS
+    state.unit("Squad 2").status, state.unit("Squad 2").hex = "map", "315"
+    assert battle_end(DATA, state) is None
+
+
+@pytest.mark.rule("SV-S2-26")
+def test_a_vermite_type_the_escaped_table_leaves_out_costs_no_vp_when_it_escapes():
+    """A designer's Great Migration may name only some types in the Escaped table (§Q-2-g): a
+    type it leaves out costs nothing."""
+    data = load_game_data({"scenarios:great_migration.vp.escaped": {"high_queen": -4}})
+    state = turn_table({}, "Quiet Night", "beta", scenario="great_migration")
+    state.unit("High Queen").status = "escaped"
+    state.unit("Soldier #1").status = "escaped"
+    assert escaped_vp(data, state) == -4

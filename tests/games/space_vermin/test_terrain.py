@@ -10,6 +10,7 @@ import pytest
 from rules_lib.games.space_vermin.fire_plans import fire_plans
 from rules_lib.games.space_vermin.full_move import full_move
 from rules_lib.games.space_vermin.jump_pack import jump_destinations
+from rules_lib.games.space_vermin.los import has_line_of_sight
 from rules_lib.games.space_vermin.map_entry import landing_zone_hexes
 from rules_lib.games.space_vermin.vermite_attacks import vermite_combat_step
 
@@ -127,17 +128,20 @@ def test_marines_never_enter_nat_infestation_or_nest_hexes():
 
 @pytest.mark.rule("SV-TERR-20", "SV-MCOMB-02")
 def test_vermites_in_a_nest_cannot_be_targeted():
-    ring = next(x for x in ALPHA.neighbors(ALPHA.nests[2]) if x in ALPHA.nat_infestation)
-    outside = next(
-        n
-        for n in ALPHA.neighbors(ring)
-        if n not in ALPHA.nat_infestation and ALPHA.terrain_of(n) == "clear"
+    """From beyond the NAT infestation ring, with the Nest in range and in sight, the Vermite in
+    the Nest is no target; the same Vermite out on the ring is one (§J)."""
+    nest = ALPHA.nests[2]
+    ring, outside = next(
+        (r, n)
+        for r in ALPHA.neighbors(nest) if r in ALPHA.nat_infestation
+        for n in ALPHA.neighbors(r)
+        if n not in ALPHA.nat_infestation and n != nest and ALPHA.terrain_of(n) == "clear"
+        and has_line_of_sight(ALPHA, None, n, nest)
     )
-    state = table(
-        {"Squad 1": ALPHA.label(outside), "Soldier #1": "Nest 2", "Soldier #3": ALPHA.label(ring)}
-    )
-    targets = [p.target for p in fire_plans(DATA, ALPHA, state, "Squad 1")]
-    assert "Soldier #1" not in targets and "Soldier #3" in targets
+    state = table({"Squad 1": ALPHA.label(outside), "Soldier #1": "Nest 2"})
+    assert fire_plans(DATA, ALPHA, state, "Squad 1") == []
+    state.unit("Soldier #1").hex = ALPHA.label(ring)
+    assert [p.target for p in fire_plans(DATA, ALPHA, state, "Squad 1")] == ["Soldier #1"]
 
 
 @pytest.mark.rule("SV-TERR-23", "SV-TERR-26")
