@@ -103,3 +103,35 @@ def test_a_stopped_run_counts_only_the_mutants_it_tested():
                                    Mutant("c", "not checked"), Mutant("d", "not checked")])
     assert result.score == 0.5
     assert result.row() == "| `m.py` (partial: 2 of 4 tested) | 2 | 1 | 1 | 0 | 0 | 50% |"
+
+
+def test_named_functions_become_mutmut_patterns_for_that_module_only():
+    from tools.mutation import mutmut_patterns
+    assert mutmut_patterns("rules_lib/games/ginormopod/combat.py", ["fire", "Battle.record",
+                                                                   "overrun*"]) == [
+        "rules_lib.games.ginormopod.combat.x_fire__mutmut_*",
+        "rules_lib.games.ginormopod.combat.xǁBattleǁrecord__mutmut_*",
+        "rules_lib.games.ginormopod.combat.x_overrun*__mutmut_*"]
+
+
+def test_a_function_group_reports_only_its_own_mutants_and_names_them(tmp_path):
+    import json
+
+    from tools.mutation import classify
+    mutants = tmp_path / "mutants" / "m.py"
+    mutants.parent.mkdir()
+    mutants.write_text("def x_fire__mutmut_orig():\n    return 1\n"
+                       "def x_fire__mutmut_1():\n    return 2\n"
+                       "def x_overrun__mutmut_orig():\n    return 1\n"
+                       "def x_overrun__mutmut_1():\n    return 2\n"
+                       "def x_overrun_advance__mutmut_orig():\n    return 1\n"
+                       "def x_overrun_advance__mutmut_1():\n    return 2\n")
+    (tmp_path / "mutants" / "m.py.meta").write_text(json.dumps({"exit_code_by_key": {
+        "m.x_fire__mutmut_1": 1, "m.x_overrun__mutmut_1": 0,
+        "m.x_overrun_advance__mutmut_1": None}}))
+    result = classify(tmp_path, "m.py", ["overrun*"])
+    assert [m.function for m in result.mutants] == ["overrun", "overrun_advance"]
+    assert result.row() == ("| `m.py` (functions: overrun*) (partial: 1 of 2 tested) "
+                            "| 1 | 0 | 1 | 0 | 0 | 0% |")
+    assert [m.function for m in classify(tmp_path, "m.py").mutants] == [
+        "fire", "overrun", "overrun_advance"]

@@ -3,6 +3,7 @@
     python tools/mutation.py rules_lib/games/ginormopod/combat.py
     python tools/mutation.py rules_lib/core/dice.py --tests tests/core/test_dice.py --survivors
     python tools/mutation.py rules_lib/core/dice.py --keep /tmp/mut_dice --rerun --survivors
+    python tools/mutation.py rules_lib/games/ginormopod/combat.py --functions fire --functions "overrun*"
 
 It copies the checkout (the files git tracks) into a scratch folder outside the project, points
 mutmut 3 (``pip install -e ".[dev]"``) at the one module and at the tests that exercise it (the
@@ -22,13 +23,16 @@ What does not count (one documented, reviewable mechanism, ``docs/testing.md``):
 
 Score = killed / (mutants - message only - reviewed equivalent). ``--keep DIR --rerun`` re-runs
 only the survivors of a kept run against the tests as they are now (new test files included), so
-a test written for a survivor is checked in minutes. Mutation runs are slow and stay out of CI; see ``docs/testing.md`` for the measured table.
+a test written for a survivor is checked in minutes. ``--functions NAME`` (repeatable; shell
+wildcards allowed, methods as ``Class.method``) tests and reports only the mutants of those
+functions, so a big module can be measured one group of functions at a time. Mutation runs are slow and stay out of CI; see ``docs/testing.md`` for the measured table.
 """
 from __future__ import annotations
 
 import argparse
 import ast
 import copy
+import fnmatch
 import json
 import re
 import shutil
@@ -68,6 +72,7 @@ class Mutant:
 class ModuleResult:
     module: str
     mutants: list[Mutant] = field(default_factory=list)
+    functions: list[str] = field(default_factory=list)  # only these, when given (--functions)
 
     def count(self) -> Counter:
         c: Counter = Counter()
@@ -94,8 +99,10 @@ class ModuleResult:
         """The table row; a stopped run counts only the mutants it tested, and says so."""
         c = self.count()
         checked = len(self.mutants) - c["not checked"]
-        name = f"`{self.module}`" + (f" (partial: {checked} of {len(self.mutants)} tested)"
-                                     if c["not checked"] else "")
+        name = f"`{self.module}`" + (f" (functions: {', '.join(self.functions)})"
+                                     if self.functions else "")
+        name += (f" (partial: {checked} of {len(self.mutants)} tested)"
+                 if c["not checked"] else "")
         return (f"| {name} | {checked} | {c['killed']} | {c['survived']} | "
                 f"{c['message only']} | {c['equivalent']} | {self.score:.0%} |")
 
@@ -140,6 +147,23 @@ def write_config(dest: Path, module: str, tests: list[str]) -> None:
         '"-m", "not benchmark and not soak and not browser"]', ""])
     with (dest / "pyproject.toml").open("a", encoding="utf-8") as fh:
         fh.write(section)
+
+
+def mutmut_patterns(module: str, functions: list[str]) -> list[str]:
+    """mutmut's mutant-name patterns for the named functions of a module: ``fire`` ->
+    ``pkg.module.x_fire__mutmut_*``, ``Battle.record`` -> ``pkg.module.xǁBattleǁrecord__mutmut_*``
+    (shell wildcards in a name are kept)."""
+    dotted = module.removesuffix(".py").replace("/", ".")
+    patterns = []
+    for name in functions:
+        mangled = "xǁ" + name.replace(".", "ǁ") if "." in name else "x_" + name
+        patterns.append(f"{dotted}.{mangled}__mutmut_*")
+    return patterns
+
+
+def in_functions(function: str, functions: list[str]) -> bool:
+    """Is a mutant's function (``fire``, ``Battle.record``) one of the named ones?"""
+    return not functions or any(fnmatch.fnmatchcase(function, f) for f in functions)
 
 
 def load_equivalents() -> list[dict]:
@@ -230,22 +254,25 @@ def _function_name(mangled: str) -> str:
     return mangled[2:] if mangled.startswith("x_") else mangled
 
 
-def classify(scratch: Path, module: str) -> ModuleResult:
-    """Read mutmut's results for the module and classify every mutant."""
+def classify(scratch: Path, module: str, functions: list[str] | None = None) -> ModuleResult:
+    """Read mutmut's results for the module and classify every mutant (of the named functions
+    only, when given)."""
     mutated_file = scratch / "mutants" / module
     meta = json.loads((mutated_file.parent / (mutated_file.name + ".meta")).read_text())
     source = mutated_file.read_text(encoding="utf-8")
     tree = ast.parse(source)
-    functions = _functions(tree)
+    defs = _functions(tree)
     lines = source.splitlines()
     equivalents = [e for e in load_equivalents() if e["module"] == module]
-    result = ModuleResult(module)
+    result = ModuleResult(module, functions=list(functions or []))
     for key, code in sorted(meta["exit_code_by_key"].items()):
         name = key.rsplit(".", 1)[-1]  # e.g. x_wilson__mutmut_3 or xǁClassǁmethod__mutmut_3
         base = name.rsplit("__mutmut_", 1)[0]
+        if not in_functions(_function_name(base), result.functions):
+            continue
         status = STATUS.get(code, "suspicious") if code is not None else "not checked"
         m = Mutant(key, status, function=_function_name(base))
-        orig, mut = functions.get(f"{base}__mutmut_orig"), functions.get(name)
+        orig, mut = defs.get(f"{base}__mutmut_orig"), defs.get(name)
         if orig is not None and mut is not None:
             orig_src = "\n".join(lines[orig.lineno - 1:orig.end_lineno])
             mut_src = "\n".join(lines[mut.lineno - 1:mut.end_lineno])
@@ -299,19 +326,20 @@ def keep_earlier(meta_file: Path, earlier: dict[str, int | None], rerun: list[st
 
 
 def run(module: str, tests: list[str], workers: int, keep: Path | None,
-        rerun: bool = False) -> ModuleResult:
+        rerun: bool = False, functions: list[str] | None = None) -> ModuleResult:
     scratch = keep or Path(tempfile.mkdtemp(prefix="mutation-"))
     scratch.mkdir(parents=True, exist_ok=True)
-    names: list[str] = []
+    functions = list(functions or [])
+    names: list[str] = mutmut_patterns(module, functions)
     meta_file = scratch / "mutants" / (module + ".meta")
     earlier: dict[str, int | None] = {}
     if rerun:
         if not meta_file.exists():
             raise SystemExit(f"--rerun needs the scratch copy of an earlier run of {module} "
                              f"(--keep {scratch}): it has no results")
-        names = rerun_names(classify(scratch, module))
+        names = rerun_names(classify(scratch, module, functions))
         if not names:
-            return classify(scratch, module)
+            return classify(scratch, module, functions)
         earlier = json.loads(meta_file.read_text())["exit_code_by_key"]
         refresh_tests(scratch, module, tests)
     elif not (scratch / "pyproject.toml").exists():
@@ -325,7 +353,7 @@ def run(module: str, tests: list[str], workers: int, keep: Path | None,
                          f"{proc.stderr[-3000:]}")
     if earlier:
         keep_earlier(meta_file, earlier, names)
-    result = classify(scratch, module)
+    result = classify(scratch, module, functions)
     if keep is None:
         shutil.rmtree(scratch, ignore_errors=True)
     return result
@@ -344,6 +372,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rerun", action="store_true",
                     help="with --keep: re-run only the surviving mutants of the kept run, against "
                          "the checkout's tests as they are now")
+    ap.add_argument("--functions", action="append", default=[], metavar="NAME",
+                    help="test and report only these functions' mutants (repeatable; shell "
+                         "wildcards; methods as Class.method), e.g. --functions fire")
     args = ap.parse_args(argv)
     if args.rerun and not args.keep:
         ap.error("--rerun re-runs the survivors of a kept scratch copy: give --keep")
@@ -354,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"{module}: no tests configured; give --tests or add it to "
                              "[tool.rules_explorer.mutation.tests] in pyproject.toml")
         keep = args.keep / Path(module).stem if args.keep and len(args.modules) > 1 else args.keep
-        results.append(run(module, tests, args.workers, keep, args.rerun))
+        results.append(run(module, tests, args.workers, keep, args.rerun, args.functions))
     print(TABLE_HEAD)
     for r in results:
         print(r.row())
