@@ -183,6 +183,8 @@ def _distances(tm: TownMap, data: ZData, size: str, targets: frozenset[tuple[int
     through_door = st.enters_buildings and st.doorway_cost is not None
     onto_street = data.rules["movement"]["square_cost"] is not None
     kind, nbrs, crossings = tm.kind, tm.nbrs, tm.crossings
+    if onto_street and into_building and through_door:  # every step allowed: the map's own
+        return Distances([sq for sq in targets if sq in kind], tm.inward.__getitem__)
 
     def came_from(a: tuple[int, int]) -> Sequence[tuple[int, int]]:
         """The squares a step into ``a`` may come from (through a doorway: the size's doorway

@@ -166,6 +166,10 @@ class TownMap:
     pads: tuple[Square, ...]  # every helicopter square ("H"), the first being ``helicopter``
     crossings: dict[tuple[Square, Square], str]  # "wall" / "door", both ways; else open
     nbrs: dict[Square, tuple[Square, ...]]  # one step away, walls respected (E, N, W, S)
+    # ``nbrs`` without the out-of-bounds squares: where a zombie may step (``zombie_turn``)
+    walks: dict[Square, tuple[Square, ...]]
+    # ``nbrs``, none from an out-of-bounds square: the steps into a square (``policies``)
+    inward: dict[Square, tuple[Square, ...]]
     tile_squares: dict[str, list[Square]]  # each tile's squares
     buildings: dict[str, list[Square]]  # each tile's building squares (none once demolished)
     width: int
@@ -387,7 +391,9 @@ def _build_map(map_key: MapKey, data: ZData) -> TownMap:
     grid = data.town["grid"]
     width, height = grid["width"] * data.tile_size, grid["height"] * data.tile_size
     nbrs: dict[Square, tuple[Square, ...]] = {}
-    _add_neighbours(kind, crossings, width, height, nbrs, kind)
+    walks: dict[Square, tuple[Square, ...]] = {}
+    inward: dict[Square, tuple[Square, ...]] = {}
+    _add_neighbours(kind, crossings, width, height, (nbrs, walks, inward), kind)
     vents = tuple(sorted(sq for sq, ch in chars.items() if ch == "V"))
     pads = tuple(sq for sq, ch in chars.items() if ch == "H")
     tile_squares: dict[str, list[Square]] = {}
@@ -397,7 +403,7 @@ def _build_map(map_key: MapKey, data: ZData) -> TownMap:
         if kind[sq] == "building":
             buildings.setdefault(t, []).append(sq)
     return TownMap(kind, tile_of, vents, pads[0] if pads else None, pads, crossings, nbrs,
-                   tile_squares, buildings, width, height, placed, data)
+                   walks, inward, tile_squares, buildings, width, height, placed, data)
 
 
 def _with_tile(before: TownMap, tile: tuple[str, tuple[int, int], int],
@@ -429,15 +435,15 @@ def _with_tile(before: TownMap, tile: tuple[str, tuple[int, int], int],
             crossings[(sq, nb)] = crossings[(nb, sq)] = "wall"
     # the squares whose neighbours may change: the tile's and those beside it
     touched = [sq for dx, dy in around_tile(n) if (sq := (ox + dx, oy + dy)) in kind]
-    nbrs = dict(before.nbrs)
-    _add_neighbours(kind, crossings, before.width, before.height, nbrs, touched)
+    nbrs, walks, inward = dict(before.nbrs), dict(before.walks), dict(before.inward)
+    _add_neighbours(kind, crossings, before.width, before.height, (nbrs, walks, inward), touched)
     vents = tuple(sorted(before.vents + tuple(sq for sq, ch in new_chars.items() if ch == "V")))
     pads = before.pads + tuple(sq for sq, ch in new_chars.items() if ch == "H")
     tile_squares = {**before.tile_squares, name: list(new_chars)}
     inside = [sq for sq, ch in new_chars.items() if kind[sq] == "building"]
     buildings = {**before.buildings, name: inside} if inside else before.buildings
     return TownMap(kind, tile_of, vents, pads[0] if pads else None, pads, crossings, nbrs,
-                   tile_squares, buildings, before.width, before.height, (*before.placed, tile),
+                   walks, inward, tile_squares, buildings, before.width, before.height, (*before.placed, tile),
                    data)
 
 
@@ -492,10 +498,13 @@ def _add_walls(kind: dict[Square, str], tile_of: dict[Square, str],
 
 
 def _add_neighbours(kind: dict[Square, str], crossings: dict[tuple[Square, Square], str],
-                    width: int, height: int, nbrs: dict[Square, tuple[Square, ...]],
+                    width: int, height: int,
+                    into: tuple[dict[Square, tuple[Square, ...]], ...],
                     squares: Iterable[Square]) -> None:
     """Each square's neighbours on the board (the grid's squares of placed tiles), walls
-    respected, in SquareBoard's order (east, north, west, south)."""
+    respected, in SquareBoard's order (east, north, west, south), into ``TownMap``'s ``nbrs``,
+    ``walks`` (the neighbours not out of bounds) and ``inward`` (none from an out square)."""
+    nbrs, walks, inward = into
     for sq in squares:
         x, y = sq
         if not (0 <= x < width and 0 <= y < height):
@@ -510,6 +519,8 @@ def _add_neighbours(kind: dict[Square, str], crossings: dict[tuple[Square, Squar
         if y > 0 and (nb := (x, y - 1)) in kind and crossings.get((sq, nb)) != "wall":
             found.append(nb)
         nbrs[sq] = tuple(found)
+        walks[sq] = tuple(nb for nb in found if kind[nb] != "out")
+        inward[sq] = () if kind[sq] == "out" else nbrs[sq]
 
 
 # -- Step 1: where a drawn tile may go -------------------------------------------------------

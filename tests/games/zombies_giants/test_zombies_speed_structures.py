@@ -1,0 +1,63 @@
+"""The structures speed work builds once per town agree with the rules they stand for.
+
+A town's ways for zombies (``walks``) and for the heuristic's search back from its goals
+(``inward``) are kept beside its neighbours and grown tile by tile; these tests hold them to the
+rule they write out (zombies never step onto out-of-bounds squares; nobody walks on from one) on
+the towns of seeded games, built tile by tile and from scratch.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_lib.games.zombies_giants import new_game
+from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.state import ZState
+from rules_lib.games.zombies_giants.town import TownMap, _build_map, _with_tile
+
+SEEDS = range(4)
+
+
+def _final_states() -> list[ZState]:
+    """The tables at the end of a few seeded games (towns of many tiles, some of them Mall)."""
+    out = []
+    for scenario in ("mixed", "team"):
+        for seed in SEEDS:
+            g = new_game(scenario, seed=seed, keep_log=False)
+            g.run_to_end()
+            out.append(g.state)
+    return out
+
+
+STATES = _final_states()
+
+
+def _towns_tile_by_tile(st: ZState) -> list[tuple[TownMap, TownMap]]:
+    """Each town of a game's growth, built from the one before and from scratch."""
+    data = default_data()
+    placed = tuple((t.name, (t.slot[0], t.slot[1]), t.rotation) for t in st.tiles)
+    town = _build_map((placed[:1], ()), data)
+    out = []
+    for n in range(2, len(placed) + 1):
+        town = _with_tile(town, placed[n - 1], (), data)
+        out.append((town, _build_map((placed[:n], ()), data)))
+    return out
+
+
+@pytest.mark.rule("ZGC-ZTURN-01", "ZGC-MF-07")
+def test_a_zombie_steps_to_every_neighbour_but_an_out_of_bounds_square():
+    for st in STATES:
+        for town, whole in _towns_tile_by_tile(st):
+            assert town.walks == whole.walks
+            for sq, nbrs in whole.nbrs.items():
+                assert whole.walks[sq] == tuple(nb for nb in nbrs if whole.kind[nb] != "out")
+
+
+@pytest.mark.rule("ZGC-FIGHT-01", "ZGC-MF-07")
+def test_nobody_walks_on_from_an_out_of_bounds_square():
+    for st in STATES:
+        for town, whole in _towns_tile_by_tile(st):
+            assert town.inward == whole.inward
+            for sq, nbrs in whole.nbrs.items():
+                expected = () if whole.kind[sq] == "out" else nbrs
+                assert whole.inward[sq] == expected
