@@ -505,22 +505,24 @@ def _add_neighbours(kind: dict[Square, str], crossings: dict[tuple[Square, Squar
     respected, in SquareBoard's order (east, north, west, south), into ``TownMap``'s ``nbrs``,
     ``walks`` (the neighbours not out of bounds) and ``inward`` (none from an out square)."""
     nbrs, walks, inward = into
+    kind_of, crossing = kind.get, crossings.get
     for sq in squares:
         x, y = sq
         if not (0 <= x < width and 0 <= y < height):
             continue
-        found = []
-        if x + 1 < width and (nb := (x + 1, y)) in kind and crossings.get((sq, nb)) != "wall":
+        found: list[Square] = []
+        walk: list[Square] = []
+        for nb, inside in (((x + 1, y), x + 1 < width), ((x, y + 1), y + 1 < height),
+                           ((x - 1, y), x > 0), ((x, y - 1), y > 0)):
+            k = kind_of(nb)
+            if k is None or not inside or crossing((sq, nb)) == "wall":
+                continue
             found.append(nb)
-        if y + 1 < height and (nb := (x, y + 1)) in kind and crossings.get((sq, nb)) != "wall":
-            found.append(nb)
-        if x > 0 and (nb := (x - 1, y)) in kind and crossings.get((sq, nb)) != "wall":
-            found.append(nb)
-        if y > 0 and (nb := (x, y - 1)) in kind and crossings.get((sq, nb)) != "wall":
-            found.append(nb)
-        nbrs[sq] = tuple(found)
-        walks[sq] = tuple(nb for nb in found if kind[nb] != "out")
-        inward[sq] = () if kind[sq] == "out" else nbrs[sq]
+            if k != "out":
+                walk.append(nb)
+        nbrs[sq] = mine = tuple(found)
+        walks[sq] = mine if len(walk) == len(found) else tuple(walk)
+        inward[sq] = () if kind[sq] == "out" else mine
 
 
 # -- Step 1: where a drawn tile may go -------------------------------------------------------
