@@ -27,7 +27,7 @@ from .actions import (
     action_of,
 )
 from .data import Card, ZData, default_data
-from .figures import HugeView, footprint, squares_of
+from .figures import HugeView, squares_of
 from .state import Survivor, ZState
 from .town import Distances, TownMap, town_map
 
@@ -176,8 +176,9 @@ def _distances(tm: TownMap, data: ZData, size: str, targets: frozenset[tuple[int
     if st.footprint != (1, 1):
         view = HugeView(tm, data)
         stands = tm.wide_anchors(view.w, view.h)  # the anchors ``view`` holds
-        starts = [a for a in tm.kind
-                  if a in stands and any(sq in targets for sq in footprint(data, size, a))]
+        w, h = st.footprint
+        covering = {(x - i, y - j) for x, y in targets for i in range(w) for j in range(h)}
+        starts = [a for a in tm.kind if a in covering and a in stands]  # covers a goal
         return Distances(starts, view.neighbors)
     into_building = st.enters_buildings and st.building_move_cost is not None
     through_door = st.enters_buildings and st.doorway_cost is not None

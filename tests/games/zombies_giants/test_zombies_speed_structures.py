@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.zombies_giants import new_game
+from rules_lib.games.zombies_giants import new_game, sizes
 from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.figures import footprint
+from rules_lib.games.zombies_giants.policies import _distances
 from rules_lib.games.zombies_giants.state import ZState
-from rules_lib.games.zombies_giants.town import TownMap, _build_map, _with_tile, wide_fits
+from rules_lib.games.zombies_giants.town import TownMap, _build_map, _with_tile, town_map
 
 SEEDS = range(4)
 
@@ -88,3 +90,15 @@ def test_the_town_grows_from_the_exits_facing_no_tile_and_the_mall_streets_are_i
             assert town.mall_streets == [
                 sq for sq, t in whole.tile_of.items()
                 if data.tiles[t].area == "mall" and whole.kind[sq] == "street"]
+
+
+@pytest.mark.rule("ZGC-HUGE-01")
+def test_a_huge_giant_is_at_its_goal_wherever_it_stands_covering_a_goal_square():
+    data = default_data()
+    for st in STATES:
+        tm = town_map(st, data)
+        stands = tm.wide_anchors(*sizes.stats(data, "Huge").footprint)
+        for targets in (frozenset(tm.frontier), frozenset(tm.vents), frozenset(tm.pads)):
+            at_goal = {a for a, d in _distances(tm, data, "Huge", targets).dist.items() if d == 0}
+            assert at_goal == {a for a in stands
+                               if any(sq in targets for sq in footprint(data, "Huge", a))}
