@@ -27,7 +27,7 @@ from .actions import (
     action_of,
 )
 from .data import Card, ZData, default_data
-from .figures import HugeView, footprint, squares_of
+from .figures import HugeView, squares_of
 from .state import Survivor, ZState
 from .town import Distances, TownMap, town_map
 
@@ -176,13 +176,16 @@ def _distances(tm: TownMap, data: ZData, size: str, targets: frozenset[tuple[int
     if st.footprint != (1, 1):
         view = HugeView(tm, data)
         stands = tm.wide_anchors(view.w, view.h)  # the anchors ``view`` holds
-        starts = [a for a in tm.kind
-                  if a in stands and any(sq in targets for sq in footprint(data, size, a))]
+        w, h = st.footprint
+        covering = {(x - i, y - j) for x, y in targets for i in range(w) for j in range(h)}
+        starts = [a for a in tm.kind if a in covering and a in stands]  # covers a goal
         return Distances(starts, view.neighbors)
     into_building = st.enters_buildings and st.building_move_cost is not None
     through_door = st.enters_buildings and st.doorway_cost is not None
     onto_street = data.rules["movement"]["square_cost"] is not None
     kind, nbrs, crossings = tm.kind, tm.nbrs, tm.crossings
+    if onto_street and into_building and through_door:  # every step allowed: the map's own
+        return Distances([sq for sq in targets if sq in kind], tm.inward.__getitem__)
 
     def came_from(a: tuple[int, int]) -> Sequence[tuple[int, int]]:
         """The squares a step into ``a`` may come from (through a doorway: the size's doorway

@@ -31,20 +31,18 @@ def reach_options(state: ZState, data: ZData, tm: TownMap, s: Survivor, st: Size
     each with its movement cost, in that order (squares and stores sorted)."""
     rules = data.rules
     out: list[tuple[Action, int]] = []
+    reach_cost = rules["combat"]["reach_attack_cost"]
+    grab = rules["grab_cost"]
+    snipe = _snipe_range(state, data, s, st) if left >= reach_cost else 0
+    if not st.reach and not snipe:
+        return out  # nothing within reach and no snipe: no zombie squares to look at
     near = reach_squares(tm, data, s.size, mine, st.reach) if st.reach else frozenset()
     zombies = {(z.loc[0], z.loc[1]) for z in state.zombies}
-    reach_cost = rules["combat"]["reach_attack_cost"]
     if left >= reach_cost and zombies:
         out += [(Reach(sq), reach_cost) for sq in sorted(near & zombies)]
-        snipe = st.snipe_range
-        if s.size_ray is not None and st.is_giant:
-            snipe = data.crafting["size_ray"]["snipe_range_plus_reach"] + st.reach
-        never = GIANTS_NEVER_SPEND_BULLETS in state.variants
-        if (snipe and s.bullets > 0 and sizes.uses_bullets(data, s, never)
-                and _any_within(mine, zombies, snipe)):
+        if snipe and _any_within(mine, zombies, snipe):
             out += [(Snipe(sq), reach_cost)
                     for sq in sorted(reach_squares(tm, data, s.size, mine, snipe) & zombies)]
-    grab = rules["grab_cost"]
     if left >= grab and st.reach:
         if state.tokens:
             out += [(Grab(sq), grab) for sq in sorted(near - zombies)
@@ -55,6 +53,18 @@ def reach_options(state: ZState, data: ZData, tm: TownMap, s: Survivor, st: Size
                 and store not in state.looted
                 and store not in state.demolished]
     return out
+
+
+def _snipe_range(state: ZState, data: ZData, s: Survivor, st: SizeStats) -> int:
+    """How far the Survivor may snipe now (0: not at all): a bullet to spend and a size that
+    spends bullets; a Giant with a Size-Ray snipes 1 plus its Reach."""
+    snipe = st.snipe_range
+    if s.size_ray is not None and st.is_giant:
+        snipe = data.crafting["size_ray"]["snipe_range_plus_reach"] + st.reach
+    if not snipe or s.bullets <= 0:
+        return 0
+    never = GIANTS_NEVER_SPEND_BULLETS in state.variants
+    return snipe if sizes.uses_bullets(data, s, never) else 0
 
 
 def _any_within(mine: list[Square], targets: set[Square], distance: int) -> bool:

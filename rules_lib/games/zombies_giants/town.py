@@ -166,11 +166,18 @@ class TownMap:
     pads: tuple[Square, ...]  # every helicopter square ("H"), the first being ``helicopter``
     crossings: dict[tuple[Square, Square], str]  # "wall" / "door", both ways; else open
     nbrs: dict[Square, tuple[Square, ...]]  # one step away, walls respected (E, N, W, S)
+    # ``nbrs`` without the out-of-bounds squares: where a zombie may step (``zombie_turn``)
+    walks: dict[Square, tuple[Square, ...]]
+    # ``nbrs``, none from an out-of-bounds square: the steps into a square (``policies``)
+    inward: dict[Square, tuple[Square, ...]]
     tile_squares: dict[str, list[Square]]  # each tile's squares
     buildings: dict[str, list[Square]]  # each tile's building squares (none once demolished)
     width: int
     height: int
     placed: tuple[tuple[str, tuple[int, int], int], ...]  # (tile, slot, rotation) in order
+    mall_streets: list[Square]  # the street squares of the Mall's tiles
+    # each exit that faces no tile yet: the empty slot it faces, and its square (``frontier``)
+    open_exits: tuple[tuple[tuple[int, int], Square], ...]
     data: ZData = field(repr=False)
     # steps to a set of squares, per (walker, squares): breadth-first searches, once a map
     distances: dict[tuple, Distances] = field(default_factory=dict, repr=False)
@@ -194,26 +201,10 @@ class TownMap:
         tile = self.tile_of.get(sq)
         return None if tile is None else self.data.tiles[tile].area
 
-    @functools.cached_property
-    def mall_streets(self) -> list[Square]:
-        """The street squares of the Mall's tiles."""
-        tiles, kind = self.data.tiles, self.kind
-        return [sq for t, squares in self.tile_squares.items() if tiles[t].area == "mall"
-                for sq in squares if kind[sq] == "street"]
-
-    @functools.cached_property
+    @property
     def frontier(self) -> list[Square]:
         """The square just beyond each exit that faces no tile yet: where the town grows."""
-        data = self.data
-        slots = {slot for _, slot, _ in self.placed}
-        n = data.tile_size
-        out = []
-        for name, slot, rot in self.placed:
-            for dx, dy in exit_steps(data.layouts[data.tiles[name].layout].exits, rot):
-                if (slot[0] + dx, slot[1] + dy) not in slots:
-                    cx, cy = tile_centre(slot, n)
-                    out.append((cx + dx, cy + dy))
-        return out
+        return [sq for _, sq in self.open_exits]
 
     def wide_anchors(self, width: int, height: int) -> frozenset[Square]:
         """Where a figure of width x height squares may stand (a Huge Giant, ZGC-HUGE-01): on
@@ -221,18 +212,8 @@ class TownMap:
         hit = self.wide.get((width, height))
         if hit is None:
             hit = self.wide[(width, height)] = frozenset(
-                a for a in self.kind if self._wide_fits(a, width, height))
+                a for a in self.kind if wide_fits(self.kind, a, width, height))
         return hit
-
-    def _wide_fits(self, anchor: Square, width: int, height: int) -> bool:
-        kind = self.kind
-        street = False
-        for sq in _cover(anchor, width, height):
-            k = kind.get(sq)
-            if k is None or k == "building":
-                return False
-            street = street or k == "street"
-        return street
 
     def neighbors(self, sq: Square) -> tuple[Square, ...]:
         """Squares one step away, walls respected, east, north, west, south."""
@@ -326,6 +307,52 @@ def _cover(anchor: Square, width: int, height: int) -> list[Square]:
     return [(anchor[0] + i, anchor[1] + j) for j in range(height) for i in range(width)]
 
 
+def wide_fits(kind: dict[Square, str], anchor: Square, width: int, height: int) -> bool:
+    """A width x height figure may stand at ``anchor``: every square on a placed tile, none a
+    building interior, at least one a street (``TownMap.wide_anchors``' rule)."""
+    street = False
+    for sq in _cover(anchor, width, height):
+        k = kind.get(sq)
+        if k is None or k == "building":
+            return False
+        street = street or k == "street"
+    return street
+
+
+def _wide_with_tile(before: TownMap, kind: dict[Square, str], new: Iterable[Square]
+                    ) -> dict[tuple[int, int], frozenset[Square]]:
+    """``before``'s wide-figure anchors once a tile adds the squares ``new``: the squares of the
+    town before are as they were, so only an anchor covering a new square may now fit."""
+    out = {}
+    for (width, height), fits in before.wide.items():
+        near = {(x - i, y - j) for x, y in new for i in range(width) for j in range(height)}
+        out[(width, height)] = fits | {a for a in near
+                                       if a in kind and wide_fits(kind, a, width, height)}
+    return out
+
+
+def mall_streets(data: ZData, kind: dict[Square, str], tile_squares: dict[str, list[Square]]
+                 ) -> list[Square]:
+    """The street squares of the Mall's tiles (in the order the tiles were placed)."""
+    tiles = data.tiles
+    return [sq for t, squares in tile_squares.items() if tiles[t].area == "mall"
+            for sq in squares if kind[sq] == "street"]
+
+
+def open_exits(data: ZData, tile: tuple[str, tuple[int, int], int],
+               slots: Collection[tuple[int, int]]) -> list[tuple[tuple[int, int], Square]]:
+    """A placed tile's exits that face none of ``slots``: the slot each faces, and its square
+    (the tile's centre one step toward the exit)."""
+    name, slot, rot = tile
+    n = data.tile_size
+    out = []
+    for dx, dy in exit_steps(data.layouts[data.tiles[name].layout].exits, rot):
+        if (slot[0] + dx, slot[1] + dy) not in slots:
+            cx, cy = tile_centre(slot, n)
+            out.append(((slot[0] + dx, slot[1] + dy), (cx + dx, cy + dy)))
+    return out
+
+
 def _map_key(state: ZState) -> MapKey:
     return (
         tuple((t.name, (t.slot[0], t.slot[1]), t.rotation) for t in state.tiles),
@@ -387,7 +414,9 @@ def _build_map(map_key: MapKey, data: ZData) -> TownMap:
     grid = data.town["grid"]
     width, height = grid["width"] * data.tile_size, grid["height"] * data.tile_size
     nbrs: dict[Square, tuple[Square, ...]] = {}
-    _add_neighbours(kind, crossings, width, height, nbrs, kind)
+    walks: dict[Square, tuple[Square, ...]] = {}
+    inward: dict[Square, tuple[Square, ...]] = {}
+    _add_neighbours(kind, crossings, width, height, (nbrs, walks, inward), kind)
     vents = tuple(sorted(sq for sq, ch in chars.items() if ch == "V"))
     pads = tuple(sq for sq, ch in chars.items() if ch == "H")
     tile_squares: dict[str, list[Square]] = {}
@@ -396,8 +425,11 @@ def _build_map(map_key: MapKey, data: ZData) -> TownMap:
         tile_squares.setdefault(t, []).append(sq)
         if kind[sq] == "building":
             buildings.setdefault(t, []).append(sq)
+    slots = {slot for _, slot, _ in placed}
+    exits = tuple(pair for tile in placed for pair in open_exits(data, tile, slots))
     return TownMap(kind, tile_of, vents, pads[0] if pads else None, pads, crossings, nbrs,
-                   tile_squares, buildings, width, height, placed, data)
+                   walks, inward, tile_squares, buildings, width, height, placed,
+                   mall_streets(data, kind, tile_squares), exits, data)
 
 
 def _with_tile(before: TownMap, tile: tuple[str, tuple[int, int], int],
@@ -429,16 +461,24 @@ def _with_tile(before: TownMap, tile: tuple[str, tuple[int, int], int],
             crossings[(sq, nb)] = crossings[(nb, sq)] = "wall"
     # the squares whose neighbours may change: the tile's and those beside it
     touched = [sq for dx, dy in around_tile(n) if (sq := (ox + dx, oy + dy)) in kind]
-    nbrs = dict(before.nbrs)
-    _add_neighbours(kind, crossings, before.width, before.height, nbrs, touched)
+    nbrs, walks, inward = dict(before.nbrs), dict(before.walks), dict(before.inward)
+    _add_neighbours(kind, crossings, before.width, before.height, (nbrs, walks, inward), touched)
     vents = tuple(sorted(before.vents + tuple(sq for sq, ch in new_chars.items() if ch == "V")))
     pads = before.pads + tuple(sq for sq, ch in new_chars.items() if ch == "H")
     tile_squares = {**before.tile_squares, name: list(new_chars)}
     inside = [sq for sq, ch in new_chars.items() if kind[sq] == "building"]
     buildings = {**before.buildings, name: inside} if inside else before.buildings
+    streets = before.mall_streets
+    if data.tiles[name].area == "mall":  # (the town's own streets stay as they were)
+        streets = streets + [sq for sq in new_chars if kind[sq] == "street"]
+    slots = {placed_slot for _, placed_slot, _ in before.placed}
+    slots.add(slot)
+    exits = (*(pair for pair in before.open_exits if pair[0] != slot),
+             *open_exits(data, tile, slots))
     return TownMap(kind, tile_of, vents, pads[0] if pads else None, pads, crossings, nbrs,
-                   tile_squares, buildings, before.width, before.height, (*before.placed, tile),
-                   data)
+                   walks, inward, tile_squares, buildings, before.width, before.height,
+                   (*before.placed, tile), streets, exits, data,
+                   wide=_wide_with_tile(before, kind, new_chars))
 
 
 @functools.cache
@@ -492,24 +532,31 @@ def _add_walls(kind: dict[Square, str], tile_of: dict[Square, str],
 
 
 def _add_neighbours(kind: dict[Square, str], crossings: dict[tuple[Square, Square], str],
-                    width: int, height: int, nbrs: dict[Square, tuple[Square, ...]],
+                    width: int, height: int,
+                    into: tuple[dict[Square, tuple[Square, ...]], ...],
                     squares: Iterable[Square]) -> None:
     """Each square's neighbours on the board (the grid's squares of placed tiles), walls
-    respected, in SquareBoard's order (east, north, west, south)."""
+    respected, in SquareBoard's order (east, north, west, south), into ``TownMap``'s ``nbrs``,
+    ``walks`` (the neighbours not out of bounds) and ``inward`` (none from an out square)."""
+    nbrs, walks, inward = into
+    kind_of, crossing = kind.get, crossings.get
     for sq in squares:
         x, y = sq
         if not (0 <= x < width and 0 <= y < height):
             continue
-        found = []
-        if x + 1 < width and (nb := (x + 1, y)) in kind and crossings.get((sq, nb)) != "wall":
+        found: list[Square] = []
+        walk: list[Square] = []
+        for nb, inside in (((x + 1, y), x + 1 < width), ((x, y + 1), y + 1 < height),
+                           ((x - 1, y), x > 0), ((x, y - 1), y > 0)):
+            k = kind_of(nb)
+            if k is None or not inside or crossing((sq, nb)) == "wall":
+                continue
             found.append(nb)
-        if y + 1 < height and (nb := (x, y + 1)) in kind and crossings.get((sq, nb)) != "wall":
-            found.append(nb)
-        if x > 0 and (nb := (x - 1, y)) in kind and crossings.get((sq, nb)) != "wall":
-            found.append(nb)
-        if y > 0 and (nb := (x, y - 1)) in kind and crossings.get((sq, nb)) != "wall":
-            found.append(nb)
-        nbrs[sq] = tuple(found)
+            if k != "out":
+                walk.append(nb)
+        nbrs[sq] = mine = tuple(found)
+        walks[sq] = mine if len(walk) == len(found) else tuple(walk)
+        inward[sq] = () if kind[sq] == "out" else mine
 
 
 # -- Step 1: where a drawn tile may go -------------------------------------------------------

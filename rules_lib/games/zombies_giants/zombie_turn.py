@@ -40,12 +40,9 @@ def distances_to(tm: TownMap, targets: list[Square]) -> Distances:
     key = ("zombie", frozenset(targets))
     dist = tm.distances.get(key)
     if dist is None:
-        kind, nbrs = tm.kind, tm.nbrs
-
-        def steps(sq: Square) -> list[Square]:
-            return [nb for nb in nbrs[sq] if kind[nb] != "out"]
-
-        dist = tm.distances[key] = Distances([t for t in targets if t in kind], steps)
+        kind = tm.kind
+        dist = tm.distances[key] = Distances([t for t in targets if t in kind],
+                                             tm.walks.__getitem__)
     return dist
 
 
