@@ -131,6 +131,10 @@ class SVMap:
         self.entrance_nests: dict[str, int] = {
             lab: n for n, lab in mdata.nest_tunnel_entrances.items()
         }
+        # where entering can do more than move a Vermite on: a Nest, and on Alpha a Nest Tunnel
+        # Entrance (``vermite_movement.arrive``)
+        self.doorway_labels = self.nest_labels | (
+            frozenset(self.entrance_nests) if self.key == "alpha" else frozenset())
         self._build_indexes()
 
     # -- construction helpers --

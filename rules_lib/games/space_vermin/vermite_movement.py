@@ -386,7 +386,7 @@ def walk_on(
     label_of = smap.label_of
     # where entering can do anything to the group (``arrive``): a Nest, a Nest Tunnel Entrance
     # (Alpha), a Crown Jewel hex, and on Beta any hex (Queens and their Escorts meet)
-    doorways = smap.nest_labels | (smap.entrance_nests.keys() if smap.key == "alpha" else set())
+    doorways = smap.doorway_labels
     escorts = escorts_in_play(state)
     jewels = state.jewels
     cur = walk.path[0]
