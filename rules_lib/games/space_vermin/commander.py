@@ -341,7 +341,8 @@ class CommanderPolicy(HeuristicPolicy):
         weapon = counter_side(data, firer).weapon
         cfs = d.data.get("cf", {})
         near_marines = _geometry(smap).around
-        marine_at = {u.hex: u for u in state.marines_on_map()}
+        marine_at = {u.hex: u for u in state.units  # ``marines_on_map``, by hex
+                     if u.side == MARINES and u.status == "map" and u.hex is not None}
 
         def value(target: str) -> float:
             cf = cfs.get(target, 1)

@@ -517,10 +517,11 @@ def stop_where_it_fits(
     reading of SV-AMB-07: it backs up along its path), and the log says why it stopped."""
     group, path, leader = walk.group, walk.path, walk.group[0]
     ma_path = (counter_path(data, leader, "ma"),)
+    label_of = smap.label_of
     end = len(path) - 1
-    while end > 0 and not has_room(data, smap, state, smap.label(path[end]), group):
+    while end > 0 and not has_room(data, smap, state, label_of[path[end]], group):
         end -= 1
-    final = smap.label(path[end])
+    final = label_of[path[end]]
     end_why = join(map_why, values_reason(data, ma_path))
     stop_reason, stop_ids = walk.stop_reason, walk.stop_ids
     if end < len(path) - 1:
