@@ -186,8 +186,10 @@ def half_mp_to_mp(half_mps: int) -> int | Fraction:
     return _half(half_mps)
 
 
+@cache
 def mp_words(mp: int | Fraction) -> str:
-    """MP as a wargamer writes them in a log line: 4, 4½, ½."""
+    """MP as a wargamer writes them in a log line: 4, 4½, ½ (few values: each written once, as
+    Fraction arithmetic is slow and every Full Move's line asks)."""
     whole, half = divmod(Fraction(mp) * 2, 2)
     if half == 0:
         return str(int(whole))
