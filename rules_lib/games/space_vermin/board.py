@@ -135,6 +135,9 @@ class SVMap:
         # Entrance (``vermite_movement.arrive``)
         self.doorway_labels = self.nest_labels | (
             frozenset(self.entrance_nests) if self.key == "alpha" else frozenset())
+        # Tunnel Exit chit number (as the state keeps it, "1"-"6") -> its hex label and hex
+        self.tunnel_exit_places: dict[str, tuple[str, Hex]] = {
+            str(n): (lab, self.hex_of[lab]) for n, lab in mdata.tunnel_exits.items()}
         self._build_indexes()
 
     # -- construction helpers --

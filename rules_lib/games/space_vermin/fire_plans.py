@@ -303,15 +303,21 @@ def fire_plans(
                 return plans
     if state.tunnel_exits:
         others = other_marine_hexes(state, firer, scene.marines)
+        places = smap.tunnel_exit_places
         for number in sorted(state.tunnel_exits):
-            label = smap.mdata.tunnel_exits[int(number)]
+            label, there = places[number]
             if label in others:
                 continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
-            there = smap.hex_of[label]
-            dist = hex_distance(here, there)
-            if label != firer.hex and dist > 1 and (not reaches_far or not has_line_of_sight(
-                    smap, state, here, there, occupied)):
-                continue
+            dq, dr = q - there[0], r - there[1]
+            dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # (0 for the chit under the firer)
+            if dist > 1:  # Line-of-Sight as for a Vermite, read from the same table of lines
+                if not reaches_far:
+                    continue
+                clear = lines.get(there, NOT_TRACED)
+                if clear is NOT_TRACED:
+                    clear = clear_of_terrain(smap, here, there)
+                if clear is None or not occupied.isdisjoint(clear):
+                    continue
             found = allowed(there, dist, True)
             if found is not None:
                 plans.append(rules.plan(f"{TUNNEL_EXIT}{number}", label, found[0], found[1],
