@@ -113,7 +113,8 @@ class SVMap:
         self._vermite_costs: dict[tuple[Hex, Hex, bool, bool], int | None] = {}
         # los.py's lines by source hex: {a: {b: labels a unit would block, None for terrain}}
         self.sight_lines: dict[Hex, dict[Hex, tuple[str, ...] | None]] = {}
-        self.heading_cache: dict[tuple[str, str], tuple[int | str, str]] = {}  # Event Chit arrows
+        # Event Chit arrows by (chit, hex label): direction, reason, arrow, assumed text
+        self.heading_cache: dict[tuple[str, str], tuple[int | str, str, str, str]] = {}
         self._around_label: dict[str, tuple[Hex, ...]] = {  # ``neighbors`` by printed label
             lab: self.board.neighbors(h) for lab, h in self.hex_of.items()
         }
@@ -130,6 +131,13 @@ class SVMap:
         self.entrance_nests: dict[str, int] = {
             lab: n for n, lab in mdata.nest_tunnel_entrances.items()
         }
+        # where entering can do more than move a Vermite on: a Nest, and on Alpha a Nest Tunnel
+        # Entrance (``vermite_movement.arrive``)
+        self.doorway_labels = self.nest_labels | (
+            frozenset(self.entrance_nests) if self.key == "alpha" else frozenset())
+        # Tunnel Exit chit number (as the state keeps it, "1"-"6") -> its hex label and hex
+        self.tunnel_exit_places: dict[str, tuple[str, Hex]] = {
+            str(n): (lab, self.hex_of[lab]) for n, lab in mdata.tunnel_exits.items()}
         self._build_indexes()
 
     # -- construction helpers --
@@ -139,6 +147,10 @@ class SVMap:
         order) for the Full Move search, and the "lowest-numbered" sort key by label."""
         self.hex_list: tuple[Hex, ...] = tuple(self.board.locations())
         self.serial_of: dict[str, int] = {self.label_of[h]: i for i, h in enumerate(self.hex_list)}
+        self.label_list: tuple[str, ...] = tuple(self.label_of[h] for h in self.hex_list)
+        # ``in_psychic_whip`` by label: every Vermite's move asks it of its start hex (§P-3-o)
+        self.psychic_whip_labels = frozenset(
+            lab for lab, h in self.hex_of.items() if self.in_psychic_whip(h))
         serial = {h: i for i, h in enumerate(self.hex_list)}
         self.adjacent_serials: tuple[tuple[int, ...], ...] = tuple(
             tuple(serial[n] for n in self.board.neighbors(h)) for h in self.hex_list

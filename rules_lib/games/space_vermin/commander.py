@@ -161,11 +161,9 @@ class CommanderPolicy(HeuristicPolicy):
     def _contact_hexes(state: SVState, smap: SVMap) -> frozenset[str]:
         """Labels of the hexes touching a Vermite (Drones included): the §I-1-b / §K test."""
         around = _geometry(smap).around
-        out: set[str] = set()
-        for u in state.units:
-            if u.side != MARINES and u.status == "map" and u.hex is not None:
-                out |= around[u.hex]
-        return frozenset(out)
+        stacks = {u.hex for u in state.units  # each Vermite hex once, however many stand there
+                  if u.side != MARINES and u.status == "map" and u.hex is not None}
+        return frozenset().union(*[around[label] for label in stacks])
 
     # -- which Marine acts next (§C-2-c) --
 
@@ -249,8 +247,11 @@ class CommanderPolicy(HeuristicPolicy):
         if not rallier.on_map or rallier.acted:
             return False
         around = _geometry(smap).around[rallier.hex]
-        return any(u.reduced and u.hex in contact and (u.id == rallier.id or u.hex in around)
-                   for u in state.marines_on_map())
+        for u in state.units:  # the Marines on the map, the rare Disrupted ones tested first
+            if (u.reduced and u.side == MARINES and u.status == "map" and u.hex is not None
+                    and u.hex in contact and (u.id == rallier.id or u.hex in around)):
+                return True
+        return False
 
     def _pistol_works(self, data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
         """Whether a Disrupted Marine's Pistol (§J-2) rolls two dice or more: one die can score
@@ -340,7 +341,8 @@ class CommanderPolicy(HeuristicPolicy):
         weapon = counter_side(data, firer).weapon
         cfs = d.data.get("cf", {})
         near_marines = _geometry(smap).around
-        marine_at = {u.hex: u for u in state.marines_on_map()}
+        marine_at = {u.hex: u for u in state.units  # ``marines_on_map``, by hex
+                     if u.side == MARINES and u.status == "map" and u.hex is not None}
 
         def value(target: str) -> float:
             cf = cfs.get(target, 1)

@@ -146,6 +146,8 @@ class ShotRules:
         self.base_mods = tuple(base_mods)
         self.base_cf = self.cf + sum(m for _, m in base_mods)  # the CF before the target's own
         self.ids, self.why = ids, why
+        # a standard weapon of unlimited range; pistols and the others reach the adjacent hexes
+        # only (§J-1, §J-2)
         self.unlimited = self.weapon == "standard" and data.marines[firer.type].unlimited_range
 
     def allowed(self, there: Hex, dist: int, same_hex_bonus: bool
@@ -154,7 +156,7 @@ class ShotRules:
         ``same_hex_bonus``: a target in the firer's own hex counts as adjacent (a Tunnel Exit
         chit under the firer)."""
         weapon, state, table = self.weapon, self.state, self.table
-        if (weapon == "pistol" or not self.unlimited) and dist > 1:
+        if dist > 1 and not self.unlimited:
             return None  # pistols and most weapons reach the adjacent hexes only (§J-1, §J-2)
         if state.fire_range_limit and dist > state.fire_range_limit:
             return None  # an Event Chit limits Marine fire this turn (chit card, assumed)
@@ -278,11 +280,14 @@ def fire_plans(
     # table of lines out of the firer's hex (``has_line_of_sight``, read here without a call).
     lines = lines_from(smap, here)
     occupied = scene.occupied
+    reaches_far = rules.unlimited  # else a far hex is out of range: no line to trace
     q, r = here
     for there, group in scene.targets.items():
         dq, dr = q - there[0], r - there[1]
         dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # ``hex_distance``, written out (hot)
         if dist > 1:
+            if not reaches_far:
+                continue
             clear = lines.get(there, NOT_TRACED)
             if clear is NOT_TRACED:
                 clear = clear_of_terrain(smap, here, there)
@@ -298,15 +303,21 @@ def fire_plans(
                 return plans
     if state.tunnel_exits:
         others = other_marine_hexes(state, firer, scene.marines)
+        places = smap.tunnel_exit_places
         for number in sorted(state.tunnel_exits):
-            label = smap.mdata.tunnel_exits[int(number)]
+            label, there = places[number]
             if label in others:
                 continue  # a Marine on the chit blocks every other Marine's LOS to it (§E-1-c)
-            there = smap.hex_of[label]
-            dist = hex_distance(here, there)
-            if label != firer.hex and dist > 1 and not has_line_of_sight(
-                    smap, state, here, there, occupied):
-                continue
+            dq, dr = q - there[0], r - there[1]
+            dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # (0 for the chit under the firer)
+            if dist > 1:  # Line-of-Sight as for a Vermite, read from the same table of lines
+                if not reaches_far:
+                    continue
+                clear = lines.get(there, NOT_TRACED)
+                if clear is NOT_TRACED:
+                    clear = clear_of_terrain(smap, here, there)
+                if clear is None or not occupied.isdisjoint(clear):
+                    continue
             found = allowed(there, dist, True)
             if found is not None:
                 plans.append(rules.plan(f"{TUNNEL_EXIT}{number}", label, found[0], found[1],

@@ -14,7 +14,7 @@ from .board import SVMap, data_and_map
 from .data import SVData, game_data
 from .movement import (
     half_mp_to_mp,
-    marine_move_costs,
+    marine_move_serials,
     movement_allowance,
     mp_words,
     vermite_adjacent_hexes,
@@ -64,9 +64,9 @@ def move_half_costs(
 ) -> dict[str, int]:
     """``move_options`` in half-MPs (whole numbers: sorted and compared fast)."""
     unit = state.unit(unit_id)
-    found = marine_move_costs(data, smap, state, unit_id, budget=budget, start=start)
-    label_of = smap.label_of
-    halves = {label_of[h]: cost for h, cost in found.items()}
+    found = marine_move_serials(data, smap, state, unit_id, budget=budget, start=start)
+    labels = smap.label_list
+    halves = {labels[i]: cost for i, cost in found.items()}
     if unit.type == "recovery_vehicle" and unit.jewels:
         mp = movement_allowance(data, unit) if budget is None else budget
         # leaving from the edge hex costs MP (SV-AMB-19); nothing with the variant rv_exit_free

@@ -76,7 +76,23 @@ def marine_move_costs(
     start: str | None = None,
 ) -> dict[Hex, int]:
     """{hex: half-MPs} for every hex where the Marine may end a move: ``marine_reach_half``
-    without the paths, which a Full Move's choice of hex does not need.
+    without the paths, which a Full Move's choice of hex does not need (``marine_move_serials``
+    by hex)."""
+    hexes = smap.hex_list
+    found = marine_move_serials(data, smap, state, unit_id, budget, start)
+    return {hexes[i]: cost for i, cost in found.items()}
+
+
+def marine_move_serials(
+    data: SVData,
+    smap: SVMap,
+    state: SVState,
+    unit_id: str,
+    budget: int | None = None,
+    start: str | None = None,
+) -> dict[int, int]:
+    """``marine_move_costs`` with every hex as its serial number (``SVMap.hex_list`` order), in
+    the order the search settles them: a Full Move turns them into labels in one step.
 
     The core ``reach_costs`` (Dijkstra, ties to the first found) written out for the Full Move
     rules of ``_full_move_rules`` over the map's table of Marine steps, hexes by serial number
@@ -127,8 +143,7 @@ def marine_move_costs(
                 if new < best[there]:
                     best[there] = new
                     queue[new].append(there)
-    hexes = smap.hex_list
-    return {hexes[i]: cost for i, cost in done.items() if i == origin or i not in others}
+    return {i: cost for i, cost in done.items() if i == origin or i not in others}
 
 
 def _full_move_limits(data: SVData, smap: SVMap, state: SVState, unit_id: str,
@@ -171,8 +186,10 @@ def half_mp_to_mp(half_mps: int) -> int | Fraction:
     return _half(half_mps)
 
 
+@cache
 def mp_words(mp: int | Fraction) -> str:
-    """MP as a wargamer writes them in a log line: 4, 4½, ½."""
+    """MP as a wargamer writes them in a log line: 4, 4½, ½ (few values: each written once, as
+    Fraction arithmetic is slow and every Full Move's line asks)."""
     whole, half = divmod(Fraction(mp) * 2, 2)
     if half == 0:
         return str(int(whole))

@@ -74,12 +74,11 @@ def rally_candidates(data: SVData, smap: SVMap, state: SVState, rallier_id: str)
     rallier = state.unit(rallier_id)
     if not rallier.on_map:
         return []
-    here = smap.hex(rallier.hex)
+    around = smap.adjacent_labels[rallier.hex]
     out = []
-    for u in state.marines_on_map():
-        if not u.reduced:
-            continue
-        if u.id == rallier.id or smap.adjacent(here, smap.hex(u.hex)):
+    for u in state.units:  # the Marines on the map, the rare Disrupted ones tested first
+        if (u.reduced and u.side == MARINES and u.status == "map" and u.hex is not None
+                and (u.id == rallier.id or u.hex in around)):
             out.append(u)
     return sorted(out, key=lambda u: (smap.number_key(smap.hex(u.hex)), u.id))
 

@@ -42,13 +42,12 @@ def unlimited_hexes(smap: SVMap) -> frozenset[str]:
 def big_count(data: SVData, state: SVState, label: str, exclude: tuple[str, ...] = ()) -> int:
     """Non-Drone Vermites in a hex (Drones never count against stacking, §E-3)."""
     vermites = data.vermites
-    here = [u for u in state.units if u.hex == label]  # the one cheap test first, then the rest
-    return sum(
-        1
-        for u in here
-        if u.status == "map" and u.side != MARINES and vermites[u.type].kind != "drone"
-        and u.id not in exclude
-    )
+    count = 0
+    for u in state.units:
+        if u.hex == label and u.status == "map" and u.side != MARINES and (  # the cheap test first
+                vermites[u.type].kind != "drone" and u.id not in exclude):
+            count += 1
+    return count
 
 
 def has_room(data: SVData, smap: SVMap, state: SVState, label: str, group: list[Unit]) -> bool:
@@ -188,18 +187,23 @@ def _plain_heading(state: SVState, smap: SVMap, unit: Unit) -> Heading | None:
     """``start_direction`` when the chit's arrow sets the direction; None under a Magnetic Storm
     (a die is rolled: ``start_direction`` does that)."""
     chit = state.direction_chit or state.active_event
-    h = smap.hex(unit.hex)
-    # the direction and its reason depend only on the chit and (Alpha) the side of the road
-    key = (chit, smap.zone(h) if smap.key == "alpha" else "")
+    # the direction, its reason and whether the arrow is assumed depend only on the chit and
+    # the hex: worked out once per chit and hex of the map
+    key = (chit, unit.hex)
     found = smap.heading_cache.get(key)
     if found is None:
-        found = _chit_heading(chit, smap, h)
-        smap.heading_cache[key] = found
-    d, why, arrow = found
+        found = smap.heading_cache[key] = _chit_heading_of_hex(chit, smap, unit.hex)
+    d, why, arrow, assumed = found
     if d == "*":
         return None
-    return Heading(d, why, ref={"chit": chit, "chit_paths": [arrow]},
-                   assumed=chit_reason(smap.data, chit, (arrow,)))
+    return Heading(d, why, ref={"chit": chit, "chit_paths": [arrow]}, assumed=assumed)
+
+
+def _chit_heading_of_hex(chit: str, smap: SVMap, label: str) -> tuple[int | str, str, str, str]:
+    """``_chit_heading`` for the hex ``label`` with the assumed text of the arrow it reads (""
+    under a Magnetic Storm: no arrow is read)."""
+    d, why, arrow = _chit_heading(chit, smap, smap.hex(label))
+    return d, why, arrow, ("" if d == "*" else chit_reason(smap.data, chit, (arrow,)))
 
 
 def _chit_heading(chit: str, smap: SVMap, h: Hex) -> tuple[int | str, str, str]:
@@ -221,7 +225,7 @@ def movement_allowance(data: SVData, smap: SVMap, state: SVState, unit: Unit) ->
     (§P-3-o) and any event bonus for Soldiers (the invented chit card)."""
     ma = effective_values(data, unit, with_jewel_ma=True).ma
     kind = kind_of(data, unit)
-    if kind != "drone" and smap.in_psychic_whip(smap.hex(unit.hex)):
+    if kind != "drone" and unit.hex in smap.psychic_whip_labels:
         ma += data.psychic_whip_ma
     if kind == "soldier":
         ma += state.soldier_ma_bonus
@@ -382,7 +386,7 @@ def walk_on(
     label_of = smap.label_of
     # where entering can do anything to the group (``arrive``): a Nest, a Nest Tunnel Entrance
     # (Alpha), a Crown Jewel hex, and on Beta any hex (Queens and their Escorts meet)
-    doorways = smap.nest_labels | (smap.entrance_nests.keys() if smap.key == "alpha" else set())
+    doorways = smap.doorway_labels
     escorts = escorts_in_play(state)
     jewels = state.jewels
     cur = walk.path[0]
@@ -513,10 +517,11 @@ def stop_where_it_fits(
     reading of SV-AMB-07: it backs up along its path), and the log says why it stopped."""
     group, path, leader = walk.group, walk.path, walk.group[0]
     ma_path = (counter_path(data, leader, "ma"),)
+    label_of = smap.label_of
     end = len(path) - 1
-    while end > 0 and not has_room(data, smap, state, smap.label(path[end]), group):
+    while end > 0 and not has_room(data, smap, state, label_of[path[end]], group):
         end -= 1
-    final = smap.label(path[end])
+    final = label_of[path[end]]
     end_why = join(map_why, values_reason(data, ma_path))
     stop_reason, stop_ids = walk.stop_reason, walk.stop_ids
     if end < len(path) - 1:
