@@ -105,6 +105,23 @@ def stands(tm: TownMap, data: ZData, size: str, anchor: Square) -> bool:
     return kind == "street" or (kind == "building" and s.enters_buildings)
 
 
+def terrain_why(tm: TownMap, data: ZData, size: str, anchor: Square) -> str:
+    """Why the terrain keeps a figure of this size from standing here ('' when it may stand)."""
+    if stands(tm, data, size, anchor):
+        return ""
+    s = sizes.stats(data, size)
+    if s.footprint != (1, 1):
+        w, h = s.footprint
+        return (f"a {size} figure standing there would cover a building square or only "
+                f"out-of-bounds squares ({w}x{h} squares)")
+    kind = tm.kind.get(anchor)
+    if kind is None:
+        return "no tile is there"
+    if kind == "out":
+        return "the square is out of bounds"
+    return f"the square is inside a building, which a {size} figure cannot enter"
+
+
 def nearest_room(
     state: ZState,
     data: ZData,

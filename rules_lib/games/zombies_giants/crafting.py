@@ -40,6 +40,11 @@ PART_IDS = {"size_ray": "ZGC-RAY-01", "potion_kit": "ZGC-POT-01", "body_armour":
 ONE_SUIT = P.variant(ARMOUR_ONE_SUIT, "ZGC-AMB-20", "one suit, crafted then upgraded once")
 
 
+def _count(n: float, noun: str) -> str:
+    """'1 charge', '2 charges', '0 charges': the log's counts agree with their nouns."""
+    return f"{n:g} {noun}" if n == 1 else f"{n:g} {noun}s"
+
+
 def sources(data: ZData, store: str) -> list[str]:
     """Which kinds of parts a store gives."""
     return [k for k in KINDS if store in data.crafting[k]["sources"]]
@@ -146,7 +151,7 @@ def _craft_size_ray(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
     surv.size_ray = SizeRay(used, min(start, top))
     state.crafted[kind] += 1
     yield Event(
-        f"{surv.name} crafts a Size-Ray: {surv.size_ray.charges} of {top} charges",
+        f"{surv.name} crafts a Size-Ray: {surv.size_ray.charges} of {_count(top, 'charge')}",
         rule=f"{RULE_RAY} (at least {table['min_parts']} parts; free charges)",
         kind="craft",
         ids=("ZGC-RAY-01", "ZGC-RAY-02", "ZGC-RAY-04", "ZGC-AMB-02"),
@@ -339,7 +344,7 @@ def ray_card(state: ZState, ctx: Context, surv: Survivor, name: str, size: str) 
         where = "in hand"
     yield Event(
         f"{surv.name} uses a Size-Ray charge on {name} ({where}): resized for a {size} "
-        f"Survivor to wield ({surv.size_ray.charges} charges left)",
+        f"Survivor to wield ({_count(surv.size_ray.charges, 'charge')} left)",
         rule=f"{RULE_RAY} (can change the size of weapons to be wielded by Giants; table: "
         "Shrink/Enlarge Survivor/Item to any Size)",
         kind="craft",
@@ -400,7 +405,7 @@ def drink_potion(state: ZState, ctx: Context, surv: Survivor, size: str) -> Proc
     over = (2 * heal - gain) // 2 - kept  # hearts neither healed nor kept in reserve
     yield Event(
         f"{surv.name} drinks a {size} potion: {old} -> {size}"
-        + (f" ({moved} hearts above the new maximum to reserve, {lost} lost)"
+        + (f" ({_count(moved, 'heart')} above the new maximum to reserve, {lost:g} lost)"
            if moved or lost else "")
         + f", heals {gain / 2:g} of {heal} hearts, {kept} to reserve"
         + (f", {over} lost" if over > 0 else ""),
@@ -427,9 +432,9 @@ def ray_self(state: ZState, ctx: Context, surv: Survivor, size: str) -> Procedur
     old = surv.size
     moved, lost = sizes.change_size(data, surv, size, sizes.hearts_reading(ctx.variants))
     yield Event(
-        f"{surv.name} uses {charge} Size-Ray charge: {old} -> {size} "
-        f"({surv.size_ray.charges} charges left)"
-        + (f"; {moved} hearts above the new maximum to reserve, {lost} lost"
+        f"{surv.name} uses {_count(charge, 'Size-Ray charge')}: {old} -> {size} "
+        f"({_count(surv.size_ray.charges, 'charge')} left)"
+        + (f"; {_count(moved, 'heart')} above the new maximum to reserve, {lost:g} lost"
            if moved or lost else ""),
         rule=f"{RULE_RAY} (table: shrink/enlarge a Survivor to any size)",
         kind="craft",
@@ -449,7 +454,8 @@ def ray_armour(ctx: Context, surv: Survivor) -> Procedure:
     surv.halves += 2 * sizes.armour_extra(data, surv)
     surv.halves = min(surv.halves, 2 * sizes.max_hearts(data, surv))
     yield Event(
-        f"{surv.name} resizes the Body Armour to {surv.size} ({charge} Size-Ray charge)",
+        f"{surv.name} resizes the Body Armour to {surv.size} "
+        f"({_count(charge, 'Size-Ray charge')})",
         rule=f"{RULE_ARM} (resized with a Size-Ray)",
         kind="craft",
         data={"values": ["crafting:size_ray.charges_per_resize"]},
@@ -481,8 +487,8 @@ def recharge_ray(ctx: Context, surv: Survivor) -> Procedure:
     surv.bullets -= cost
     surv.size_ray.charges = max_charges(data, surv.size_ray.parts)
     yield Event(
-        f"{surv.name} spends {cost} bullet: the Size-Ray is back to "
-        f"{surv.size_ray.charges} charges",
+        f"{surv.name} spends {_count(cost, 'bullet')}: the Size-Ray is back to "
+        f"{_count(surv.size_ray.charges, 'charge')}",
         rule=f"{RULE_RAY} (a bullet restores all charges)",
         kind="craft",
         ids=("ZGC-RAY-02", "ZGC-AMB-10"),

@@ -18,6 +18,7 @@ from .capacity import (
     nearest_room,
     stands,
     survivor_squares_fit,
+    terrain_why,
 )
 from .data import ZData
 from .figures import Square, squares_of
@@ -76,7 +77,8 @@ def make_room(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
         town_map(state, data), data, surv.size, here
     ):
         return
-    why = describe(state, data, surv.size, here, surv)
+    why = "; ".join(b for b in (terrain_why(town_map(state, data), data, surv.size, here),
+                                describe(state, data, surv.size, here, surv)) if b)
     spot = nearest_room(state, data, surv, [here])
     if spot is None:
         return

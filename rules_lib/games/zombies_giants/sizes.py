@@ -140,19 +140,21 @@ def take_hit(data: ZData, surv: Survivor, auto_reserve: bool = True) -> str:
 
 
 def change_size(data: ZData, surv: Survivor, new: str, reading: str | bool = "game_start"
-                ) -> tuple[int, int]:
+                ) -> tuple[int, float]:
     """Become another size: the new size's max health; health above it becomes reserve within the
-    size's limit (assumed). Returns (hearts moved to reserve, hearts lost)."""
+    size's limit (assumed). Returns (hearts moved to reserve, hearts lost): a flipped counter
+    above the new maximum is half a heart lost, since reserve hearts are whole counters."""
     stats(data, new)
     surv.size = new
     surv.base_max = base_max(data, new, reading)
     cap = 2 * max_hearts(data, surv)
-    moved = lost = 0
+    moved = 0
+    lost: float = 0
     if surv.halves > cap:
-        extra = (surv.halves - cap) // 2
+        above = surv.halves - cap  # in halves
         surv.halves = cap
-        moved = add_reserve(data, surv, extra)
-        lost = extra - moved
+        moved = add_reserve(data, surv, above // 2)
+        lost = above / 2 - moved
     cap_r = max_reserve(data, surv)
     if cap_r is not None and surv.reserve > cap_r:
         lost += surv.reserve - cap_r

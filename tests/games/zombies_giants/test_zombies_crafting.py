@@ -83,6 +83,16 @@ def test_the_size_ray_shrinks_a_giant_to_normal_for_a_charge():
     assert s.halves == 6 and s.reserve == 2  # health above Normal's 3 hearts goes to reserve
 
 
+@pytest.mark.rule("ZGC-RAY-05")
+def test_the_size_ray_log_counts_one_charge_and_one_charge_left_in_the_singular():
+    st = make_state(("Huge",))
+    visit(st, ["Hardware Store", "Toy-Store"])
+    s = st.survivors[0]
+    events = run(do_craft_action(st, ctx(), s, Action.parse("ray self to Normal")))
+    assert events[0].message.startswith(
+        "Survivor 1 uses 1 Size-Ray charge: Huge -> Normal (1 charge left); 2 hearts above")
+
+
 @pytest.mark.rule("ZGC-CRAFT-02")
 def test_only_one_size_ray_and_one_potion_kit_but_two_armours():
     st = make_state(("Normal", "Big"))
@@ -160,6 +170,36 @@ def test_drinking_a_potion_changes_size_and_heals_3_with_the_rest_to_reserve():
     s.potions, s.halves = ["Normal"], 16
     run(do_craft_action(st, ctx(), s, Action.parse("drink Normal potion")))
     assert s.size == "Normal" and s.halves == 6 and s.reserve == 2  # Normal reserve max 2
+
+
+@pytest.mark.rule("ZGC-POT-05", "ZGC-RES-01")
+def test_shrinking_loses_the_half_heart_of_a_flipped_counter_above_the_new_maximum():
+    st = make_state(("Huge",))
+    s = st.survivors[0]
+    s.potions, s.halves = ["Normal"], 23  # 11½ hearts: 8½ above a Normal's 3
+    events = run(do_craft_action(st, ctx(), s, Action.parse("drink Normal potion")))
+    assert s.halves == 6 and s.reserve == 2  # a Normal's reserve holds 2 whole hearts
+    assert "(2 hearts above the new maximum to reserve, 6.5 lost)" in events[0].message
+
+
+@pytest.mark.rule("ZGC-POT-05", "ZGC-RES-01")
+def test_one_heart_moved_to_reserve_is_a_heart_not_hearts():
+    st = make_state(("Huge",))
+    s = st.survivors[0]
+    s.potions, s.halves, s.reserve = ["Normal"], 24, 1  # room in reserve for one more heart
+    events = run(do_craft_action(st, ctx(), s, Action.parse("drink Normal potion")))
+    assert s.reserve == 2 and "(1 heart above the new maximum to reserve, 8 lost)" in events[0].message
+
+
+@pytest.mark.rule("ZGC-POT-05", "ZGC-NORM-01", "ZGC-HUGE-01")
+def test_a_huge_shrunk_over_out_of_bounds_squares_steps_off_and_the_log_says_why():
+    st = make_state(("Huge",), at=(12, 9))  # a Huge may overlap the out-of-bounds row; a Normal not
+    s = st.survivors[0]
+    s.potions = ["Normal"]
+    events = run(do_craft_action(st, ctx(), s, Action.parse("drink Normal potion")))
+    assert s.loc == [11, 9]
+    assert "has no room at 12,9 (the square is out of bounds): the figure stands at 11,9" in (
+        " ".join(messages(events)))
 
 
 @pytest.mark.rule("ZGC-POT-06", "ZGC-AMB-04")

@@ -22,6 +22,7 @@ from rules_lib.games.zombies_giants.capacity import (
     share,
     stands,
     survivor_squares_fit,
+    terrain_why,
     who_is_on,
 )
 from rules_lib.games.zombies_giants.data import default_data
@@ -150,6 +151,17 @@ def test_only_a_huge_figure_overlaps_out_of_bounds_squares():
     assert stands(tm, data, "Normal", EAST) and stands(tm, data, "Big", EAST)
     assert not stands(tm, data, "Normal", OUT) and not stands(tm, data, "Big", OUT)
     assert stands(tm, data, "Huge", (11, 9))  # the Town Square's (11, 9) and the out (12, 9)
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-HUGE-09", "ZGC-NORM-01")
+def test_the_terrain_refusal_names_out_of_bounds_no_tile_or_a_huge_footprint():
+    _, data, tm = town()
+    assert terrain_why(tm, data, "Normal", EAST) == "" and terrain_why(tm, data, "Big", BUILDING) == ""
+    assert terrain_why(tm, data, "Big", OUT) == "the square is out of bounds"
+    assert terrain_why(tm, data, "Normal", (40, 40)) == "no tile is there"
+    assert terrain_why(tm, data, "Huge", (11, 11)) == (
+        "a Huge figure standing there would cover a building square or only out-of-bounds "
+        "squares (2x1 squares)")
 
 
 # -- the nearest square with room (assumed) ------------------------------------------------------
