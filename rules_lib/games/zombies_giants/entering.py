@@ -34,8 +34,10 @@ def enter(state: ZState, ctx: Context, s: Survivor, target: Square, how: str) ->
     full = not capacity.fits(state, data, s.size, target, s)
     state.passing = s.name if full else None
     wide = sizes.stats(data, s.size).footprint != (1, 1)
+    covers = (" (covering " + " and ".join(f"{x},{y}" for x, y in squares_of(state, data, s))
+              + ")") if wide else ""  # a wide figure's anchor is only one of its squares
     yield Event(
-        f"{s.name} moves to {target[0]},{target[1]}"
+        f"{s.name} moves to {target[0]},{target[1]}{covers}"
         + (
             f" (passing through: {capacity.describe(state, data, s.size, target, s)})"
             if full

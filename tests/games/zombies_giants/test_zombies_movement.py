@@ -20,6 +20,7 @@ from .zg_helpers import (
     ctx,
     make_state,
     messages,
+    play,
     run,
     zombies_at,
 )
@@ -80,6 +81,16 @@ def test_huge_is_two_squares_wide_overlaps_out_of_bounds_but_never_buildings():
     st = make_state(("Huge",), at=(9, 10))
     opts, _ = step_options(st, data, st.survivors[0], 5, set())
     assert "move 9,9" in opts  # Town Square: both squares street
+
+
+@pytest.mark.rule("ZGC-HUGE-01")
+def test_a_huge_figures_move_names_both_squares_it_covers_not_only_its_anchor():
+    st = make_state(("Huge",), at=(9, 10))
+    events, _ = play(move_fight(st, ctx([1, 2, 3]), st.survivors[0]), ["move 9,9", "stop"])
+    assert "Survivor 1 moves to 9,9 (covering 9,9 and 10,9)" in messages(events)
+    st = make_state(("Big",), at=(9, 10))
+    events, _ = play(move_fight(st, ctx([1, 2]), st.survivors[0]), ["move 9,9", "stop"])
+    assert "Survivor 1 moves to 9,9" in messages(events)  # one square: nothing to add
 
 
 @pytest.mark.rule("ZGC-HUGE-01")
