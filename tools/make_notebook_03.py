@@ -497,6 +497,9 @@ print({k: str(p) for k, p in sorted(advantage.items())}, "| mean", advantage.mea
 You may discard one Event card. If a card was revealed on top of the deck in Step 2 and is still
 there, you may now take it into your hand — but only if a card left your hand this turn (played or
 discarded: § Step 2: Event Card); otherwise it is shuffled back into the deck. Then your turn ends.
+Step 5's own words say only that you may now put the card in hand; the project reads them with
+Step 2's condition, and variant `revealed_card_free_at_step_5` reads them alone: the card may go to
+hand whether or not a card left it.
 Last, any zombie wounded but not killed this turn recovers all its HP (§ Zombies and Combat).
 
 *Lots of Ammo* (positive) is revealed in Step 2 of two games. In the first the Normal keeps its

@@ -11,7 +11,12 @@ from .figures import squares_of
 from .movement import reach_squares
 from .state import Survivor, Weapon, Zombie, ZState
 from .town import town_map
-from .variants import COOP_NEGATIVES_ASIDE, EVENT_ONCE_PER_ROUND, HUGE_NO_ITEM_CARDS
+from .variants import (
+    COOP_NEGATIVES_ASIDE,
+    EVENT_ONCE_PER_ROUND,
+    HUGE_NO_ITEM_CARDS,
+    REVEALED_CARD_FREE_AT_STEP_5,
+)
 from .win import credit_kills
 
 RULE_EVT = "Zombies!!! Giants-Club: Step 2 Event Card"
@@ -31,6 +36,11 @@ CARD_IDS = {
 }
 HUGE_STRICT = P.variant(HUGE_NO_ITEM_CARDS, "ZGC-AMB-09", "no Item/Weapon card for a Huge Giant")
 ONCE_A_ROUND = P.variant(EVENT_ONCE_PER_ROUND, "ZGC-AMB-11", "one Event card a round")
+#: Step 2 and Step 5 say differently when the revealed card may go to hand (no AMB ID).
+HAND_FREED = ("chosen: Step 2's words, the revealed card goes to hand only after a card in hand "
+              "was discarded or played (Step 5 alone would allow it freely)")
+FREE_AT_STEP_5 = P.variant(REVEALED_CARD_FREE_AT_STEP_5, "ZGC-EVT-03",
+                           "Step 5's words, the revealed card may be put in hand freely")
 NEGATIVES_ASIDE = P.variant(COOP_NEGATIVES_ASIDE, "ZGC-AMB-15", "the drawn Negative Events lie "
                                                                 "at the table's edge")
 
@@ -364,33 +374,36 @@ def discard_step(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
     if state.revealed is not None:
         card = state.revealed
         state.revealed = None
-        if surv.in_play and state.hand_freed:
+        free = ctx.variant(REVEALED_CARD_FREE_AT_STEP_5)
+        why = P.joined(P.DECK, FREE_AT_STEP_5 if free else HAND_FREED)
+        if surv.in_play and (state.hand_freed or free):
             take = yield Decision(
                 surv.name, "take_card", f"Take {card} into your hand?", ["take", "leave"],
-                rule=f"{RULE_DISC} (after discarding or playing a card in hand)",
-                data={"card": card}, ids=("ZGC-DISC-01", "ZGC-EVT-03"), assumed=P.DECK,
+                rule=RULE_DISC + ("" if free else " (after discarding or playing a card in hand)"),
+                data={"card": card}, ids=("ZGC-DISC-01", "ZGC-EVT-03"), assumed=why,
             )
             if take == "take":
                 surv.hand.append(card)
                 yield Event(
                     f"{surv.name} takes {card} into hand",
-                    rule=f"{RULE_DISC} (a card left the hand: the revealed card may take its "
-                    "place)",
+                    rule=RULE_DISC + (" (Step 5: the revealed card may be put in hand)" if free
+                                      else " (a card left the hand: the revealed card may take "
+                                      "its place)"),
                     kind="card",
                     data={"card": card},
                     ids=("ZGC-DISC-01", "ZGC-EVT-03"),
-                    assumed=P.DECK,
+                    assumed=why,
                 )
                 return
         state.deck.append(card)
         shuffle(state.deck, ctx, "shuffle an unused positive card back")
+        kept_out = surv.in_play and not (state.hand_freed or free)
         yield Event(
             f"{card} was not used: it is shuffled back into the deck"
-            + ("" if state.hand_freed or not surv.in_play else
-               " (no card left the hand this turn)"),
+            + (" (no card left the hand this turn)" if kept_out else ""),
             rule=f"{RULE_EVT} (an unused positive card is shuffled back)",
             kind="card",
             data={"card": card},
-            ids=("ZGC-EVT-04", "ZGC-DISC-01"),
-            assumed=P.DECK,
+            ids=("ZGC-EVT-04", "ZGC-DISC-01") + (("ZGC-EVT-03",) if kept_out else ()),
+            assumed=why if kept_out else P.DECK,
         )

@@ -2,8 +2,9 @@
 
 DESIGN principle 7: where the house rules contradict themselves or are unclear, the game plays the
 catalogue's reading (cited on the events that apply it) and the other reading is a variant here.
-Two readings the catalogue does not list are variants too (where to escape, and when shrinking
-items count as used up: both Win Conditions). Two ambiguities have no variant because their readings never differ in play: ZGC-AMB-05 (the size
+Three readings the catalogue does not list are variants too (where to escape, and when shrinking
+items count as used up: both Win Conditions; whether Step 5 takes the revealed card into hand
+only after a card left the hand, as Step 2 says, or freely, as Step 5 says). Two ambiguities have no variant because their readings never differ in play: ZGC-AMB-05 (the size
 names: there are only three sizes) and ZGC-AMB-16 (the armour's halving does not stack: the table
 says "if not already halved"); their tests show it.
 """
@@ -35,6 +36,7 @@ BULLET_EVERY_FAILED_ROLL = "bullet_after_every_failed_roll"  # ZGC-AMB-19
 ARMOUR_ONE_SUIT = "armour_one_suit"  # ZGC-AMB-20
 ESCAPE_FROM_ANY_PAD_SQUARE = "escape_from_any_helipad_square"  # Win Conditions (no AMB ID)
 KILLS_NEED_SPENT_ITEMS = "kill_win_needs_spent_items"  # Win Conditions (no AMB ID)
+REVEALED_CARD_FREE_AT_STEP_5 = "revealed_card_free_at_step_5"  # Step 2 / Step 5 (no AMB ID)
 
 #: Variants that change a fight's odds: ``odds.fight_odds(..., variants=...)`` accepts these.
 FIGHT_VARIANTS = (
@@ -171,6 +173,13 @@ VARIANTS = (
         "The 25-kill survival needs a Size-Ray or Potion Kit to have been made and used up",
         rule=f"{G}: Win Conditions (ZGC-WIN-03)",
         default_reading="'All shrink-based items used up': none is left in play, made or not",
+    ),
+    Variant(
+        REVEALED_CARD_FREE_AT_STEP_5,
+        "At Step 5 the revealed card may be taken into hand whether or not a card left the hand "
+        "this turn (Step 5's words)",
+        rule=f"{G}: Step 2 Event Card / Step 5 Discard chance (ZGC-EVT-03, ZGC-DISC-01)",
+        default_reading="Only after discarding or playing a card in hand (Step 2's words)",
     ),
 )
 

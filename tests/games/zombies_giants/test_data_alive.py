@@ -80,7 +80,8 @@ def crafting_tour(data):
     from rules_lib.games.zombies_giants.state import Survivor
 
     for size in data.sizes:
-        for variants in ((), (V.RAY_TABLE_START, V.POTION_TABLE_FREE, V.ARMOUR_ONE_SUIT)):
+        for variants in ((), (V.RAY_TABLE_START, V.POTION_TABLE_FREE, V.ARMOUR_ONE_SUIT,
+                              V.POTION_HEALS_5)):
             state = initial_state(size.lower(), 0, list(variants), data)
             s = state.survivors[0] = Survivor("Survivor 1", size, start_size=size, loc=[10, 10])
             ctx = Context(dice=ScriptedDice([]), variants=frozenset(variants), data=data)
@@ -94,6 +95,8 @@ def crafting_tour(data):
                     if kind == "body_armour" and s.armour and s.armour.size != size:
                         s.potions.append(size)  # a Giant's armour, treated with its potion
                         drive(do_craft_action(state, ctx, s, Action.parse(f"treat armour with {size} potion")))
+            s.potions.append(size)  # a potion drunk under each reading of its healing
+            drive(do_craft_action(state, ctx, s, Action.parse(f"drink {size} potion")))
     big_reaches_out_through_a_door(data)
 
 

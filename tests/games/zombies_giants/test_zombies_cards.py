@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules_lib.games.zombies_giants import variants as V
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.events import can_play, discard_step, event_step
 from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
@@ -58,6 +59,45 @@ def test_the_revealed_card_stays_out_of_a_hand_no_card_has_left():
     assert s.hand == ["Grenade"] and "Lots of Ammo" in st.deck
     assert [d.kind for d in decisions] == ["discard"]
     assert "no card left the hand" in messages(events)[-1]
+
+
+@pytest.mark.rule("ZGC-EVT-03", "ZGC-DISC-01")
+def test_the_refusal_cites_step_2s_words_as_the_chosen_reading():
+    st = make_state()
+    s = st.survivors[0]
+    s.hand = ["Grenade"]
+    st.revealed = "Lots of Ammo"
+    events, _ = play(discard_step(st, ctx([1]), s), ["none"])
+    assert "ZGC-EVT-03" in events[-1].ids and "chosen: Step 2's words" in events[-1].assumed
+
+
+@pytest.mark.rule("ZGC-EVT-03", "ZGC-DISC-01")
+def test_variant_step_5s_words_let_the_revealed_card_into_hand_with_no_card_gone():
+    st = make_state(variants=[V.REVEALED_CARD_FREE_AT_STEP_5])
+    s = st.survivors[0]
+    s.hand = ["Grenade"]  # nothing discarded or played this turn
+    st.revealed = "Lots of Ammo"
+    events, decisions = play(discard_step(st, ctx(variants=[V.REVEALED_CARD_FREE_AT_STEP_5]), s),
+                             ["none", "take"])
+    assert [d.kind for d in decisions] == ["discard", "take_card"]
+    assert sorted(s.hand) == ["Grenade", "Lots of Ammo"] and "Lots of Ammo" not in st.deck
+    taken = events[-1]
+    assert taken.message == "Survivor 1 takes Lots of Ammo into hand"
+    assert taken.assumed.endswith("variant revealed_card_free_at_step_5 (other reading of "
+                                  "ZGC-EVT-03): Step 5's words, the revealed card may be put in "
+                                  "hand freely")
+
+
+@pytest.mark.rule("ZGC-EVT-04", "ZGC-DISC-01")
+def test_variant_step_5s_words_a_card_left_on_the_deck_is_still_shuffled_back():
+    st = make_state(variants=[V.REVEALED_CARD_FREE_AT_STEP_5])
+    s = st.survivors[0]
+    s.hand = ["Grenade"]
+    st.revealed = "Lots of Ammo"
+    events, _ = play(discard_step(st, ctx([1], variants=[V.REVEALED_CARD_FREE_AT_STEP_5]), s),
+                     ["none", "leave"])
+    assert s.hand == ["Grenade"] and "Lots of Ammo" in st.deck
+    assert messages(events)[-1] == "Lots of Ammo was not used: it is shuffled back into the deck"
 
 
 @pytest.mark.rule("ZGC-EVT-03", "ZGC-DISC-01")
