@@ -119,7 +119,8 @@ def nat_roll(
     outcome = text[marine.nat] if marine.nat != before else text[""]
     data_ref["nat"] = marine.nat
     yield Event(
-        f"NAT roll {face} (needs 1-{need}): {marine.id} in {marine.hex}, the lowest-numbered "
+        f"NAT roll {face} (needs 1-{need} for a {data.vermites[vermite.type].name}): "
+        f"{marine.id} in {marine.hex}, the lowest-numbered "
         f"eligible hex, {outcome}",
         rule="Space Vermin §J-7",
         kind="roll",

@@ -300,6 +300,11 @@ class Walk:
     stop_ids: tuple[str, ...] = ("SV-VMOV-01",)
     queen_hexes: set[str | None] | None = None  # hexes holding a Queen: looked up once, if asked
 
+    def does(self, verb: str) -> str:
+        """The verb agreeing with the group's names: 'Soldier #3 enters', 'High Queen and
+        Ultra-Mite #14 enter'."""
+        return f"{verb}s" if len(self.group) == 1 else verb
+
 
 def move_group(
     state: SVState,
@@ -431,7 +436,7 @@ def walk_on(
         else:
             assumed = map_why
         yield Event(
-            f"{walk.names} enters {label} ({cost} MP, {walk.remaining} left): {why}",
+            f"{walk.names} {walk.does('enter')} {label} ({cost} MP, {walk.remaining} left): {why}",
             rule=_rule_of(why),
             kind="step_detail",
             data=step,
@@ -526,15 +531,16 @@ def stop_where_it_fits(
     stop_reason, stop_ids = walk.stop_reason, walk.stop_ids
     if end < len(path) - 1:
         stop_reason = (
-            f"{smap.label(path[-1])} is full, so it stays in {final}, the last hex it may stop in "
-            f"(§E-3, default reading of SV-AMB-07)"
+            f"{smap.label(path[-1])} is full, so {'it' if len(group) == 1 else 'they'} "
+            f"{walk.does('stay')} in {final}, the last hex {'it' if len(group) == 1 else 'they'} "
+            f"may stop in (§E-3, default reading of SV-AMB-07)"
         )
         stop_ids = ("SV-VSTK-01", "SV-VSTK-05", "SV-AMB-07")
         if leader.escort_of and len(group) == 1:
             leader.escort_of = ""
     for u in group:
         u.hex = final
-    verb = "stays in" if final == start_label else "ends in"
+    verb = walk.does("stay" if final == start_label else "end") + " in"
     yield Event(
         f"{walk.names} {verb} {final}: {stop_reason}",
         rule="Space Vermin §E-3" if "full" in stop_reason else RULE_MOVE,

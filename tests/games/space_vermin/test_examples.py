@@ -122,7 +122,7 @@ def test_j1_marines_vs_vermites_squad_flips_the_ultra_mite_pants_fries_the_soldi
     pants = run(resolve_fire(state, ctx, "Special Ops 1", "Soldier #1"))
     assert "Fried!" in texts(pants)
     assert state.unit("Soldier #1").status == "cup"
-    assert "die 4 = 4: Fried!" in texts(pants) and "NAT roll 3 (needs 1-3)" in texts(pants)
+    assert "die 4 = 4: Fried!" in texts(pants) and "NAT roll 3 (needs 1-3 for a Soldier)" in texts(pants)
     assert ctx.dice.remaining == ()
     assert state.unit("Squad 1").nat == "tainted"
     assert state.unit("HQ 1").nat == ""

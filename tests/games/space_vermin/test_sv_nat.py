@@ -46,7 +46,8 @@ def soldier_dies_at(at, placements, face=None, marker="", variants=(), **kw):
 @pytest.mark.rule("SV-NAT-01", "SV-NAT-04", "SV-NAT-05", "SV-NAT-06", "SV-AMB-22")
 def test_a_successful_roll_taints_the_marine_and_cites_the_reading_of_two_hexes():
     state, ctx, log = soldier_dies_at("413", {"Squad 1": 411}, face=2)
-    assert log == [(("NAT roll 2 (needs 1-3): Squad 1 in 411, the lowest-numbered eligible hex, "
+    assert log == [(("NAT roll 2 (needs 1-3 for a Soldier): Squad 1 in 411, the lowest-numbered "
+                    "eligible hex, "
                     "gets a NAT Tainted marker"), J7, "roll",
                     ("SV-NAT-04", "SV-NAT-06") + REACH_IDS, DISTANCE,
                     {"roll": 2, "marine": "Squad 1", "values": SOLDIER_ROLL, "hex": "413",

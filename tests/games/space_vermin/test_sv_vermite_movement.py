@@ -271,6 +271,16 @@ def test_movement_step_order_drones_ultra_mites_tunnels_then_soldiers():
     assert state.unit("Drone #4").hex == "442" and state.unit("Soldier #1").hex == "321"
 
 
+@pytest.mark.rule("SV-QUEEN-03", "SV-VMOV-01")
+def test_a_queen_and_her_escort_are_named_together_with_a_plural_verb():
+    state = turn_table({"High Queen": 141, "Ultra-Mite #2": 141}, chit_for("141", 3, "beta"),
+                       "beta")
+    state.unit("Ultra-Mite #2").escort_of = "High Queen"
+    log = texts(run(movement_step(state, dice(), drones=False))).splitlines()
+    steps = [t.split(" ")[5] for t in log if t.startswith("High Queen and Ultra-Mite #2 ")]
+    assert steps == ["enter", "enter", "enter", "end"]
+
+
 @pytest.mark.rule("SV-SEQ-05")
 def test_scenario_2_queens_and_escorts_move_last():
     state = turn_table({"High Queen": 511, "Soldier #1": 531, "Ultra-Mite #2": 521},
