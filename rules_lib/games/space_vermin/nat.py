@@ -24,6 +24,11 @@ NAT_DISTANCE_WHY = ("default reading of SV-AMB-22: 'within two hexes' counts hex
 NAT_NEEDS_SIGHT = "nat_needs_line_of_sight"  # SV-AMB-22's other reading (a variant)
 
 
+def a_or_an(name: str) -> str:
+    """'a Soldier', 'an Ultra-Mite': the article the log puts before a Vermite type."""
+    return f"an {name}" if name[:1].upper() in "AEIOU" else f"a {name}"
+
+
 def nat_eligible(
     data: SVData, smap: SVMap, state: SVState, at: str, only: str | None = None,
     sight: bool = False,
@@ -77,7 +82,7 @@ def nat_roll(
     face = roll.value
     if face > need:
         yield Event(
-            f"NAT roll {face} (needs 1-{need} for a {data.vermites[vermite.type].name}): "
+            f"NAT roll {face} (needs 1-{need} for {a_or_an(data.vermites[vermite.type].name)}): "
             f"no infestation",
             rule="Space Vermin §J-7",
             kind="roll",
@@ -119,7 +124,7 @@ def nat_roll(
     outcome = text[marine.nat] if marine.nat != before else text[""]
     data_ref["nat"] = marine.nat
     yield Event(
-        f"NAT roll {face} (needs 1-{need} for a {data.vermites[vermite.type].name}): "
+        f"NAT roll {face} (needs 1-{need} for {a_or_an(data.vermites[vermite.type].name)}): "
         f"{marine.id} in {marine.hex}, the lowest-numbered "
         f"eligible hex, {outcome}",
         rule="Space Vermin §J-7",

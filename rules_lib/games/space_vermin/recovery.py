@@ -26,9 +26,13 @@ def recovery_phase(state: SVState, ctx: Context) -> Iterator[Event]:
 
 
 def purge_one(unit: Unit) -> str:
-    """Lower a NAT marker one level: Infected -> Tainted -> none (§L)."""
-    unit.nat = {"infected": "tainted", "tainted": ""}[unit.nat]
-    return unit.nat or "no marker"
+    """Lower a NAT marker one level: Infected -> Tainted -> none (§L). Returns what the log
+    says happened to the marker."""
+    before = unit.nat
+    unit.nat = {"infected": "tainted", "tainted": ""}[before]
+    if unit.nat:
+        return "the NAT Infected marker is flipped to its NAT Tainted side"
+    return "the NAT Tainted marker is removed"
 
 
 def purging_phase(state: SVState, ctx: Context) -> Iterator:
@@ -38,7 +42,7 @@ def purging_phase(state: SVState, ctx: Context) -> Iterator:
         if log.nat:
             left = purge_one(log)
             yield Event(
-                f"{log.id} purges its own NATs ({left})", rule="Space Vermin §L", kind="move",
+                f"{log.id} purges its own NATs: {left}", rule="Space Vermin §L", kind="move",
                 data={"unit": log.id}, ids=("SV-PURGE-01", "SV-PURGE-02"),
             )
         here = smap.hex(log.hex)
@@ -62,6 +66,6 @@ def purging_phase(state: SVState, ctx: Context) -> Iterator:
                 rule="Space Vermin §L",
             )
         left = purge_one(state.unit(pid))
-        yield Event(f"{log.id} purges {pid}'s NATs ({left})", rule="Space Vermin §L", kind="move",
+        yield Event(f"{log.id} purges {pid}'s NATs: {left}", rule="Space Vermin §L", kind="move",
                     data={"unit": pid, "hex": state.unit(pid).hex}, ids=("SV-PURGE-01",),
                     assumed=map_reason(data, smap.key))

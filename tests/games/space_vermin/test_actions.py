@@ -482,9 +482,13 @@ def test_purging_lowers_the_logistics_unit_and_one_neighbour_by_one_level():
     log.nat, log.acted = "infected", True
     state.unit("Squad 1").nat = "tainted"
     state.unit("Squad 2").nat = "infected"
-    run(purging_phase(state, dice()), answers=["Squad 1"])
+    events = run(purging_phase(state, dice()), answers=["Squad 1"])
     assert log.nat == "tainted"
     assert state.unit("Squad 1").nat == "" and state.unit("Squad 2").nat == "infected"
+    assert [e.message for e in events if e.kind == "move"] == [
+        "Logistics purges its own NATs: the NAT Infected marker is flipped to its NAT Tainted side",
+        "Logistics purges Squad 1's NATs: the NAT Tainted marker is removed",
+    ]
 
 
 @pytest.mark.rule("SV-SEQ-07", "SV-SEQ-08", "SV-MACT-01")

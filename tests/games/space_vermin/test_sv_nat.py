@@ -15,7 +15,7 @@ from rules_lib.games.space_vermin.nat import NAT_DISTANCE_WHY, nat_effect_phase,
 from rules_lib.games.space_vermin.provenance import map_reason
 from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
 
-from .sv_helpers import DATA, dice, run, table
+from .sv_helpers import DATA, dice, run, table, texts
 
 MAP = map_reason(DATA, "alpha")
 DISTANCE = f"{NAT_DISTANCE_WHY}; {MAP}"
@@ -68,6 +68,15 @@ def test_the_marker_a_successful_roll_leaves(marker, face, after, words):
     (message, _, _, ids, _, data), = log
     assert message.endswith(words) and data["nat"] == after
     assert ids[:2] == ("SV-NAT-04", "SV-NAT-07" if face == 1 else "SV-NAT-06")
+
+
+@pytest.mark.rule("SV-NAT-04")
+def test_the_roll_names_the_vermite_type_with_its_article():
+    state = table({"Squad 1": 411, "Ultra-Mite #2": 413})
+    events = run(nat_roll(state, dice(5), state.unit("Ultra-Mite #2"), "413"))
+    assert texts(events) == "NAT roll 5 (needs 1-4 for an Ultra-Mite): no infestation"
+    events = run(nat_roll(state, dice(4), state.unit("Ultra-Mite #2"), "413"))
+    assert texts(events).startswith("NAT roll 4 (needs 1-4 for an Ultra-Mite): Squad 1 in 411")
 
 
 @pytest.mark.rule("SV-NAT-04")
