@@ -75,6 +75,10 @@ def secret_weapon_targets(
     return [v.id for v in sorted(out, key=lambda v: (smap.number_key(smap.hex(v.hex)), v.number))]
 
 
+def _up_to(count: int) -> str:
+    return f"up to {count} Vermite{'' if count == 1 else 's'}"
+
+
 def detonate_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterator:
     """Pick a random Secret Weapon chit; range die + 1, count die halved up; choose the victims
     (§J-5-b)."""
@@ -86,14 +90,18 @@ def detonate_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterat
     weapon = next(w for w in data.secret_weapons if w.name == name)
     t = data.tables["secret_weapon"]
     if weapon.rolls:
-        rng = svdice.one_die(t["range_modifier"]).roll(ctx.dice, f"{name} range").value
-        count = -(-svdice.one_die().roll(ctx.dice, f"{name} count").value // t["count_divisor"])
+        range_roll = svdice.one_die(t["range_modifier"]).roll(ctx.dice, f"{name} range")
+        count_die = svdice.one_die().roll(ctx.dice, f"{name} count").value
+        rng, count = range_roll.value, -(-count_die // t["count_divisor"])
+        dice_words = (f"range {rng} (die {range_roll.faces[0]} {t['range_modifier']:+d}), "
+                      f"{_up_to(count)} (die {count_die} divided by {t['count_divisor']}, "
+                      "rounded up)")
     else:
         rng, count = weapon.range, weapon.count
+        dice_words = f"range {rng}, {_up_to(count)} (no dice)"
     why = weapon_reason(data, name)
     yield Event(
-        f"{unit_id} detonates {name}: range {rng}, up to {count} Vermite(s), effect "
-        f"{weapon.effect}",
+        f"{unit_id} detonates {name}: {dice_words}, effect {weapon.effect}",
         rule="Space Vermin §J-5-b",
         kind="combat",
         data={"weapon": name, "range": rng, "count": count},
@@ -109,6 +117,17 @@ def detonate_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterat
             if v not in chosen
         ]
         if not eligible:
+            if not chosen:
+                kind = "Drone" if weapon.targets == "drones" else "Vermite"
+                yield Event(
+                    f"{name} finds no {kind} it may affect within {rng} hexes of {unit.hex} "
+                    "(Vermites in a Nest and Escorted Queens never count): it affects nothing",
+                    rule="Space Vermin §J-5-b",
+                    kind="info",
+                    data={"weapon": name, "range": rng},
+                    ids=("SV-MAD-05",),
+                    assumed=why,
+                )
             break
         v = yield Decision(
             MARINES,

@@ -377,6 +377,25 @@ def test_the_scientist_builds_in_a_lab_and_cannot_use_it_the_same_turn():
     assert act.DETONATE in legal_actions(DATA, ALPHA, state, "M.A.D. Scientist")
 
 
+@pytest.mark.rule("SV-MAD-05", "SV-MAD-07")
+def test_a_detonation_with_nothing_in_range_says_it_affects_nothing():
+    names = [w.name for w in DATA.secret_weapons]
+    state = table({"M.A.D. Scientist": 411, "Soldier #1": 661}, secret_weapons_left=list(names),
+                  turn=2)
+    doc = state.unit("M.A.D. Scientist")
+    doc.weapon_ready, doc.weapon_built_turn = True, 1
+    # chit 1 of 6 = The Alley Cat; range die 1 + 1 = 2; count die 6 / 2 = 3; Soldier #1 is far
+    events = run(detonate_secret_weapon(state, dice(1, 1, 6), "M.A.D. Scientist"))
+    assert texts(events).splitlines() == [
+        "M.A.D. Scientist detonates The Alley Cat: range 2 (die 1 +1), up to 3 Vermites (die 6 "
+        "divided by 2, rounded up), effect eliminate",
+        "The Alley Cat finds no Vermite it may affect within 2 hexes of 411 (Vermites in a Nest "
+        "and Escorted Queens never count): it affects nothing",
+        "M.A.D. Scientist flips back to his motorcycle side; The Alley Cat is removed from play",
+    ]
+    assert state.unit("Soldier #1").on_map
+
+
 @pytest.mark.rule("SV-MAD-04", "SV-MAD-05", "SV-MAD-07", "SV-MAD-09")
 def test_detonation_picks_a_random_chit_range_and_count_and_the_player_picks_victims():
     names = [w.name for w in DATA.secret_weapons]
@@ -414,7 +433,8 @@ def test_detonation_picks_a_random_chit_range_and_count_and_the_player_picks_vic
     # the Escorted Queen in range is never offered (J-5-c); her Escort is
     assert offered and all("High Queen" not in opts for opts in offered)
     assert "Ultra-Mite #2" in offered[0] and "Soldier #3" in offered[0]
-    assert "The Alley Cat: range 4, up to 2" in texts(events)
+    assert ("The Alley Cat: range 4 (die 3 +1), up to 2 Vermites (die 4 divided by 2, rounded up), "
+            "effect eliminate") in texts(events)
     assert state.unit("Soldier #3").status == "cup" and state.unit("Ultra-Mite #2").status == "cup"
     assert state.unit("Soldier #1").on_map and state.unit("High Queen").on_map
     assert not doc.weapon_ready and "The Alley Cat" not in state.secret_weapons_left
