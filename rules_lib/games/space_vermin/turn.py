@@ -162,9 +162,10 @@ def reckoning(data: SVData, state: SVState, reason: str) -> str:
         return text + ": "
     vp = scenario_table(data, "great_migration")["vp"]
     eliminated = sum(1 for u in state.units if not u.is_marine and u.status == "eliminated")
+    escaped = sum(1 for u in state.units if not u.is_marine and u.status == "escaped")
     return (f"{_count(eliminated, 'Vermite')} eliminated "
-            f"({int(vp['eliminated_vermite']) * eliminated:+d} VP), escaped Vermites "
-            f"({escaped_vp(data, state):+d} VP), {lost} lost "
+            f"({int(vp['eliminated_vermite']) * eliminated:+d} VP), "
+            f"{_count(escaped, 'Vermite')} escaped ({escaped_vp(data, state):+d} VP), {lost} lost "
             f"({int(vp['marine_lost']) * state.marines_lost:+d} VP): "
             f"{migration_vp(data, state)} VP: ")
 

@@ -387,10 +387,10 @@ def test_a_detonation_with_nothing_in_range_says_it_affects_nothing():
     # chit 1 of 6 = The Alley Cat; range die 1 + 1 = 2; count die 6 / 2 = 3; Soldier #1 is far
     events = run(detonate_secret_weapon(state, dice(1, 1, 6), "M.A.D. Scientist"))
     assert texts(events).splitlines() == [
-        "M.A.D. Scientist detonates The Alley Cat: range 2 (die 1 +1), up to 3 Vermites (die 6 "
-        "divided by 2, rounded up), effect eliminate",
-        "The Alley Cat finds no Vermite it may affect within 2 hexes of 411 (Vermites in a Nest "
-        "and Escorted Queens never count): it affects nothing",
+        ("M.A.D. Scientist detonates The Alley Cat: range 2 (die 1 +1), up to 3 Vermites (die 6 "
+         "divided by 2, rounded up), effect eliminate"),
+        ("The Alley Cat finds no Vermite it may affect within 2 hexes of 411 (Vermites in a Nest "
+         "and Escorted Queens never count): it affects nothing"),
         "M.A.D. Scientist flips back to his motorcycle side; The Alley Cat is removed from play",
     ]
     assert state.unit("Soldier #1").on_map

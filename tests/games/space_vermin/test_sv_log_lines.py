@@ -48,8 +48,8 @@ def test_a_migration_result_adds_up_its_victory_points():
         state.unit(uid).status = "eliminated"
     game = play_out(state)
     assert result_line(game).endswith(
-        "3 Vermites eliminated (+6 VP), escaped Vermites (-5 VP), 2 Marines lost (-2 VP): -1 VP: "
-        "Loss")
+        "3 Vermites eliminated (+6 VP), 2 Vermites escaped (-5 VP), 2 Marines lost (-2 VP): "
+        "-1 VP: Loss")
     assert game.state.vp == -1
 
 
@@ -63,8 +63,8 @@ def test_the_campaign_lines_show_each_battles_victory_points_and_they_add_up():
         r"\(-?\d+ VP\): (-?\d+) VP; \d+ Jewels? still on the map$", first).groups())
     assert vp1 == 10 * jewels - lost == game.state.campaign_vp_1
     terms = re.search(r"battle 2 ended \(.*\): \d+ Vermites? eliminated \(([+-]\d+) VP\), "
-                      r"escaped Vermites \(([+-]\d+) VP\), \d+ Marines? lost \(([+-]\d+) VP\): "
-                      r"(-?\d+) VP: battle 1 (-?\d+) VP \+ battle 2 (-?\d+) VP = (-?\d+): ", last)
+                      r"\d+ Vermites? escaped \(([+-]\d+) VP\), \d+ Marines? lost "
+                      r"\(([+-]\d+) VP\): (-?\d+) VP: battle 1 (-?\d+) VP \+ battle 2 (-?\d+) VP = (-?\d+): ", last)
     gained, escaped, lost2, vp2, again1, again2, total = map(int, terms.groups())
     assert gained + escaped + lost2 == vp2 == again2
     assert again1 == vp1 and vp1 + vp2 == total == game.state.vp
