@@ -308,8 +308,9 @@ def end_game(state: GWState, ctx: Context) -> Procedure:
         if sheet.runes:
             sheet.vp += sheet.runes * rune_vp
             yield Event(f"{empire} plays {sheet.runes} rune(s): +{sheet.runes * rune_vp} VP",
-                        rule=f"{END}; {arachne_solara.COMPLETING}", kind="vp", ids=why.IDS_RUNES,
-                        assumed=RUNES_WHY, data={"refs": RUNE_REFS})
+                        rule=f"{END}; {arachne_solara.COMPLETING}" if web else END, kind="vp",
+                        ids=why.IDS_RUNES if web else (), assumed=RUNES_WHY,
+                        data={"refs": RUNE_REFS})  # (Arachne's card speaks of its own end only)
             sheet.runes = 0
     best = max(e.vp for e in state.empires.values())
     top = [e for e in state.player_order if state.empires[e].vp == best]

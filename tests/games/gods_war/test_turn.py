@@ -328,9 +328,8 @@ def test_runes_are_played_at_the_end_and_the_most_vp_wins():
     assert s.empires["Storm"].runes == 0 and s.empires["Sea"].runes == 0
     assert s.result == "draw: Storm, Sea"
     assert sig(events[0]) == (END, "phase", (), why.END, {})
-    assert [sig(e) for e in events if e.kind == "vp"] == [
-        (f"{END}; {arachne_solara.COMPLETING}", "vp", why.IDS_RUNES, RUNES_WHY,
-         {"refs": RUNE_REFS})] * 2
+    assert [sig(e) for e in events if e.kind == "vp"] == [  # no web: Arachne's card not cited
+        (END, "vp", (), RUNES_WHY, {"refs": RUNE_REFS})] * 2
     assert sig(events[-1]) == (END, "result", (), why.END,
                                {"Storm": 13, "Sea": 13, "Earth": 0, "Invisible God": 0})
     assert events[-1].message == ("Result: draw: Storm, Sea with 13 VP "
@@ -347,8 +346,12 @@ def test_runes_are_played_at_the_end_and_the_most_vp_wins():
 def test_after_completing_the_web_the_end_cites_the_card(gw):
     s = gw.state(monsters=(), experienced=False)
     s.end_reason = "Completing the Web"
+    s.empires["Sea"].runes = 1
     events = gw.run(end_game(s, gw.ctx()))
     assert sig(events[0]) == (arachne_solara.COMPLETING, "phase", why.IDS_RUNES, "", {})
+    assert [sig(e) for e in events if e.kind == "vp"] == [
+        (f"{END}; {arachne_solara.COMPLETING}", "vp", why.IDS_RUNES, RUNES_WHY,
+         {"refs": RUNE_REFS})]
 
 
 def test_a_game_runs_set_up_then_turns_of_action_and_council_phases():
