@@ -477,7 +477,8 @@ def _aftermath(state: ZState, ctx: Context, enc: Encounter, outcome: str) -> Pro
         state.zombie_pool += n
         credit_kills(state, data, fighter, n)
         yield Event(
-            f"{fighter.name} kills {enc.what} ({fighter.kills} kills)",
+            f"{fighter.name} kills {enc.what} ({fighter.kills} "
+            f"{'kill' if fighter.kills == 1 else 'kills'} in all)",
             rule=RULE_ZCOMB,
             kind="result",
             data={"kills": n},

@@ -29,6 +29,15 @@ def test_a_roll_of_4_beats_a_single_zombie_without_loss():
     assert st.zombies == [] and s.kills == 1 and s.halves == 6
 
 
+@pytest.mark.rule("ZGC-ZCOMB-01")
+def test_the_kill_line_counts_the_survivors_kills_in_all():
+    st = make_state()
+    first, _ = one_fight(st, [4])
+    second, _ = one_fight(st, [4])
+    assert messages(first)[-1] == "Survivor 1 kills 1 zombie (1 kill in all)"
+    assert messages(second)[-1] == "Survivor 1 kills 1 zombie (2 kills in all)"
+
+
 @pytest.mark.rule("ZGC-FIGHT-02", "ZGC-FIGHT-03", "ZGC-ZCOMB-01", "ZGC-AMB-08")
 def test_failed_checks_cost_a_heart_and_lower_the_target_until_the_survivor_wins():
     st = make_state()
