@@ -212,7 +212,9 @@ def play_card(
         msg = f"{surv.name} gains {card.amount} bullets ({surv.bullets})"
     elif card.effect == "gain_reserve":
         got = sizes.add_reserve(data, surv, card.amount)
-        msg = f"{surv.name} gains {got} reserve heart(s) ({surv.reserve})"
+        msg = (f"{surv.name} gains {got} reserve heart{'' if got == 1 else 's'} "
+               f"({surv.reserve} in reserve)" if got else
+               f"{surv.name} gains no reserve heart: the reserve is full ({surv.reserve})")
         if got < card.amount:
             ids += ("ZGC-NORM-02", "ZGC-AMB-12")
             assumed = P.joined(assumed, P.AMB12)

@@ -451,7 +451,7 @@ def _take_hit(data: ZData, enc: Encounter, before: int, fail_note: str) -> Event
         f"{fighter.name} fails and loses "
         + ("half a heart (counter flipped)" if lost == 0.5 else
            "a heart" if lost == 1 else f"{lost:g} hearts")
-        + f"{note}: {fighter.halves / 2:g} hearts left; "
+        + f"{note}: {sizes.hearts_text(fighter.halves)} left; "
         + (f"target lowered to {hp}" if hp < before else f"target stays {hp}"),
         rule=f"{RULE_FIGHT} (target lowered by previous results; "
         f"{data.rules['combat']['hits_per_failure']} heart per failure"

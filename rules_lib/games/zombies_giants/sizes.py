@@ -11,6 +11,11 @@ from .variants import SIZE_SECTION_HEARTS, START_HEARTS_ARE_HALVES
 __all__ = ["SIZE_SECTION_HEARTS", "START_HEARTS_ARE_HALVES"]  # the ZGC-AMB-01 variants, re-exported
 
 
+def hearts_text(halves: int) -> str:
+    """Health in hearts as the log writes it: '1 heart', '2.5 hearts', '0.5 hearts'."""
+    return "1 heart" if halves == 2 else f"{halves / 2:g} hearts"
+
+
 def stats(data: ZData, size: str) -> SizeStats:
     """The stats of a size; a clear error for an unknown one."""
     try:

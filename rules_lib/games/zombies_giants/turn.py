@@ -11,6 +11,7 @@ from rules_lib.core.engine import Context, Event, Procedure
 
 from . import events
 from . import provenance as P
+from . import sizes
 from .data import ZData
 from .move_fight import move_fight
 from .setup import setup
@@ -97,7 +98,7 @@ def survivor_turn(state: ZState, ctx: Context, s: Survivor) -> Procedure:
     state.move_divisor = 1
     state.hand_freed = False
     yield Event(
-        f"{s.name}'s turn ({s.size}, {s.halves / 2:g} hearts, {s.reserve} reserve, "
+        f"{s.name}'s turn ({s.size}, {sizes.hearts_text(s.halves)}, {s.reserve} reserve, "
         f"{s.bullets} bullet{'' if s.bullets == 1 else 's'})",
         rule=f"{RULE_TURN} (Steps 1-5)",
         kind="phase",

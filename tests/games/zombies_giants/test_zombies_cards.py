@@ -6,7 +6,7 @@ import pytest
 
 from rules_lib.games.zombies_giants import variants as V
 from rules_lib.games.zombies_giants.data import default_data
-from rules_lib.games.zombies_giants.events import can_play, discard_step, event_step
+from rules_lib.games.zombies_giants.events import can_play, discard_step, event_step, play_card
 from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
 
 from .zg_helpers import ctx, make_state, messages, play, run
@@ -221,3 +221,15 @@ def test_big_giants_may_use_item_cards_that_huge_giants_may_not():
     for size in ("Big", "Huge"):
         st = make_state((size,))
         assert can_play(st, data, st.survivors[0], card("Hey Look! A Shotgun"))
+
+
+@pytest.mark.rule("ZGC-NORM-02", "ZGC-AMB-12")
+def test_a_reserve_heart_card_says_how_many_hearts_it_gave_or_that_the_reserve_is_full():
+    st = make_state()  # a Normal: 2 reserve hearts at most
+    s = st.survivors[0]
+    s.reserve = 1
+    events = run(play_card(st, ctx(), s, "Just a Scratch"))
+    assert messages(events) == ["Just a Scratch: Survivor 1 gains 1 reserve heart (2 in reserve)"]
+    events = run(play_card(st, ctx(), s, "Just a Scratch"))
+    assert messages(events) == [
+        "Just a Scratch: Survivor 1 gains no reserve heart: the reserve is full (2)"]

@@ -59,6 +59,16 @@ def test_zombie_dies_at_once_when_no_roll_can_fail_after_dealing_its_damage():
     assert c.dice.remaining == ()
 
 
+@pytest.mark.rule("ZGC-FIGHT-03")
+def test_the_failure_line_counts_the_hearts_left_with_the_noun_agreeing():
+    st = make_state()
+    st.survivors[0].bullets = 0
+    events, _ = one_fight(st, [1, 1, 6])  # 3 hearts -> 2 -> 1, then a kill
+    fails = [m for m in messages(events) if "fails" in m]
+    assert fails == ["Survivor 1 fails and loses a heart: 2 hearts left; target lowered to 3",
+                     "Survivor 1 fails and loses a heart: 1 heart left; target lowered to 2"]
+
+
 @pytest.mark.rule("ZGC-FIGHT-02")
 def test_a_survivor_who_keeps_failing_dies():
     st = make_state()
