@@ -407,8 +407,10 @@ def drink_potion(state: ZState, ctx: Context, surv: Survivor, size: str) -> Proc
         f"{surv.name} drinks a {size} potion: {old} -> {size}"
         + (f" ({_count(moved, 'heart')} above the new maximum to reserve, {lost:g} lost)"
            if moved or lost else "")
-        + f", heals {gain / 2:g} of {heal} hearts, {kept} to reserve"
-        + (f", {over} lost" if over > 0 else ""),
+        + (f"; its {heal} hearts of healing find health and reserve full: all lost"
+           if gain == kept == 0 else
+           f", heals {gain / 2:g} of {heal} hearts, {kept} to reserve"
+           + (f", {over} lost" if over > 0 else "")),
         rule=f"{RULE_POT} (drinking makes you that size and heals; remainders become reserve)",
         kind="craft",
         data={"values": ["crafting:potion_kit.heal_table" if table_heal

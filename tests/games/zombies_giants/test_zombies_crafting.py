@@ -179,7 +179,9 @@ def test_shrinking_loses_the_half_heart_of_a_flipped_counter_above_the_new_maxim
     s.potions, s.halves = ["Normal"], 23  # 11½ hearts: 8½ above a Normal's 3
     events = run(do_craft_action(st, ctx(), s, Action.parse("drink Normal potion")))
     assert s.halves == 6 and s.reserve == 2  # a Normal's reserve holds 2 whole hearts
-    assert "(2 hearts above the new maximum to reserve, 6.5 lost)" in events[0].message
+    assert events[0].message == (
+        "Survivor 1 drinks a Normal potion: Huge -> Normal (2 hearts above the new maximum to "
+        "reserve, 6.5 lost); its 3 hearts of healing find health and reserve full: all lost")
 
 
 @pytest.mark.rule("ZGC-POT-05", "ZGC-RES-01")
