@@ -120,7 +120,8 @@ def detonate_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterat
             if not chosen:
                 kind = "Drone" if weapon.targets == "drones" else "Vermite"
                 yield Event(
-                    f"{name} finds no {kind} it may affect within {rng} hexes of {unit.hex} "
+                    f"{name} finds no {kind} it may affect within {rng} "
+                    f"{'hex' if rng == 1 else 'hexes'} of {unit.hex} "
                     "(Vermites in a Nest and Escorted Queens never count): it affects nothing",
                     rule="Space Vermin §J-5-b",
                     kind="info",

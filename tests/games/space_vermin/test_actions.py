@@ -396,6 +396,20 @@ def test_a_detonation_with_nothing_in_range_says_it_affects_nothing():
     assert state.unit("Soldier #1").on_map
 
 
+@pytest.mark.rule("SV-MAD-06")
+def test_a_weapon_without_dice_states_its_fixed_range_and_count():
+    state = table({"M.A.D. Scientist": 411, "Soldier #1": 661},
+                  secret_weapons_left=["The Fat Cat"], turn=2)
+    doc = state.unit("M.A.D. Scientist")
+    doc.weapon_ready, doc.weapon_built_turn = True, 1
+    events = run(detonate_secret_weapon(state, dice(), "M.A.D. Scientist"))
+    assert texts(events).splitlines()[:2] == [
+        "M.A.D. Scientist detonates The Fat Cat: range 1, up to 6 Vermites (no dice), effect reduce",
+        ("The Fat Cat finds no Vermite it may affect within 1 hex of 411 (Vermites in a Nest and "
+         "Escorted Queens never count): it affects nothing"),
+    ]
+
+
 @pytest.mark.rule("SV-MAD-04", "SV-MAD-05", "SV-MAD-07", "SV-MAD-09")
 def test_detonation_picks_a_random_chit_range_and_count_and_the_player_picks_victims():
     names = [w.name for w in DATA.secret_weapons]
