@@ -145,7 +145,9 @@ def nat_effect_phase(state: SVState, ctx: Context) -> Iterator[Event]:
     )
     for u in infected:
         face = svdice.one_die().roll(ctx.dice, f"NAT Effect {u.id}").value
-        yield Event(f"NAT Effect: {u.id} rolls {face}", rule="Space Vermin §H", kind="roll",
+        verdict = "dies" if face <= limit else "survives"
+        yield Event(f"NAT Effect: {u.id} rolls {face} (dies on 1-{limit}): {verdict}",
+                    rule="Space Vermin §H", kind="roll",
                     data={"unit": u.id, "roll": face}, ids=("SV-NATFX-01",))
         if face <= limit:
             yield from eliminate_marine(state, ctx, u, "Space Vermin §H", ("SV-NATFX-01",))

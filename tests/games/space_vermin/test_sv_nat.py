@@ -184,9 +184,9 @@ def test_each_infected_marine_rolls_lowest_hex_first_and_dies_on_one_to_four():
     ctx = dice(5, 4)
     log = records(run(nat_effect_phase(state, ctx)))
     assert log == [
-        ("NAT Effect: Squad 2 rolls 5", "Space Vermin §H", "roll", ("SV-NATFX-01",), "",
+        ("NAT Effect: Squad 2 rolls 5 (dies on 1-4): survives", "Space Vermin §H", "roll", ("SV-NATFX-01",), "",
          {"unit": "Squad 2", "roll": 5}),
-        ("NAT Effect: Squad 1 rolls 4", "Space Vermin §H", "roll", ("SV-NATFX-01",), "",
+        ("NAT Effect: Squad 1 rolls 4 (dies on 1-4): dies", "Space Vermin §H", "roll", ("SV-NATFX-01",), "",
          {"unit": "Squad 1", "roll": 4}),
         ("Squad 1 is eliminated", "Space Vermin §H", "combat", ("SV-NATFX-01",), "",
          {"unit": "Squad 1", "at": "413"}),
