@@ -13,10 +13,10 @@ from rules_lib.games.ginormopod.provenance import BARRAGE_NO_RETREAT
 from .recording import Recorder
 
 
-def fight(table, city, side, formation, faces=(), answers=(), kind="normal"):
+def fight(table, city, side, formation, faces=(), answers=(), kind="normal", variants=()):
     """The events of one Combat, what it returns, and the Decisions it asked."""
     outcome = {}
-    ctx = table.ctx(faces)
+    ctx = table.ctx(faces, variants)
     policy = Recorder(answers)
 
     def combat():
@@ -94,5 +94,19 @@ def test_a_barrage_ends_without_a_retreat_and_says_so(table):
     e = events[-1]
     assert (e.message, e.rule, e.ids, e.assumed) == ("Barrage: no Retreat follows", R_FORT,
                                                      ("GIN-FORT-10",), BARRAGE_NO_RETREAT)
+    assert outcome == {"fought": True}
+    assert not any(e.kind == "retreat" for e in events)
+
+
+@pytest.mark.rule("GIN-AMB-11", "GIN-VIC-01")
+def test_a_combat_that_wins_the_game_at_once_ends_before_any_retreat(table):
+    """Variant sudden_victory: the Ants destroy Washington DC's Fort, the second victory City
+    gone; the game is over, so nobody Retreats and the Combat reports only that it was fought."""
+    s = table.place("Washington DC", "Ant X1", "Ant X2")
+    s.forts["New York City"].strength, s.forts["New York City"].destroyed = 0, True
+    s.forts["Washington DC"].strength = 1
+    events, outcome, _ = fight(table, "Washington DC", "Swarm", "X", [1, 3, 4, 3, 4],
+                               variants=["sudden_victory"])
+    assert s.result == "Swarm"
     assert outcome == {"fought": True}
     assert not any(e.kind == "retreat" for e in events)

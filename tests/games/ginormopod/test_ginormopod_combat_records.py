@@ -229,6 +229,19 @@ def test_the_sortie_question_names_the_reading_of_a_won_sortie(table, variants, 
     assert d.assumed == assumed
 
 
+@pytest.mark.rule("GIN-FORT-13", "GIN-FORT-04", "GIN-AMB-17")
+def test_a_lost_sortie_offers_no_return_though_its_units_hold_the_fort_they_attacked(table):
+    """A Tank sortied from Chicago into St Louis, whose undestroyed Fort two Ants hold, takes the
+    one Hit scored: the Humans lose and, in a Fort, ignore the Retreat. They stay beside the Swarm,
+    and a lost Sortie asks nothing about returning."""
+    s = table.place("St Louis", "Ant Y1", "Ant Y2", "Tank A1")
+    s.unit("Tank A1").sortie_from = s.unit("Tank A1").came_from = "Chicago"
+    _, _, asked = fight(table, "St Louis", "Human", "A", faces=[1, 2, 1, 1, 1, 3, 1, 1, 1],
+                        answers=["ignore"])
+    assert [d.kind for d in asked] == ["fort_retreat"]
+    assert table.where("Tank A1") == "St Louis" and s.unit("Tank A1").reduced
+
+
 @pytest.mark.rule("GIN-COMB-01", "GIN-MAP-03")
 def test_a_fort_is_the_enemy_of_the_swarm_only(table):
     """A City with a standing Fort and Human units but no Swarm unit: the acting Humans have
