@@ -103,3 +103,21 @@ def test_a_blank_guard_revealed_at_the_combat_leaves_nobody_to_fight(table):
     e = opening(table, "Minneapolis", "Swarm", "X")
     assert e.ids == ("GIN-COMB-01",)
     assert table.where("Guard 1") != "Minneapolis"
+
+
+@pytest.mark.rule("GIN-COMB-02")
+def test_the_combat_marker_entry_counts_each_side_s_units_and_no_fort_where_none_stands(table):
+    table.place("Minneapolis", "Ant X1", "Ant X2", "Infantry A1")
+    e = opening(table, "Minneapolis", "Swarm", "X")
+    assert e.message == ("Combat at Minneapolis (Combat Marker placed): Swarm 2 unit(s) vs "
+                         "Human 1 unit(s)")
+
+
+@pytest.mark.rule("GIN-NG-01", "GIN-NG-02", "GIN-COMB-02")
+def test_an_armed_guard_revealed_at_the_combat_stays_and_fights(table):
+    """The Guard is revealed before the units are counted: armed, it is the Humans' one unit."""
+    table.place("Minneapolis", "Ant X1")
+    table.guard("Minneapolis", "Guard 1", armed=True)
+    e = opening(table, "Minneapolis", "Swarm", "X")
+    assert e.kind == "combat" and e.message.endswith("Swarm 1 unit(s) vs Human 1 unit(s)")
+    assert table.state.unit("Guard 1").revealed

@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import drive
-from rules_lib.games.ginormopod.combat import R_FORT, R_OVERRUN, resolve_battle
+from rules_lib.games.ginormopod.combat import (
+    AMB_17,
+    AMB_17_VARIANT,
+    R_FORT,
+    R_OVERRUN,
+    resolve_battle,
+)
 
 from .recording import Recorder
 
@@ -185,6 +191,55 @@ def test_only_the_units_that_sortied_return_to_the_fort(table):
     assert any(d.kind == "sortie" for d in asked)
     assert table.where("Tank A1") == table.where("Tank A2") == "Chicago"
     assert table.where("Infantry B1") == "Des Moines"
+
+
+@pytest.mark.rule("GIN-FORT-13")
+def test_sortie_units_that_choose_to_remain_stay_in_the_city_they_won(table):
+    """A lone Tank sortied from Chicago wins at Des Moines (its doubles score the two Hits that
+    eliminate the Ant) and is asked; answering 'remain' moves nobody."""
+    s = table.place("Des Moines", "Tank A1", "Ant X1")
+    s.unit("Tank A1").sortie_from = "Chicago"
+    events, _, asked = fight(table, "Des Moines", "Human", "A", faces=[6, 6, 1, 1],
+                             answers=["remain"])
+    (d,) = [d for d in asked if d.kind == "sortie"]
+    assert d.options == ["remain", "return to Chicago"]
+    assert table.where("Tank A1") == "Des Moines"
+    assert not any(e.kind == "move" for e in events)
+
+
+@pytest.mark.rule("GIN-FORT-12", "GIN-FORT-13", "GIN-AMB-17")
+def test_the_sortie_units_return_to_their_fort_as_a_logged_move(table):
+    sortie_position(table)
+    events, _, _ = fight(table, "Des Moines", "Human", "A", faces=[6, 6, 1, 1, 1, 1],
+                         answers=["return to Chicago"])
+    e = one(events, "move")
+    assert (e.rule, e.ids) == (R_FORT, ("GIN-FORT-12", "GIN-FORT-13", "GIN-AMB-17"))
+    assert table.where("Tank A1") == table.where("Tank A2") == "Chicago"
+
+
+@pytest.mark.rule("GIN-FORT-13", "GIN-AMB-17")
+@pytest.mark.parametrize("variants,assumed", [((), AMB_17),
+                                              (("sortie_won_only_by_wiping_out",), AMB_17_VARIANT)])
+def test_the_sortie_question_names_the_reading_of_a_won_sortie(table, variants, assumed):
+    """The Tanks' doubles score two Hits: the Ant is eliminated, a Sortie won in either reading."""
+    sortie_position(table)
+    _, _, asked = fight(table, "Des Moines", "Human", "A", faces=[6, 6, 1, 1, 1, 1],
+                        answers=["remain"], variants=variants)
+    (d,) = [d for d in asked if d.kind == "sortie"]
+    assert d.assumed == assumed
+
+
+@pytest.mark.rule("GIN-FORT-13", "GIN-FORT-04", "GIN-AMB-17")
+def test_a_lost_sortie_offers_no_return_though_its_units_hold_the_fort_they_attacked(table):
+    """A Tank sortied from Chicago into St Louis, whose undestroyed Fort two Ants hold, takes the
+    one Hit scored: the Humans lose and, in a Fort, ignore the Retreat. They stay beside the Swarm,
+    and a lost Sortie asks nothing about returning."""
+    s = table.place("St Louis", "Ant Y1", "Ant Y2", "Tank A1")
+    s.unit("Tank A1").sortie_from = s.unit("Tank A1").came_from = "Chicago"
+    _, _, asked = fight(table, "St Louis", "Human", "A", faces=[1, 2, 1, 1, 1, 3, 1, 1, 1],
+                        answers=["ignore"])
+    assert [d.kind for d in asked] == ["fort_retreat"]
+    assert table.where("Tank A1") == "St Louis" and s.unit("Tank A1").reduced
 
 
 @pytest.mark.rule("GIN-COMB-01", "GIN-MAP-03")
