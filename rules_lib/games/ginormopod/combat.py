@@ -347,7 +347,8 @@ def fire(state: GinState, ctx: Context, battle: Battle, fx: dict[str, str]
         h_why = join(h_why, battle.fort_why, "" if barrage else fx_reason(data, fx["Human"]),
                      fx_reason(data, fx["Swarm"])
                      if effect(data, fx["Swarm"], "enemy_pip_modifier") else "")
-    yield Event(f"Humans roll {list(h_faces)}: {h_hits} hit(s)"
+    yield Event(f"Humans roll {list(h_faces)}: "
+                + _hits_text(h_hits, h_volley.auto_hits, "" if barrage else fx["Human"])
                 + (f" (the Fort's dice hit on {data.fort_pips}+)" if fort_city else ""),
                 rule=R_FORT if fort_city else R_COMBAT, kind="roll",
                 data={"side": "Human", "faces": list(h_faces), "hits": h_hits,
@@ -363,7 +364,8 @@ def fire(state: GinState, ctx: Context, battle: Battle, fx: dict[str, str]
             s_why = join(s_why, fx_reason(data, fx["Swarm"]),
                          fx_reason(data, fx["Human"])
                          if effect(data, fx["Human"], "enemy_pip_modifier") else "")
-        yield Event(f"Swarm rolls {list(s_faces)}: {s_hits} hit(s)"
+        yield Event(f"Swarm rolls {list(s_faces)}: "
+                    + _hits_text(s_hits, s_volley.auto_hits, fx["Swarm"])
                     + (" (the Wasp lets it fire back in the Barrage)" if barrage else ""),
                     rule=R_COMBAT, kind="roll",
                     data={"side": "Swarm", "faces": list(s_faces), "hits": s_hits,
@@ -384,6 +386,14 @@ def fire(state: GinState, ctx: Context, battle: Battle, fx: dict[str, str]
     unit_steps = (steps(data, [fighter_of(u) for u in human_units] if barrage else h_fighters)
                   if fort_city else 0)  # (only a Fort's hits need telling apart)
     return on_swarm, on_human, unit_steps
+
+
+def _hits_text(hits: int, auto: int, fx_name: str) -> str:
+    """'3 hit(s)', or with an FX that scores without dice '1 hit(s) + 2 from Nuclear without
+    dice = 3 hit(s)': the log shows where every Hit came from."""
+    if not auto:
+        return f"{hits} hit(s)"
+    return f"{hits - auto} hit(s) + {auto} from {fx_name} without dice = {hits} hit(s)"
 
 
 def after_hits(state: GinState, ctx: Context, act: Activation, battle: Battle, on_swarm: int,

@@ -131,6 +131,18 @@ def test_one_side_s_fx_is_named_though_the_other_side_uses_none(table):
     assert roll_of(events, "Human").data["fx_effect"] == "Drone"
 
 
+@pytest.mark.rule("GIN-COMB-05", "GIN-FX-04")
+def test_hits_an_fx_scores_without_dice_are_shown_apart_from_the_dice(table):
+    """Nuclear scores three Hits without dice (assumed data): the roll shows the dice's one Hit
+    and the three the FX adds, so the total is never a mystery."""
+    ant_against_infantry(table, human_fx=["Nuclear"])
+    events, _ = fight(table, "Minneapolis", "Swarm", "X", [6, 1, 3, 1], answers=["Nuclear"])
+    assert roll_of(events, "Human").message == (
+        "Humans roll [6, 1]: 1 hit(s) + 3 from Nuclear without dice = 4 hit(s)")
+    assert roll_of(events, "Human").data["hits"] == 4
+    assert roll_of(events, "Swarm").message == "Swarm rolls [3, 1]: 1 hit(s)"
+
+
 @pytest.mark.rule("GIN-FX-04", "GIN-COMB-03")
 def test_the_hits_each_side_s_fx_cancels_are_taken_off_that_side_and_named(table):
     """The Pill Bug cancels one of the two Hits on the Swarm, the Latin Coalition FX one of the
