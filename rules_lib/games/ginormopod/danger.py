@@ -75,8 +75,11 @@ def roll_for_danger(state: GinState, ctx: Context) -> Generator[Event, Any, None
         if destroys_earth(roll.faces, symbols, each_die):
             state.result = other(side)
             state.end_reason = f"the Earth was destroyed by the {side}"
-            yield Event(f"{side} rolls {list(roll.faces)} against {need}: Congratulations, the "
-                        f"{side} destroyed the Earth and loses", rule=R_DANGER, kind="result",
+            yield Event(f"{side} rolls {list(roll.faces)} against {need}: Congratulations, "
+                        + ("the Swarm destroyed the Earth and loses: the Humans win"
+                           if side == "Swarm" else
+                           "the Humans destroyed the Earth and lose: the Swarm wins"),
+                        rule=R_DANGER, kind="result",
                         ids=("GIN-DNGR-02", "GIN-DNGR-03", "GIN-OVER-08", "GIN-AMB-04",
                              "GIN-AMB-05"),
                         data={"roll": roll.value, "loser": side, "danger_space": state.danger},

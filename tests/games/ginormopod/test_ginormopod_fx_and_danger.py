@@ -78,8 +78,19 @@ def danger_position(table, side="Swarm", space=6, destroyed=("New York City", "A
 @pytest.mark.rule("GIN-DNGR-02", "GIN-DNGR-03", "GIN-DNGR-04", "GIN-EX-03", "GIN-OVER-08")
 def test_danger_is_rolled_before_victory_so_the_swarm_can_lose_after_winning(table):
     s = danger_position(table)  # space 6 shows 7: 2d6 >= 7 ends the world
-    drive(fade_out(s, table.ctx([3, 4])))
+    events = drive(fade_out(s, table.ctx([3, 4])))
     assert s.result == "Human" and "Earth" in s.end_reason
+    assert events[-1].message == ("Swarm rolls [3, 4] against 7: Congratulations, the Swarm "
+                                  "destroyed the Earth and loses: the Humans win")
+
+
+@pytest.mark.rule("GIN-DNGR-02", "GIN-DNGR-03", "GIN-OVER-08")
+def test_humans_who_destroy_the_earth_lose_and_the_log_names_the_winner(table):
+    s = danger_position(table, side="Human", destroyed=())
+    events = drive(fade_out(s, table.ctx([3, 4])))
+    assert s.result == "Swarm"
+    assert events[-1].message == ("Human rolls [3, 4] against 7: Congratulations, the Humans "
+                                  "destroyed the Earth and lose: the Swarm wins")
 
 
 @pytest.mark.rule("GIN-DNGR-03", "GIN-VIC-01")
