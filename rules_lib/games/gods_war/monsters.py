@@ -193,8 +193,9 @@ def move_by_ability(state: GWState, ctx: Context, empire: str, ability: str, src
                 assumed=_MOVE_WHY.get(ability, ABILITY_GAP))
     left = state.monsters_in(src)
     if left:
-        yield Event(f"{', '.join(left)} stay(s) in {src}: players cannot move Monsters with gifts or "
-                    f"special abilities (Storm cannot Teleport a Monster along with Storm King)",
+        yield Event(f"{' and '.join(left)} {'stays' if len(left) == 1 else 'stay'} in {src}: "
+                    "players cannot move Monsters with gifts or special abilities (Storm cannot "
+                    "Teleport a Monster along with Storm King)",
                     rule=MOVEMENT, kind="monster", ids=why.IDS_MOVE_BAN,
                     data={"where": src, "monsters": left})
     yield from community_trigger(state, ctx.data, ability, empire)

@@ -73,6 +73,7 @@ def test_a_movement_ability_moves_pieces_only_and_logs_the_monster_left_behind(g
                       "kinds": ["Storm King", "Storm Warrior"], "refs": ()}, why.TELEPORT)
     assert stays == ("monster", monsters.MOVEMENT, why.IDS_MOVE_BAN,
                      {"where": "Altinela", "monsters": ["Androgeus"]}, "")
+    assert events[1].message.startswith("Androgeus stays in Altinela: players cannot move")
     assert sorted(p.area for p in s.pieces) == ["Altinela", "Prax", "Prax"]
     events, _ = gw.asked(monsters.move_by_ability(s, gw.ctx(), "Storm", "move action", "Prax",
                                                   "Altinela", ["Storm Warrior"]))
