@@ -98,11 +98,17 @@ def pick_up_tokens(
         state.tokens[key(sq)] = {"hearts": hearts - kept}
     capped = kept < hearts
     giant = sizes.stats(data, s.size).is_giant
+    found = []  # only the counters that were there: '1 bullet', '2 reserve hearts (kept 1, ...)'
+    if hearts:
+        found.append(f"{hearts} reserve heart{'' if hearts == 1 else 's'}"
+                     + (f" (kept {kept}" + (", the rest stay)" if stays else ", the rest are lost)")
+                        if capped else ""))
+    if bullets:
+        found.append(f"{bullets} bullet{'' if bullets == 1 else 's'}")
+    if not found:
+        found.append("no counter")
     yield Event(
-        f"{s.name} {'grabs' if reached else 'collects'} {hearts} reserve heart(s) "
-        f"(kept {kept}"
-        + ((", the rest stay" if stays else ", the rest are lost") if capped else "")
-        + f") and {bullets} bullet(s) at {sq[0]},{sq[1]}",
+        f"{s.name} {'grabs' if reached else 'collects'} {' and '.join(found)} at {sq[0]},{sq[1]}",
         rule=RULE_RES
         + (f" (Reach grabs cost {data.rules['grab_cost']} square)" if reached else "")
         + ("; Giants collect bullets but can't use them" if bullets and giant else ""),

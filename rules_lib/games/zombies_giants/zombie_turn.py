@@ -119,10 +119,11 @@ def zombie_turn(state: ZState, ctx: Context, active: Survivor) -> Procedure:
     roll = zombie_roll(data, one_die).roll(ctx.dice, "zombie turn (Advantage)")
     plan = plan_moves(state, data, active, roll.value, nearest)
     steps = data.rules["zombie_turn"]["squares_per_zombie"]
+    toward = "the nearest Survivor" if nearest else active.name
     yield Event(
         f"Zombies roll Advantage {list(roll.faces)} -> {roll.value}: "
-        f"{len(plan)} zombie(s) move {steps} square toward "
-        + ("the nearest Survivor" if nearest else active.name),
+        + (f"{len(plan)} zombie(s) move {steps} square toward {toward}" if plan else
+           f"no zombie can move toward {toward}"),
         rule=f"{RULE_ZTURN} (nearest first; all move at the same time; up to "
         f"{data.rules['combat']['max_zombies_per_square']} a square)",
         kind="roll",

@@ -9,7 +9,7 @@ from rules_lib.games.zombies_giants import GAME, new_game, sizes
 from rules_lib.games.zombies_giants.data import build, default_data, load_files
 from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
 
-from .zg_helpers import ctx, make_state, play
+from .zg_helpers import ctx, make_state, messages, play
 
 
 def test_shipped_data_validates_and_lists_its_assumptions():
@@ -64,8 +64,19 @@ def test_size_stats_are_the_texts():
 def test_collected_hearts_go_to_reserve_and_a_normal_holds_at_most_2():
     st = make_state()
     st.tokens["11,10"] = {"hearts": 3}
-    play(move_fight(st, ctx([1]), st.survivors[0]), ["move 11,10", "stop"])
+    events, _ = play(move_fight(st, ctx([1]), st.survivors[0]), ["move 11,10", "stop"])
     assert st.survivors[0].reserve == 2 and st.survivors[0].halves == 6
+    assert ("Survivor 1 collects 3 reserve hearts (kept 2, the rest are lost) at 11,10"
+            in messages(events))
+
+
+@pytest.mark.rule("ZGC-RES-01")
+def test_the_log_names_only_the_counters_found():
+    st = make_state()
+    st.tokens["11,10"] = {"bullets": 1}
+    events, _ = play(move_fight(st, ctx([1]), st.survivors[0]), ["move 11,10", "stop"])
+    assert "Survivor 1 collects 1 bullet at 11,10" in messages(events)
+    assert st.survivors[0].bullets == 4
 
 
 @pytest.mark.rule("ZGC-BIG-02", "ZGC-HUGE-02", "ZGC-RES-01")

@@ -25,6 +25,18 @@ def test_advantage_roll_moves_that_many_zombies_nearest_first_one_square():
     assert "-> 2" in messages(events)[0]
 
 
+@pytest.mark.rule("ZGC-ZTURN-01")
+def test_with_no_zombie_to_move_the_log_says_so_instead_of_moving_none():
+    st = make_state()  # no zombie on the board
+    events = run(zombie_turn(st, ctx([4, 2]), st.survivors[0]))
+    assert messages(events) == ["Zombies roll Advantage [4, 2] -> 4: no zombie can move toward "
+                                "Survivor 1"]
+    zombies_at(st, (12, 10))
+    events = run(zombie_turn(st, ctx([4, 2]), st.survivors[0]))
+    assert messages(events)[0] == ("Zombies roll Advantage [4, 2] -> 4: 1 zombie(s) move 1 "
+                                   "square toward Survivor 1")
+
+
 @pytest.mark.rule("ZGC-ZTURN-02", "ZGC-ZCOMB-06")
 def test_a_zombie_that_steps_into_the_survivors_square_attacks():
     st = make_state()
