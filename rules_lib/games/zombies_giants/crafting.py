@@ -405,7 +405,7 @@ def drink_potion(state: ZState, ctx: Context, surv: Survivor, size: str) -> Proc
     over = (2 * heal - gain) // 2 - kept  # hearts neither healed nor kept in reserve
     yield Event(
         f"{surv.name} drinks a {size} potion: {old} -> {size}"
-        + (f" ({_count(moved, 'heart')} above the new maximum to reserve, {lost:g} lost)"
+        + (f" (the new size holds less: {_count(moved, 'heart')} to reserve, {lost:g} lost)"
            if moved or lost else "")
         + (f"; its {heal} hearts of healing find health and reserve full: all lost"
            if gain == kept == 0 else
@@ -436,7 +436,7 @@ def ray_self(state: ZState, ctx: Context, surv: Survivor, size: str) -> Procedur
     yield Event(
         f"{surv.name} uses {_count(charge, 'Size-Ray charge')}: {old} -> {size} "
         f"({_count(surv.size_ray.charges, 'charge')} left)"
-        + (f"; {_count(moved, 'heart')} above the new maximum to reserve, {lost:g} lost"
+        + (f"; the new size holds less: {_count(moved, 'heart')} to reserve, {lost:g} lost"
            if moved or lost else ""),
         rule=f"{RULE_RAY} (table: shrink/enlarge a Survivor to any size)",
         kind="craft",

@@ -90,7 +90,8 @@ def test_the_size_ray_log_counts_one_charge_and_one_charge_left_in_the_singular(
     s = st.survivors[0]
     events = run(do_craft_action(st, ctx(), s, Action.parse("ray self to Normal")))
     assert events[0].message.startswith(
-        "Survivor 1 uses 1 Size-Ray charge: Huge -> Normal (1 charge left); 2 hearts above")
+        "Survivor 1 uses 1 Size-Ray charge: Huge -> Normal (1 charge left); the new size holds "
+        "less: 2 hearts to reserve")
 
 
 @pytest.mark.rule("ZGC-CRAFT-02")
@@ -180,7 +181,7 @@ def test_shrinking_loses_the_half_heart_of_a_flipped_counter_above_the_new_maxim
     events = run(do_craft_action(st, ctx(), s, Action.parse("drink Normal potion")))
     assert s.halves == 6 and s.reserve == 2  # a Normal's reserve holds 2 whole hearts
     assert events[0].message == (
-        "Survivor 1 drinks a Normal potion: Huge -> Normal (2 hearts above the new maximum to "
+        "Survivor 1 drinks a Normal potion: Huge -> Normal (the new size holds less: 2 hearts to "
         "reserve, 6.5 lost); its 3 hearts of healing find health and reserve full: all lost")
 
 
@@ -190,7 +191,8 @@ def test_one_heart_moved_to_reserve_is_a_heart_not_hearts():
     s = st.survivors[0]
     s.potions, s.halves, s.reserve = ["Normal"], 24, 1  # room in reserve for one more heart
     events = run(do_craft_action(st, ctx(), s, Action.parse("drink Normal potion")))
-    assert s.reserve == 2 and "(1 heart above the new maximum to reserve, 8 lost)" in events[0].message
+    assert s.reserve == 2
+    assert "(the new size holds less: 1 heart to reserve, 8 lost)" in events[0].message
 
 
 @pytest.mark.rule("ZGC-POT-05", "ZGC-NORM-01", "ZGC-HUGE-01")
