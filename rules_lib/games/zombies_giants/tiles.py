@@ -67,7 +67,7 @@ def draw_tile(state: ZState, ctx: Context, s: Survivor) -> Procedure:
     placed = populate(state, data, name)
     yield Event(
         f"{s.name} draws {name} from the {pile} pile and places it at {p.label} "
-        f"({why}, {p.open_exits} exits open"
+        f"({why}, {p.open_exits} exit{'' if p.open_exits == 1 else 's'} open"
         + (", second floor" if p.floor == 2 else "")
         + f"): {placed}",
         rule=f"{RULE_TILE} (draw from the {pile.title()} pile; {why}; rotated for most exits)",

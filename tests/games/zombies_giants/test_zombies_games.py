@@ -68,3 +68,12 @@ def test_unknown_scenario_and_variant_are_named():
         new_game("giant_party")
     with pytest.raises(ValueError, match="potion_heals_9"):
         new_game(variants=["potion_heals_9"])
+
+
+@pytest.mark.rule("ZGC-TILE-01")
+def test_a_tile_with_one_open_exit_is_logged_in_the_singular():
+    g = new_game("huge", seed=4, keep_log=True)
+    g.run_to_end()
+    tiles = [e.message for e in g.log if e.kind == "tile"]
+    assert any("(any legal position, 1 exit open, second floor)" in m for m in tiles)
+    assert not any(" 1 exits " in m for m in tiles)
