@@ -17,7 +17,7 @@ from rules_lib.games.space_vermin.vermite_movement import (
 )
 from rules_lib.games.space_vermin.vermite_turn import queen_step
 
-from .sv_helpers import DATA, dice, run
+from .sv_helpers import DATA, dice, run, table
 from .sv_turn_helpers import chit_for, turn_table
 
 ALPHA_MAP = "Mapzone Alpha layout: the map art is not in the rulebook (layout built from SV-MF-01..30)"
@@ -444,3 +444,180 @@ def test_a_warrior_stopped_in_a_nest_stays_there_whatever_the_nest_holds():
         "Ultra-Mite #2 ends in Nest 1: Nest 1 is next to a Marine (§E-1)", E1, "move",
         ("SV-VMOV-04",))
     assert state.unit("Ultra-Mite #2").hex == "Nest 1"
+
+
+# -- map edges (§D-2, §Q-1-c, §Q-2-f) --------------------------------------------------------------
+
+
+def reversed_step(unit, to, left, direction, assumed=ALPHA_MAP):
+    """A step after the unit was turned back at a map edge."""
+    return (f"{unit} enters {to} (1 MP, {left} left): direction {direction}: reversed at the map "
+            f"edge to direction {direction} (§D-2)", "Space Vermin §D-2", "step_detail",
+            ("SV-VMOV-01", "SV-DIR-05"), assumed, {"units": [unit], "to": to, "mp": 1, "hex": to})
+
+
+@pytest.mark.rule("SV-DIR-05")
+def test_a_vermite_turned_back_at_the_map_edge_cites_the_reversal_at_every_step():
+    """Soldier #1 in 151 heading north (the yellow arrow) is turned back south (§D-2)."""
+    chit = chit_for("151", 1)
+    ref = {"chit": chit, "chit_paths": ["alpha_yellow"]}
+    log = walk(turn_table({"Soldier #1": 151}, chit), ["Soldier #1"])
+    assert log[:3] == [(*reversed_step("Soldier #1", to, left, 4)[:5],
+                        {**reversed_step("Soldier #1", to, left, 4)[5], **ref})
+                       for to, left in (("152", 2), ("153", 1), ("154", 0))]
+
+
+@pytest.mark.rule("SV-DIR-05", "SV-S2-22")
+def test_a_vermite_stepping_south_off_betas_south_east_corner_is_turned_back_not_escaped():
+    """Only a step that heads east leaves by Beta's east edge (§Q-2-f): from u18.15, a corner of
+    the south and east edges, the arrow south turns it back north."""
+    state = turn_table({"Soldier #1": "u18.15"}, SOUTH, "beta")
+    log = walk(state, ["Soldier #1"])
+    assert log[0][:4] == reversed_step("Soldier #1", "u18.14", 2, 1, FOG_BANK_WHY)[:4]
+    assert counter(state, "Soldier #1") == ("map", "666", False, 0, "")
+
+
+@pytest.mark.rule("SV-S1-18", "SV-DIR-05", "SV-EVT-07")
+def test_under_a_sneak_attack_only_the_trails_own_direction_wraps_around():
+    """Bogs Flood drawn after B.E.L.C.H. (which keeps its direction, §D-1): Soldier #1 at the
+    south edge heads 3 (south-east) off the map; the Sneak Attack trail leaves the south edge in
+    direction 4 only, so it is turned back as usual (§D-2)."""
+    state = table({"Soldier #1": 446}, direction_chit="Ultra-Mite B.E.L.C.H.",
+                  active_event="Bogs Flood", sneak_attack=True)
+    log = walk(state, ["Soldier #1"])
+    assert [e[5]["to"] for e in log] == ["416", "366", "u8.14", "u8.14"]
+    assert log[0][:4] == reversed_step("Soldier #1", "416", 2, 6)[:4]
+
+
+# -- the Movement Allowance (§E-1, §P-3-o, the invented chit card) ---------------------------------
+
+
+@pytest.mark.rule("SV-TERR-28", "SV-VMOV-01")
+def test_a_soldier_starting_in_the_queens_psychic_whip_moves_one_hex_more():
+    """Soldier MA 3, +1 in the Psychic Whip (§P-3-o): four clear hexes south from 121."""
+    state = turn_table({"Soldier #1": 121}, SOUTH, "beta")
+    log = walk(state, ["Soldier #1"])
+    assert [(e[5]["to"], e[5].get("mp")) for e in log] == [
+        ("122", 1), ("123", 1), ("124", 1), ("125", 1), ("125", None)]
+
+
+@pytest.mark.rule("SV-EVT-04")
+def test_an_events_soldier_ma_bonus_moves_soldiers_further_and_no_other_vermite():
+    """+1 MA for Soldiers (the invented chit card): Soldier #1 pays 1 + 1 + 2 MP into 124 with
+    MA 4; Ultra-Mite #2 keeps its MA 4 (four clear hexes, none left)."""
+    state = turn_table({"Soldier #1": 241, "Ultra-Mite #2": 131}, "Quiet Night",
+                       soldier_ma_bonus=1)
+    soldier = walk(state, ["Soldier #1"])
+    mite = walk(state, ["Ultra-Mite #2"])
+    assert [(e[5]["to"], e[5].get("mp")) for e in soldier] == [
+        ("163", 1), ("134", 1), ("124", 2), ("124", None)]
+    assert [(e[5]["to"], e[5].get("mp")) for e in mite] == [
+        ("156", 1), ("214", 1), ("225", 1), ("265", 1), ("265", None)]
+
+
+# -- a designer's data (overrides) -----------------------------------------------------------------
+
+
+def designers(overrides):
+    """A context playing on a designer's data, no dice."""
+    from rules_lib.core.dice import ScriptedDice
+    from rules_lib.core.engine import Context
+    from rules_lib.games.space_vermin.data import load_game_data
+
+    return Context(dice=ScriptedDice([]), data=load_game_data(overrides))
+
+
+@pytest.mark.rule("SV-TERR-01", "SV-TERR-06")
+def test_a_vermite_pays_the_terrain_of_a_designers_map():
+    """242 and 243 made clear (Bamboo on the shipped map, 2 MP): Soldier #1 walks 1 MP a hex
+    from 241 to 244."""
+    bamboo = [321, 343, 136, 145, 165, 325, 326, 363, 364, 442, 443, 536, 545, 546, 633, 634, 643]
+    state = turn_table({"Soldier #1": 241}, chit_for("241", 4))
+    log = walk(state, ["Soldier #1"], designers({"alpha:terrain.bamboo": bamboo}))
+    assert [(e[5]["to"], e[5].get("mp")) for e in log] == [
+        ("242", 1), ("243", 1), ("244", 1), ("244", None)]
+
+
+@pytest.mark.rule("SV-JEWEL-02")
+def test_a_soldier_with_just_the_mp_of_a_designers_pick_up_cost_picks_the_jewel_up():
+    """Pick-up at 3 MP, the Soldier's whole MA: it picks the Jewel up and moves no further."""
+    state = turn_table({"Soldier #1": 421}, chit_for("421", 4), jewels={"421": 2})
+    log = walk(state, ["Soldier #1"], designers({"counters:crown_jewels.pickup_mp": 3}))
+    assert [e[0] for e in log] == ["Soldier #1 picks up a Crown Jewel in 421 (3 MP)",
+                                   "Soldier #1 stays in 421: its Movement Allowance is spent"]
+    assert state.jewels == {"421": 1} and state.unit("Soldier #1").jewels == 1
+
+
+# -- Toxic Tar Pits, full hexes, Marines, Floods (§D-2, §E-1, §E-3, §P-1-b, §P-1-g) ----------------
+
+
+def tar_pit_step(to, direction, left=2):
+    return (f"Soldier #1 enters {to} (1 MP, {left} left): a Toxic Tar Pit blocks direction "
+            f"{direction}: it sidesteps to the lowest-numbered adjacent hex (§D-2, §P-1-g)",
+            "Space Vermin §D-2", "step_detail", ("SV-DIR-04", "SV-TERR-12", "SV-VMOV-02"),
+            ALPHA_MAP, {"units": ["Soldier #1"], "to": to, "mp": 1, "hex": to})
+
+
+@pytest.mark.rule("SV-DIR-04", "SV-TERR-12", "SV-VMOV-02")
+def test_a_tar_pit_sidestep_takes_the_lower_numbered_of_the_two_hexes_either_side():
+    """From 152 heading 3 the Tar Pit leaves 211 (counter-clockwise) and 153 (clockwise): 153."""
+    log = walk(turn_table({"Soldier #1": 152}, chit_for("152", 3)), ["Soldier #1"])
+    assert log[0] == tar_pit_step("153", 3)
+
+
+@pytest.mark.rule("SV-DIR-04", "SV-AMB-16")
+def test_a_tar_pit_sidestep_between_unnumbered_hexes_counts_clockwise_from_north():
+    """From u2.14 heading 5 both sidestep hexes are unnumbered: u2.15 (direction 4 from u2.14)
+    comes before u1.13 (direction 6) counting clockwise from north (default reading of
+    SV-AMB-16)."""
+    log = walk(turn_table({"Soldier #1": "u2.14"}, chit_for("u2.14", 5)), ["Soldier #1"])
+    assert log[0] == tar_pit_step("u2.15", 5)
+
+
+@pytest.mark.rule("SV-VSTK-01", "SV-VSTK-05", "SV-AMB-07", "SV-AMB-17")
+def test_a_vermite_whose_last_hex_is_full_backs_up_and_the_log_says_why():
+    state = turn_table({"Soldier #1": 323, "Ultra-Mite #2": 321, "Ultra-Mite #6": 321},
+                       "NAT Plague")
+    ref = {"chit": "NAT Plague", "chit_paths": ["alpha_blue"]}
+    why = "direction 1: the NAT Plague chit's blue (south of the road) arrow (§D-1, §Q-1-c)"
+    assert walk(state, ["Soldier #1"]) == [
+        (f"Soldier #1 enters 322 (1 MP, 2 left): {why}", "Space Vermin §D-1", "step_detail",
+         HEADING, ALPHA_MAP, {"units": ["Soldier #1"], "to": "322", "mp": 1, "hex": "322", **ref}),
+        (f"Soldier #1 enters 321 (2 MP, 0 left): {why}", "Space Vermin §D-1", "step_detail",
+         HEADING + ("SV-AMB-17",), ALPHA_MAP,
+         {"units": ["Soldier #1"], "to": "321", "mp": 2, "hex": "321", **ref}),
+        ("Soldier #1 ends in 322: 321 is full, so it stays in 322, the last hex it may stop in "
+         "(§E-3, default reading of SV-AMB-07)", "Space Vermin §E-3", "move",
+         ("SV-VSTK-01", "SV-VSTK-05", "SV-AMB-07"), ALPHA_MAP,
+         {"units": ["Soldier #1"], "from": "323", "to": "322", "hex": "322", **soldier_ma()}),
+    ]
+
+
+@pytest.mark.rule("SV-VSTK-05", "SV-S2-16")
+def test_a_lone_warrior_backing_up_from_a_full_hex_keeps_no_escort_link():
+    """A link to a Queen left on a lone Soldier binds nobody (§Q-2-d); backing up clears it."""
+    state = turn_table({"Soldier #1": 323, "Ultra-Mite #2": 321, "Ultra-Mite #6": 321,
+                        "High Queen": "Nest 1"}, "NAT Plague")
+    state.unit("Soldier #1").escort_of = "High Queen"
+    walk(state, ["Soldier #1"])
+    assert counter(state, "Soldier #1") == ("map", "322", False, 0, "")
+
+
+@pytest.mark.rule("SV-VMOV-04", "SV-S1-18", "SV-AMB-03")
+def test_a_sneak_attack_trail_ending_on_a_marine_leaves_the_vermite_where_it_was():
+    """A Vermite never enters a Marine's hex (§E-1): Squad 1 holds 221, the trail's end."""
+    state = turn_table({"Soldier #1": 613, "Squad 1": 221}, "Bogs Flood", sneak_attack=True)
+    assert walk(state, ["Soldier #1"]) == [
+        ("Soldier #1 stays in 613: 221 holds a Marine", E1, "move", ("SV-VMOV-04",), ALPHA_MAP,
+         {"units": ["Soldier #1"], "from": "613", "to": "613", "hex": "613", **soldier_ma()})]
+
+
+@pytest.mark.rule("SV-TERR-03", "SV-TERR-04", "SV-VMOV-03")
+def test_a_vermite_pays_two_mp_to_enter_a_flooded_hex():
+    """Bogs Flood: 222 and 223, next to Bogs, are Flooded (§P-1-b): 2 MP each, so the Soldier
+    (MA 3) enters 222 and stops."""
+    state = turn_table({"Soldier #1": 221}, "Bogs Flood", flooded=True)
+    log = walk(state, ["Soldier #1"])
+    assert [(e[5]["to"], e[5].get("mp")) for e in log] == [("222", 2), ("222", None)]
+    assert log[-1][:4] == ("Soldier #1 ends in 222: not enough MP left to enter 223 (cost 2, §E-1)",
+                           E1, "move", ("SV-VMOV-03",))
