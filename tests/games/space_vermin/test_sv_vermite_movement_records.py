@@ -621,3 +621,68 @@ def test_a_vermite_pays_two_mp_to_enter_a_flooded_hex():
     assert [(e[5]["to"], e[5].get("mp")) for e in log] == [("222", 2), ("222", None)]
     assert log[-1][:4] == ("Soldier #1 ends in 222: not enough MP left to enter 223 (cost 2, §E-1)",
                            E1, "move", ("SV-VMOV-03",))
+
+
+@pytest.mark.rule("SV-DIR-04", "SV-AMB-16")
+def test_variant_a_tar_pit_sidestep_puts_the_unnumbered_hex_first():
+    """From 445 heading 3: 446 by default (numbers first), u12.14 with the other reading of
+    SV-AMB-16 (unnumbered hexes first)."""
+    chit = chit_for("445", 3)
+    plain = walk(turn_table({"Soldier #1": 445}, chit), ["Soldier #1"])
+    other = walk(turn_table({"Soldier #1": 445}, chit, variants=["unnumbered_hexes_first"]),
+                 ["Soldier #1"])
+    assert (plain[0][5]["to"], other[0][5]["to"]) == ("446", "u12.14")
+    assert other[0] == tar_pit_step("u12.14", 3)
+
+
+@pytest.mark.rule("SV-VSTK-05", "SV-AMB-07")
+def test_a_vermite_backs_up_only_as_far_as_the_last_hex_with_room():
+    """Ultra-Mite #2 walks 512 to 515; 515 holds two Soldiers, so it stops one hex back, in 514
+    (default reading of SV-AMB-07)."""
+    state = turn_table({"Ultra-Mite #2": 511, "Soldier #1": 515, "Soldier #3": 515}, SOUTH, "beta")
+    log = walk(state, ["Ultra-Mite #2"])
+    assert [e[5]["to"] for e in log] == ["512", "513", "514", "515", "514"]
+    assert log[-1][0] == ("Ultra-Mite #2 ends in 514: 515 is full, so it stays in 514, the last "
+                          "hex it may stop in (§E-3, default reading of SV-AMB-07)")
+
+
+@pytest.mark.rule("SV-S2-13", "SV-S2-12")
+def test_a_queen_and_escort_facing_a_hex_without_room_for_both_stay_and_the_log_cites_it():
+    state = turn_table({"High Queen": 511, "Ultra-Mite #2": 511, "Soldier #1": 512}, SOUTH, "beta")
+    state.unit("Ultra-Mite #2").escort_of = "High Queen"
+    assert records(run(queen_step(state, dice())))[-1] == (
+        "High Queen and Ultra-Mite #2 stays in 511: no room in 512 for the Queen and her Escort "
+        "(§Q-2-d)", E1, "move", ("SV-S2-13",), f"{BETA_MAP}; high_queen full ma (counter art)",
+        {"units": ["High Queen", "Ultra-Mite #2"], "from": "511", "to": "511", "hex": "511",
+         "values": ["counters:queens.high_queen.full.ma"]})
+
+
+@pytest.mark.rule("SV-JEWEL-04", "SV-TERR-24")
+def test_a_jewel_brought_through_the_tunnel_entrance_joins_those_already_in_the_nest():
+    state = turn_table({"Soldier #1": "u11.2"}, chit_for("u11.2", 4), nest_jewels={"2": 1})
+    state.unit("Soldier #1").jewels = 1
+    walk(state, ["Soldier #1"])
+    assert state.nest_jewels == {"2": 2}
+
+
+@pytest.mark.rule("SV-EX-05", "SV-DIR-02", "SV-TERR-09")
+def test_a_vermite_on_a_scent_trail_follows_it_one_mp_a_hex_and_the_log_says_why():
+    """§E Movement Examples, turn 2: from 321 along the Jewel Run trail, 333, 361, 356."""
+    state = turn_table({"Soldier #1": 321}, chit_for("321", 3))
+    why = "it is on a Scent Trail and must follow it (§D-2, §P-1-f)"
+    steps = [e for e in walk(state, ["Soldier #1"]) if e[2] == "step_detail"]
+    assert [(e[0], e[1], e[4], e[5]) for e in steps] == [
+        (f"Soldier #1 enters {to} (1 MP, {left} left): {why}", "Space Vermin §D-2", ALPHA_MAP,
+         {"units": ["Soldier #1"], "to": to, "mp": 1, "hex": to})
+        for to, left in (("333", 2), ("361", 1), ("356", 0))]
+    assert all(e[3][:2] == ("SV-DIR-02", "SV-TERR-09") for e in steps)
+
+
+@pytest.mark.rule("SV-JEWEL-01", "SV-CAMP-05")
+def test_outside_the_campaigns_second_battle_a_queen_walks_through_a_crown_jewel_hex():
+    """Only Soldiers and Ultra-Mites carry Jewels (§E-2); Queens too only in the Campaign's
+    second battle (§Q-3): a Queen placed outside a Nest on Alpha walks on through 421."""
+    state = turn_table({"High Queen": 434}, chit_for("434", 3), jewels={"421": 2, "356": 2})
+    log = walk(state, ["High Queen"])
+    assert [e[5]["to"] for e in log] == ["421", "455", "455"]
+    assert counter(state, "High Queen") == ("map", "455", False, 0, "") and state.jewels["421"] == 2
