@@ -678,6 +678,18 @@ def test_a_vermite_on_a_scent_trail_follows_it_one_mp_a_hex_and_the_log_says_why
     assert all(e[3][:2] == ("SV-DIR-02", "SV-TERR-09") for e in steps)
 
 
+@pytest.mark.rule("SV-AMB-17", "SV-DIR-02", "SV-TERR-09")
+def test_only_the_step_onto_a_scent_trail_from_off_it_cites_sv_amb_17():
+    """SV-AMB-17's reading: entering the first trail hex from off the trail pays the terrain;
+    the steps along the trail after it pay 1 MP (§P-1-f) and cite the trail alone."""
+    state = turn_table({"Soldier #1": 322}, "NAT Plague")  # north into 321, then along the trail
+    state.unit("Soldier #1").jewels = 1  # MA 4: room for the trail's first steps
+    steps = [e for e in walk(state, ["Soldier #1"]) if e[2] == "step_detail"]
+    assert [(e[5]["to"], e[5]["mp"], e[3]) for e in steps] == [
+        ("321", 2, HEADING + ("SV-AMB-17",)), ("333", 1, ("SV-DIR-02", "SV-TERR-09")),
+        ("361", 1, ("SV-DIR-02", "SV-TERR-09"))]
+
+
 @pytest.mark.rule("SV-JEWEL-01", "SV-CAMP-05")
 def test_outside_the_campaigns_second_battle_a_queen_walks_through_a_crown_jewel_hex():
     """Only Soldiers and Ultra-Mites carry Jewels (§E-2); Queens too only in the Campaign's
