@@ -698,3 +698,42 @@ def test_outside_the_campaigns_second_battle_a_queen_walks_through_a_crown_jewel
     log = walk(state, ["High Queen"])
     assert [e[5]["to"] for e in log] == ["421", "455", "455"]
     assert counter(state, "High Queen") == ("map", "455", False, 0, "") and state.jewels["421"] == 2
+
+
+TAR_PITS = ["u4.3", "u5.15", "u13.1", "u1.14", "u12.15", "u17.14"]  # the shipped map's
+
+
+@pytest.mark.rule("SV-DIR-05")
+def test_a_vermite_turned_back_at_one_edge_stops_at_the_next_edge_it_meets():
+    """From 141 heading 2 off the north edge it is turned back (5) into the corner hex 111, whose
+    way on is off the west edge: boxed in, it stops there with MP left (§D-2)."""
+    state = turn_table({"Soldier #1": 141}, chit_for("141", 2))
+    assert walk(state, ["Soldier #1"])[-1] == (
+        "Soldier #1 ends in 111: it is boxed in at the map edge", E1, "move",
+        ("SV-VMOV-01", "SV-DIR-05"), ALPHA_MAP,
+        {"units": ["Soldier #1"], "from": "141", "to": "111", "hex": "111", **soldier_ma()})
+
+
+@pytest.mark.rule("SV-DIR-04", "SV-TERR-12")
+def test_a_vermite_facing_a_tar_pit_with_tar_pits_either_side_stays_where_it_is():
+    """A designer's map adds Tar Pits at u2.15 and u1.13: from u2.14 heading 5 (u1.14, a Tar
+    Pit) there is no hex to sidestep to (§D-2)."""
+    state = turn_table({"Soldier #1": "u2.14"}, chit_for("u2.14", 5))
+    log = walk(state, ["Soldier #1"],
+               designers({"alpha:terrain.tar_pit": TAR_PITS + ["u2.15", "u1.13"]}))
+    assert [e[:4] for e in log] == [
+        ("Soldier #1 stays in u2.14: a Toxic Tar Pit blocks it and no sidestep hex exists (§D-2)",
+         E1, "move", ("SV-DIR-04", "SV-TERR-12", "SV-VMOV-02"))]
+    assert state.unit("Soldier #1").hex == "u2.14"
+
+
+@pytest.mark.rule("SV-DIR-06", "SV-TERR-12")
+def test_a_jewel_exit_trail_running_into_a_tar_pit_stops_the_carrier():
+    """A designer's Tar Pit at u11.3, on 421's Jewel Exit Trail: the carrier cannot enter it
+    (§P-1-g) and stays in 421."""
+    state = turn_table({"Soldier #1": 421}, chit_for("421", 4))
+    state.unit("Soldier #1").jewels = 1
+    log = walk(state, ["Soldier #1"], designers({"alpha:terrain.tar_pit": TAR_PITS + ["u11.3"]}))
+    assert [e[:4] for e in log] == [
+        ("Soldier #1 stays in 421: u11.3 cannot be entered", E1, "move", ("SV-TERR-12",))]
+    assert counter(state, "Soldier #1") == ("map", "421", False, 1, "")
