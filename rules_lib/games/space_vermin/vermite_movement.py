@@ -419,12 +419,13 @@ def walk_on(
             walk.stop_reason = f"no room in {label} for the Queen and her Escort (§Q-2-d)"
             walk.stop_ids = ("SV-S2-13",)
             return False
+        onto_trail = nxt in smap.trail_hexes and not smap.trail_connected(cur, nxt)
         walk.remaining -= cost
         cur = nxt
         walk.path.append(cur)
         sneak = ids is IDS_SNEAK
         along_heading = ids in HEADING_IDS
-        if nxt in smap.trail_hexes and not smap.trail_connected(cur, nxt):
+        if onto_trail:
             ids += ("SV-AMB-17",)  # onto a trail from off it: the terrain's cost (§E example)
         step = {"units": [u.id for u in walk.group], "to": label, "mp": cost, "hex": label}
         if along_heading and heading.ref is not None:

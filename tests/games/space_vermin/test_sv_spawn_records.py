@@ -341,3 +341,68 @@ def test_the_first_horde_with_fewer_ultra_mites_than_entry_hexes_leaves_the_last
     assert {u.id: u.hex for u in state.units if u.type == "ultra_mite" and u.on_map} == {
         "Ultra-Mite #22": "111", "Ultra-Mite #26": "112"}
     assert rolls(ctx)[3:] == [("Ultra-Mite for Entry hex 1", 2, 1)]
+
+
+# -- a designer's numbers and map, a variant given to the game -----------------------------------
+
+
+@pytest.mark.rule("SV-SPAWN-01", "SV-SPAWN-02")
+def test_a_designers_spawn_number_is_the_one_spawned_and_marked_as_the_designers():
+    """The High Queen's SN set to 2 by a designer: she spawns 2, and the event says the number
+    is the designer's, not the rulebook's."""
+    from rules_lib.games.space_vermin.data import load_game_data
+
+    data = load_game_data({"counters:queens.high_queen.sn": 2})
+    state = cup_of(turn_table({"High Queen": "Nest 1"}, "Quiet Night"), ())
+    first = records(run(queens_spawn(state, Context(dice=ScriptedDice([]), data=data))))[0]
+    paths = tuple(spawn_values("high_queen"))
+    assert first[0] == "High Queen in Nest 1 spawns 2 (SN 2 + 0 Crown Jewel(s) in the Nest)"
+    assert first[4] == values_reason(data, paths) == (
+        "high_queen sn (override: queens.high_queen.sn = 2)")
+
+
+@pytest.mark.rule("SV-S1-13", "SV-S1-15", "SV-TERR-25")
+def test_a_tunnel_exit_drawn_in_the_spawn_goes_on_the_hex_a_designers_map_gives_it():
+    from rules_lib.games.space_vermin.data import load_game_data
+
+    data = load_game_data({"alpha:tunnel_exits[5]": 316})
+    state = cup_of(turn_table({"High Queen": "Nest 1"}, "Quiet Night", cup_tunnel_exits=["5"]), ())
+    log = records(run(queens_spawn(state, Context(dice=ScriptedDice([]), data=data))))
+    assert log[1][0] == "Tunnel Exit 5 is placed open on hex 316 (drawn as part of High Queen's spawn)"
+    assert log[1][4] == "Tunnel Exit 5's hex (override: tunnel_exits[5] = 316)"
+    assert state.tunnel_exits == {"5": "open"}
+
+
+@pytest.mark.rule("SV-S2-08", "SV-TERR-29")
+def test_a_horde_vermite_enters_at_the_hex_a_designers_map_gives_its_entry_hex():
+    from rules_lib.games.space_vermin.data import load_game_data
+
+    data = load_game_data({"beta:vermite_entry_hexes[1]": 121})
+    state = cup_of(table({}, "beta", turn=2), ("Soldier #1",))
+    log = records(run(hordes(state, Context(dice=ScriptedDice([6]), data=data), HORDES)))
+    assert log[1] == (
+        "Soldier #1 enters at Entry hex 1 (121)", Q2C, "move", ("SV-S2-08", "SV-TERR-29"),
+        "Entry hex 1 (override: vermite_entry_hexes[1] = 121)",
+        {"unit": "Soldier #1", "to": "121", "values": ["beta:vermite_entry_hexes[1]"]})
+    assert state.unit("Soldier #1").hex == "121"
+
+
+@pytest.mark.rule("SV-S2-07")
+def test_the_first_horde_queens_are_on_the_map_at_their_entry_hexes():
+    state = first_horde_state()
+    run(hordes(state, dice(1, 2, 3, 1, 1, 1, 1, 1, 1), HORDES))
+    queens = {q: (state.unit(q).status, state.unit(q).hex)
+              for q in ("High Queen", "Sister Queen", "Child Queen")}
+    assert queens == {"High Queen": ("map", "111"), "Sister Queen": ("map", "112"),
+                      "Child Queen": ("map", "113")}
+    assert {u.id for u in state.vermites_on_map() if u.type.endswith("queen")} == set(queens)
+
+
+@pytest.mark.rule("SV-S2-07", "SV-AMB-18")
+def test_variant_the_spare_ultra_mites_stay_out_when_the_game_is_played_with_it():
+    """The variant named by the game's context (as the engine passes the game's variants), not
+    only by the state: the spare Ultra-Mites are out of the battle, not in the cup."""
+    state = first_horde_state()
+    run(hordes(state, dice(1, 2, 3, 1, 1, 1, 1, 1, 1, variants=[SPARE_ULTRA_MITES_OUT]), HORDES))
+    assert [state.unit(u).status for u in ("Ultra-Mite #22", "Ultra-Mite #26")] == [
+        "removed", "removed"]

@@ -117,3 +117,47 @@ def test_a_tunnel_exit_chit_is_placed_open_with_the_ids_and_reason_its_caller_gi
     assert state.tunnel_exits == {"2": "open"} and state.cup_tunnel_exits == ["6"]
     place_tunnel_exit(state, ALPHA, "3", "set-up")  # a chit not in the cup: placed all the same
     assert state.tunnel_exits == {"2": "open", "3": "open"} and state.cup_tunnel_exits == ["6"]
+
+
+@pytest.mark.rule("SV-TUN-11", "SV-NAT-01", "SV-NAT-04")
+def test_a_soldier_eliminated_clearing_a_tunnel_sets_off_the_nat_roll_of_a_marine_nearby():
+    """A Vermite eliminated for any reason makes the NAT roll (§J-7): Squad 1 is one hex from
+    Exit 4 when the Reduced Soldier #13 dies clearing it; a 6 misses a Soldier's 1-3."""
+    state = turn_table({"Soldier #13": "Nest 2", "Squad 1": 515}, "Quiet Night",
+                       tunnel_exits={"4": "collapsed"})
+    state.unit("Soldier #13").reduced = True
+    ctx = dice(6)
+    log = records(run(tunnel_movement(state, ctx)))
+    assert log[4][:4] == ("NAT roll 6 (needs 1-3 for a Soldier): no infestation",
+                          "Space Vermin §J-7", "roll", ("SV-NAT-04",))
+    assert list(ctx.dice.log) == [("NAT roll for Soldier #13", 6, 6)]
+    assert not state.unit("Squad 1").nat
+
+
+@pytest.mark.rule("SV-TUN-01", "SV-TUN-04")
+def test_a_soldier_tunnels_to_the_hex_a_designers_map_gives_its_exit():
+    """Tunnel Exit 3 moved to hex 316 by a designer's map: the Soldier is placed there, and the
+    event says the place is the designer's."""
+    from rules_lib.core.dice import ScriptedDice
+    from rules_lib.core.engine import Context
+    from rules_lib.games.space_vermin.data import load_game_data
+
+    data = load_game_data({"alpha:tunnel_exits[3]": 316})
+    state = turn_table({"Soldier #1": "Nest 1"}, "Quiet Night", tunnel_exits={"3": "open"})
+    events = run(tunnel_movement(state, Context(dice=ScriptedDice([]), data=data)))
+    where = "alpha:tunnel_exits[3]"
+    assert [(e.data, e.assumed) for e in events] == [
+        ({"unit": "Soldier #1", "exit": 3, "to": "316", "values": [where]},
+         values_reason(data, (where,)))]
+    assert values_reason(data, (where,)) and state.unit("Soldier #1").hex == "316"
+
+
+@pytest.mark.rule("SV-S1-13", "SV-TERR-25")
+def test_a_tunnel_exit_chit_placed_by_the_rules_is_marked_only_with_its_hexs_provenance():
+    """Drawn from the cup (§Q-1-c), the placing is the rulebook's: the event's assumption is the
+    map's own, for Exit 3 none, for Exit 6 its hex read off the map art."""
+    state = turn_table({}, "Quiet Night", tunnel_exits={}, cup_tunnel_exits=["3", "6"])
+    three = place_tunnel_exit(state, ALPHA, "3", "drawn")
+    six = place_tunnel_exit(state, ALPHA, "6", "drawn")
+    assert (three.message, three.assumed) == ("Tunnel Exit 3 is placed open on hex 323 (drawn)", "")
+    assert six.assumed == values_reason(DATA, ("alpha:tunnel_exits[6]",)) != ""
