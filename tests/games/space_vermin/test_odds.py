@@ -554,3 +554,59 @@ def test_the_odds_command_line_options():
         "cf": "net Combat Factor (dice rolled)", "dn": "target's Defense Number",
         "attacker": None, "reduced": "the target is already Disrupted/Reduced",
         "beyond_rules": "allow a CF or DN the game cannot have (a what-if)"}
+
+
+# -- the modifiers and limits of the data given, not the shipped data's -----------------------------
+
+# a designer's modifiers: Shoot and Scoot and a NAT marker cost more than the rulebook's -1
+DESIGNER_MODIFIERS = {
+    "tables:pants.shoot_and_scoot": -3,
+    "tables:pants.nat_marker": -2,
+    "tables:jump_pack.shoot_and_scoot": -2,
+    "tables:jump_pack.nat_marker": -3,
+}
+
+
+@pytest.mark.rule("SV-PANTS-03")
+@pytest.mark.parametrize("kwargs, modifier", [
+    ({"shoot_and_scoot": True}, -3), ({"nat": True}, -2),
+    ({"shoot_and_scoot": True, "nat": True}, -5)])
+def test_pants_odds_take_the_shoot_and_scoot_and_nat_modifiers_of_the_data_given(kwargs, modifier):
+    data = load_game_data(DESIGNER_MODIFIERS)
+    rows = data.tables["pants"]["results"]
+    assert exact(odds.pants_odds(**kwargs, data=data)) == banded_by_hand(rows, modifier)
+
+
+@pytest.mark.rule("SV-JUMP-02")
+@pytest.mark.parametrize("kwargs, modifier", [
+    ({"shoot_and_scoot": True}, -2), ({"nat": True}, -3),
+    ({"shoot_and_scoot": True, "nat": True}, -5)])
+def test_jump_pack_odds_take_the_shoot_and_scoot_and_nat_modifiers_of_the_data_given(kwargs,
+                                                                                      modifier):
+    data = load_game_data(DESIGNER_MODIFIERS)
+    rows = data.tables["jump_pack"]["results"]
+    assert exact(odds.jump_pack_odds(**kwargs, data=data)) == banded_by_hand(rows, modifier)
+
+
+# every fighter but the Drone at CF 0 and Jewels adding nothing: the biggest attack is 6 dice
+DRONES_ONLY = {
+    "counters:vermites.soldier.full.cf": 0, "counters:vermites.ultra_mite.full.cf": 0,
+    "counters:queens.high_queen.full.cf": 0, "counters:queens.sister_queen.full.cf": 0,
+    "counters:queens.child_queen.full.cf": 0, "counters:crown_jewels.bonus.cf": 0}
+
+
+@pytest.mark.rule("SV-VATK-03")
+def test_vermite_attack_odds_refuse_an_attack_bigger_than_the_counter_mix_given_allows():
+    data = load_game_data(DRONES_ONLY)
+    assert len(odds.vermite_attack_odds(6, 3, data=data)) == 3  # one Drone's dive: 6 dice
+    with pytest.raises(ValueError, match="Vermites never roll more than 6 dice in one attack"):
+        odds.vermite_attack_odds(7, 3, data=data)
+
+
+def test_the_odds_command_line_takes_either_side_as_the_attacker_by_name():
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="odds")
+    odds.add_odds_arguments(parser)
+    for side in ("Marines", "Vermites"):
+        assert parser.parse_args(["--cf", "4", "--dn", "3", "--attacker", side]).attacker == side
