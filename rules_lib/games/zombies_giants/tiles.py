@@ -46,6 +46,8 @@ def draw_tile(state: ZState, ctx: Context, s: Survivor) -> Procedure:
         else:
             state.set_aside.append(name)
             msg = f"{name} has no legal place: set aside"
+            if any("H" in row for row in data.layouts[data.tiles[name].layout].rows):
+                msg += " (the Helicopter with it: no Survivor can escape by it this game)"
         yield Event(msg, rule=rule, kind="tile", data={"tile": name}, ids=ids,
                     assumed=P.joined(P.TILES, P.NO_PLACE))
         return

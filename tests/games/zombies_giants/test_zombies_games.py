@@ -77,3 +77,16 @@ def test_a_tile_with_one_open_exit_is_logged_in_the_singular():
     tiles = [e.message for e in g.log if e.kind == "tile"]
     assert any("(any legal position, 1 exit open, second floor)" in m for m in tiles)
     assert not any(" 1 exits " in m for m in tiles)
+
+
+@pytest.mark.rule("ZGC-MALL-03", "ZGC-TILE-01")
+def test_a_helipad_set_aside_says_no_survivor_can_escape_by_it():
+    """The Helipad may only go beyond the Escalator (Mall Rules); the last tile of its pile with
+    no such place is set aside (assumed), and with it every escape by helicopter."""
+    g = new_game("huge", seed=4, keep_log=True)
+    g.run_to_end()
+    aside = [e for e in g.log if "set aside" in e.message]
+    assert [e.message for e in aside] == [
+        "Helipad has no legal place: set aside (the Helicopter with it: no Survivor can escape by "
+        "it this game)"]
+    assert "ZGC-MALL-03" in aside[0].ids and g.state.result == "out of time"
