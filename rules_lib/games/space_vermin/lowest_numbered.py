@@ -32,9 +32,12 @@ def ordering_note(smap: SVMap, candidates, first: bool) -> tuple[tuple[str, ...]
     hexes = list(candidates)
     if len(hexes) < 2 or all(smap.numbered(h) for h in hexes):
         return (), ""
-    if first:
-        return ("SV-AMB-16",), "variant unnumbered_hexes_first (other reading of SV-AMB-16)"
-    return ("SV-AMB-16",), ORDER_WHY
+    return ("SV-AMB-16",), order_reading(first)
+
+
+def order_reading(first: bool) -> str:
+    """The reading of SV-AMB-16 in play: the default, or variant unnumbered_hexes_first."""
+    return "variant unnumbered_hexes_first (other reading of SV-AMB-16)" if first else ORDER_WHY
 
 
 def empty_adjacent(smap: SVMap, state: SVState, label: str, first: bool = False) -> list[str]:

@@ -16,7 +16,7 @@ from . import dice as svdice
 from .board import SVMap, map_for
 from .data import SVData, game_data
 from .events import preferred_direction
-from .lowest_numbered import unnumbered_first
+from .lowest_numbered import order_reading, ordering_note, unnumbered_first
 from .provenance import chit_reason, counter_path, join, map_reason, values_reason
 from .state import MARINES, SVState, Unit, effective_values, kind_of
 
@@ -278,11 +278,13 @@ def _next_hex(
         if not ok:
             return None, "a Toxic Tar Pit blocks it and no sidestep hex exists (§D-2)", (
                 IDS_TAR_PIT)
-        side = smap.lowest_numbered(ok, cur, unnumbered_first(state))
+        first = unnumbered_first(state)
+        side = smap.lowest_numbered(ok, cur, first)
+        order_ids, _ = ordering_note(smap, ok, first)  # an unnumbered hex among the two: SV-AMB-16
         return side, (
             f"a Toxic Tar Pit blocks direction {d}: it sidesteps to the lowest-numbered adjacent "
             f"hex (§D-2, §P-1-g)"
-        ), IDS_TAR_PIT
+        ), IDS_TAR_PIT + order_ids
     return n, f"direction {d}: {heading.reason}", (
         IDS_REVERSED if heading.reversed else IDS_DIRECTION)
 
@@ -434,6 +436,8 @@ def walk_on(
         elif sneak:
             sneak_stop = SNEAK_STOPS in state.variants
             assumed = join(map_why, SNEAK_STOP_WHY if sneak_stop else SNEAK_WHY)
+        elif "SV-AMB-16" in ids:  # a Tar Pit sidestep decided by the unnumbered hexes' reading
+            assumed = join(map_why, order_reading(unnumbered_first(state)))
         else:
             assumed = map_why
         yield Event(
