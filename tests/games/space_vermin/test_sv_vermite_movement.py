@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.space_vermin.lowest_numbered import ORDER_WHY, UNNUMBERED_FIRST
 from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite
 from rules_lib.games.space_vermin.vermite_movement import move_group
 from rules_lib.games.space_vermin.vermite_turn import entrance_check, movement_step
@@ -49,23 +48,6 @@ def test_tar_pit_north_of_212_sidestep_to_153_then_152():
     events = move(state)
     assert entered(events, "Soldier #1")[:2] == ["153", "152"]
     assert "sidesteps to the lowest-numbered" in texts(events)
-
-
-@pytest.mark.rule("SV-DIR-04", "SV-AMB-16")
-def test_a_tar_pit_sidestep_between_a_numbered_and_an_unnumbered_hex_cites_sv_amb_16():
-    """445's north-east (direction 3) is a Tar Pit: the sidesteps are 446 and u12.14. The default
-    reading puts unnumbered hexes last; its variant puts them first."""
-    state = turn_table({"Soldier #1": 445}, chit_for("445", 3))
-    events = move(state)
-    assert entered(events, "Soldier #1")[0] == "446"
-    step = next(e for e in events if e.kind == "step_detail")
-    assert "SV-AMB-16" in step.ids and ORDER_WHY in step.assumed
-    state = turn_table({"Soldier #1": 445}, chit_for("445", 3))
-    state.variants = [UNNUMBERED_FIRST]
-    events = move(state)
-    assert entered(events, "Soldier #1")[0] == "u12.14"
-    step = next(e for e in events if e.kind == "step_detail")
-    assert "variant unnumbered_hexes_first" in step.assumed
 
 
 @pytest.mark.rule("SV-DIR-03")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.space_vermin.board import SVMap
+from rules_lib.games.space_vermin.lowest_numbered import ORDER_WHY, order_reading
 from rules_lib.games.space_vermin.vermite_movement import (
     ENTRANCE_CARRIERS_ONLY,
     SNEAK_STOPS,
@@ -552,11 +553,15 @@ def test_a_soldier_with_just_the_mp_of_a_designers_pick_up_cost_picks_the_jewel_
 # -- Toxic Tar Pits, full hexes, Marines, Floods (§D-2, §E-1, §E-3, §P-1-b, §P-1-g) ----------------
 
 
-def tar_pit_step(to, direction, left=2):
+def tar_pit_step(to, direction, left=2, order=""):
+    """A Tar Pit sidestep's record; ``order``: the reading of SV-AMB-16 cited when an unnumbered
+    hex was among the two sidesteps."""
     return (f"Soldier #1 enters {to} (1 MP, {left} left): a Toxic Tar Pit blocks direction "
             f"{direction}: it sidesteps to the lowest-numbered adjacent hex (§D-2, §P-1-g)",
-            "Space Vermin §D-2", "step_detail", ("SV-DIR-04", "SV-TERR-12", "SV-VMOV-02"),
-            ALPHA_MAP, {"units": ["Soldier #1"], "to": to, "mp": 1, "hex": to})
+            "Space Vermin §D-2", "step_detail",
+            ("SV-DIR-04", "SV-TERR-12", "SV-VMOV-02") + (("SV-AMB-16",) if order else ()),
+            "; ".join(r for r in (ALPHA_MAP, order) if r),
+            {"units": ["Soldier #1"], "to": to, "mp": 1, "hex": to})
 
 
 @pytest.mark.rule("SV-DIR-04", "SV-TERR-12", "SV-VMOV-02")
@@ -572,7 +577,7 @@ def test_a_tar_pit_sidestep_between_unnumbered_hexes_counts_clockwise_from_north
     comes before u1.13 (direction 6) counting clockwise from north (default reading of
     SV-AMB-16)."""
     log = walk(turn_table({"Soldier #1": "u2.14"}, chit_for("u2.14", 5)), ["Soldier #1"])
-    assert log[0] == tar_pit_step("u2.15", 5)
+    assert log[0] == tar_pit_step("u2.15", 5, order=ORDER_WHY)
 
 
 @pytest.mark.rule("SV-VSTK-01", "SV-VSTK-05", "SV-AMB-07", "SV-AMB-17")
@@ -633,7 +638,8 @@ def test_variant_a_tar_pit_sidestep_puts_the_unnumbered_hex_first():
     other = walk(turn_table({"Soldier #1": 445}, chit, variants=["unnumbered_hexes_first"]),
                  ["Soldier #1"])
     assert (plain[0][5]["to"], other[0][5]["to"]) == ("446", "u12.14")
-    assert other[0] == tar_pit_step("u12.14", 3)
+    assert plain[0] == tar_pit_step("446", 3, order=ORDER_WHY)
+    assert other[0] == tar_pit_step("u12.14", 3, order=order_reading(True))
 
 
 @pytest.mark.rule("SV-VSTK-05", "SV-AMB-07")
