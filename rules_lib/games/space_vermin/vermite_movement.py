@@ -362,6 +362,7 @@ def move_group(
             kind="move",
             data={"unit": leader.id, "values": ["counters:crown_jewels.pickup_mp"]},
             ids=("SV-JEWEL-02",) if state.campaign_stage != 2 else ("SV-JEWEL-02", "SV-CAMP-05"),
+            assumed=values_reason(data, ("counters:crown_jewels.pickup_mp",)),  # a designer's cost
         )
     if heading is None:
         heading = _plain_heading(state, smap, leader)  # no die to roll: no generator needed

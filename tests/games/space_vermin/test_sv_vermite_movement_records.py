@@ -547,6 +547,7 @@ def test_a_soldier_with_just_the_mp_of_a_designers_pick_up_cost_picks_the_jewel_
     log = walk(state, ["Soldier #1"], designers({"counters:crown_jewels.pickup_mp": 3}))
     assert [e[0] for e in log] == ["Soldier #1 picks up a Crown Jewel in 421 (3 MP)",
                                    "Soldier #1 stays in 421: its Movement Allowance is spent"]
+    assert log[0][4] == "crown_jewels pickup_mp (override: crown_jewels.pickup_mp = 3)"
     assert state.jewels == {"421": 1} and state.unit("Soldier #1").jewels == 1
 
 
