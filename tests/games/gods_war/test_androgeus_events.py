@@ -250,3 +250,22 @@ def test_the_kill_exchange_under_each_reading_of_the_heros_death(gw):
         assert events[0].assumed == assumed and events[0].message.endswith(reading)
         assert events[0].data["victim"] == "Storm Champion" and left == kills_left
         assert [p.kind for p in s.pieces] == ["Storm Warrior"]
+
+
+@pytest.mark.rule("GW-AND-03")
+def test_the_council_vp_line_names_every_empire_that_earns_in_player_order(gw):
+    """The log line of Androgeus' Council VP names who earns: none, one, two or three empires,
+    the last joined by 'and' (the learner reads who scored, not only the VP totals)."""
+    s = gw.state(Androgeus="Kethaela")
+    lines = [gw.text(gw.run(A.council_vp(s, gw.ctx())))]
+    for empire, kind in (("Earth", "Earth Folk"), ("Storm", "Storm Warrior"),
+                         ("Sea", "Sea Folk")):
+        gw.put(s, empire, kind, "Kethaela")
+        lines.append(gw.text(gw.run(A.council_vp(s, gw.ctx()))))
+    assert lines == [
+        "Androgeus in Kethaela: no empire has units in his area, so none earns the 1 VP",
+        "Androgeus in Kethaela: Earth has units in his area and earns 1 VP",
+        "Androgeus in Kethaela: Storm and Earth have units in his area and earn 1 VP each",
+        "Androgeus in Kethaela: Storm, Sea and Earth have units in his area and earn 1 VP each",
+    ]
+    assert [s.empires[e].vp for e in s.player_order] == [2, 1, 3, 0]

@@ -392,3 +392,37 @@ def test_no_die_rolled_against_androgeus_is_recorded_as_none():
     gw.put(s, "Storm", "Storm Warrior", "Altinela")
     gw.run(resolve_battle(s, gw.ctx([BLANK] * 6), "Altinela", "Storm", "Androgeus"))
     assert s.stats["max_dice_vs_androgeus"] == 0
+
+
+@pytest.mark.rule("GW-ARA-04")
+def test_a_monster_other_than_arachne_solara_that_wipes_out_its_attacker_destroys_its_building(gw):
+    """Storm's only Warrior attacks Androgeus in Altinela, where Storm has a building, and is
+    killed: Androgeus stays, so Storm's building goes (sparing it is Arachne Solara's alone)."""
+    s = gw.state(Androgeus="Altinela")
+    gw.put(s, "Storm", "Storm Warrior", "Altinela")
+    s.buildings = {"Altinela": ["Storm"]}
+    events = gw.run(resolve_battle(s, gw.ctx([BLANK] + [KILL] + [BLANK] * 5), "Altinela",
+                                   "Storm", "Androgeus"))
+    assert sig(events[-1]) == (BASE_BATTLE, "combat", (), why.BATTLE,
+                               {"where": "Altinela", "refs": BUILDING_REFS})
+    assert s.buildings == {} and s.stats["buildings_destroyed"] == 1
+    assert not [e for e in events if e.rule == arachne_solara.TANGLED]
+
+
+@pytest.mark.rule("GW-ROUT-02", "GW-ROUT-01")
+def test_where_a_monster_routs_a_unit_to_is_asked_citing_who_chooses(gw):
+    """The question of where a unit routed by a Monster goes carries the IDs of the rule that
+    gives the choice: the attacker's own (GW-ROUT-02) or the Monster's controller's (GW-ROUT-01)."""
+    s = gw.state(Androgeus="Altinela")
+    gw.put(s, "Storm", "Storm Warrior", "Altinela")
+    _, asked = gw.asked(resolve_battle(s, gw.ctx([BLANK] + [ROUT] + [BLANK] * 5), "Altinela",
+                                       "Storm", "Androgeus"), ["Kethaela"])
+    assert [(d.player, d.kind, tuple(d.ids)) for d in asked] == [
+        ("Storm", "rout_destination", why.IDS_ROUT_ATTACKER)]
+    s = gw.state(Androgeus="Altinela")
+    s.monsters["Androgeus"].controller = "Earth"
+    gw.put(s, "Storm", "Storm Warrior", "Altinela")
+    _, asked = gw.asked(resolve_battle(s, gw.ctx([ROUT] + [BLANK] * 5 + [BLANK]), "Altinela",
+                                       "Androgeus", "Storm"), ["Kethaela"])
+    assert [(d.player, d.kind, tuple(d.ids)) for d in asked] == [
+        ("Earth", "rout_destination", why.IDS_ROUT_CONTROLLER)]
