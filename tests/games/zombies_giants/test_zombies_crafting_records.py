@@ -11,6 +11,7 @@ from rules_lib.games.zombies_giants import provenance as P
 from rules_lib.games.zombies_giants import sizes
 from rules_lib.games.zombies_giants.actions import (
     Action,
+    CraftPotion,
     DrinkPotion,
     RayArmour,
     RayCard,
@@ -28,7 +29,8 @@ from rules_lib.games.zombies_giants.crafting import (
     visit_store,
 )
 from rules_lib.games.zombies_giants.data import default_data
-from rules_lib.games.zombies_giants.state import Armour, PotionKit, SizeRay
+from rules_lib.games.zombies_giants.invariants import invariants
+from rules_lib.games.zombies_giants.state import Armour, PotionKit, SizeRay, Weapon
 
 from .zg_helpers import ctx, make_state, play, run
 
@@ -433,3 +435,205 @@ def test_a_ray_card_action_is_refused_for_a_card_that_needs_no_resizing():
     with pytest.raises(ValueError):
         run(do_craft_action(st, ctx(), s, RayCard("Shotgun", "Big")))
     assert s.size_ray.charges == 2
+
+
+# -- the Size-Ray on cards, and the readings --------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-RAY-05", "ZGC-RAY-07")
+def test_a_big_giant_is_offered_the_ray_only_for_item_and_weapon_cards_it_cannot_wield():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.size_ray, s.bullets = SizeRay(2, 2), 0
+    s.hand = ["Chainsaw", "Hey Look! A Shotgun", "Skateboard", "Lots of Ammo"]
+    offered = [o for o in craft_options(st, default_data(), s) if isinstance(o, RayCard)]
+    assert offered == [RayCard("Chainsaw", "Big"), RayCard("Skateboard", "Big")]
+
+
+@pytest.mark.rule("ZGC-RAY-05", "ZGC-RAY-07")
+def test_a_card_in_hand_rayed_for_a_giant_is_then_wieldable_and_costs_a_charge():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.size_ray, s.hand = SizeRay(2, 2), ["Chainsaw"]
+    events = run(do_craft_action(st, ctx(), s, RayCard("Chainsaw", "Big")))
+    assert s.resized_cards == {"Chainsaw": "Big"} and s.size_ray.charges == 1
+    assert not any(isinstance(o, RayCard) for o in craft_options(st, default_data(), s))
+    assert events[0].message == (
+        "Survivor 1 uses a Size-Ray charge on Chainsaw (in hand): resized for a Big Survivor to "
+        "wield (1 charge left)")
+    assert record(events[0]) == (
+        RULE_RAY + " (can change the size of weapons to be wielded by Giants; table: "
+        "Shrink/Enlarge Survivor/Item to any Size)", "craft", ("ZGC-RAY-05", "ZGC-RAY-07"),
+        {"card": "Chainsaw", "size": "Big", "values": ["crafting:size_ray.charges_per_resize"]},
+        P.joined(P.DECK, P.RESIZE_CHARGE, P.RAYED_CARD))
+
+
+@pytest.mark.rule("ZGC-RAY-07")
+def test_a_weapon_in_play_rayed_for_a_giant_is_its_own_and_does_not_wear_out():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.size_ray, s.weapons, s.hand = SizeRay(3, 3), [Weapon("Chainsaw", 2)], ["Chainsaw"]
+    events = run(do_craft_action(st, ctx(), s, RayCard("Chainsaw", "Big")))
+    assert s.weapons == [Weapon("Chainsaw", None, "Big")] and s.resized_cards == {}
+    assert s.size_ray.charges == 2
+    assert "on Chainsaw (in play)" in events[0].message
+
+
+@pytest.mark.rule("ZGC-RAY-05")
+def test_the_ray_resizes_a_card_only_to_the_survivors_own_size():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.size_ray, s.hand = SizeRay(2, 2), ["Chainsaw"]
+    with pytest.raises(ValueError, match="has no 'Chainsaw' card to resize to Huge"):
+        run(do_craft_action(st, ctx(), s, RayCard("Chainsaw", "Huge")))
+    assert s.size_ray.charges == 2 and s.resized_cards == {}
+
+
+@pytest.mark.rule("ZGC-HUGE-10", "ZGC-AMB-09")
+def test_under_the_strict_huge_reading_even_the_cards_a_huge_may_use_need_the_ray():
+    st = make_state(("Huge",))
+    s = st.survivors[0]
+    s.size_ray, s.hand = SizeRay(2, 2), ["First Aid Kit", "Chainsaw"]
+    s.weapons = [Weapon("Grenade")]  # thrown: a Huge may use it as printed
+    offered = [o.card for o in craft_options(st, default_data(), s) if isinstance(o, RayCard)]
+    assert offered == ["Chainsaw"]
+    st.variants = ["huge_no_item_cards"]
+    offered = [o.card for o in craft_options(st, default_data(), s) if isinstance(o, RayCard)]
+    assert offered == ["Chainsaw", "First Aid Kit", "Grenade"]
+    run(do_craft_action(st, ctx(variants=["huge_no_item_cards"]), s, RayCard("Grenade", "Huge")))
+    assert s.weapons == [Weapon("Grenade", None, "Huge")]
+
+
+@pytest.mark.rule("ZGC-RAY-05")
+def test_an_unknown_crafting_action_is_refused():
+    st = make_state()
+    with pytest.raises(TypeError, match="unknown crafting action"):
+        run(do_craft_action(st, ctx(), st.survivors[0], Action.parse("stop")))
+
+
+@pytest.mark.rule("ZGC-POT-03", "ZGC-RAY-05", "ZGC-RAY-02")
+def test_the_last_reserve_hearts_and_the_last_charge_still_pay_but_no_bullet_no_recharge():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.potion_kit, s.reserve = PotionKit(2), 2  # the 2-part recipe: 2 hearts
+    s.size_ray, s.bullets = SizeRay(3, 1), 0
+    options = craft_options(st, default_data(), s)
+    assert CraftPotion("Normal") in options and RaySelf("Normal") in options
+    assert RechargeRay() not in options
+
+
+@pytest.mark.rule("ZGC-POT-03")
+def test_crafted_potions_join_the_ones_already_held():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.potion_kit, s.reserve, s.potions = PotionKit(3), 2, ["Huge"]
+    run(do_craft_action(st, ctx(), s, Action.parse("craft Normal potion")))
+    assert s.potions == ["Huge", "Normal"]
+
+
+@pytest.mark.rule("ZGC-RAY-05", "ZGC-WIN-02")
+def test_a_ray_shrink_to_normal_cites_the_normal_win_rule():
+    st = make_state(("Huge",))
+    s = st.survivors[0]
+    s.size_ray = SizeRay(2, 2)
+    events = run(do_craft_action(st, ctx(), s, Action.parse("ray self to Normal")))
+    assert events[0].ids == ("ZGC-RAY-05", "ZGC-WIN-02")
+
+
+@pytest.mark.rule("ZGC-POT-05", "ZGC-WIN-02")
+def test_a_potion_between_giant_sizes_moves_hearts_to_reserve_and_cites_no_win_rule():
+    st = make_state(("Huge",))
+    s = st.survivors[0]
+    s.potions = ["Big"]
+    events = run(do_craft_action(st, ctx(), s, Action.parse("drink Big potion")))
+    assert s.size == "Big"
+    assert events[0].ids == ("ZGC-POT-05", "ZGC-POT-06", "ZGC-AMB-04", "ZGC-AMB-05")
+    assert events[0].assumed == P.joined(P.AMB04, P.AMB05, P.SIZE_CHANGE)
+
+
+@pytest.mark.rule("ZGC-POT-06", "ZGC-AMB-12")
+def test_healing_lost_for_want_of_reserve_room_cites_the_normal_reserve_reading():
+    st = make_state()
+    s = st.survivors[0]
+    s.potions, s.halves, s.reserve = ["Normal", "Normal"], 4, 0
+    events = run(do_craft_action(st, ctx(), s, Action.parse("drink Normal potion")))
+    assert events[0].ids == ("ZGC-POT-05", "ZGC-POT-06", "ZGC-AMB-04", "ZGC-AMB-05")
+    assert events[0].assumed == P.joined(P.AMB04, P.AMB05)
+    s.halves, s.reserve = 4, 1  # one heart of the three finds no room
+    events = run(do_craft_action(st, ctx(), s, Action.parse("drink Normal potion")))
+    assert events[0].assumed == P.joined(P.AMB04, P.AMB05, P.AMB12)
+
+
+@pytest.mark.rule("ZGC-AMB-02", "ZGC-AMB-03")
+def test_the_table_readings_of_free_charges_and_potions_are_recorded():
+    st = make_state(("Big",))
+    events = visit(st, ["Hardware Store", "Toy-Store"], variants=["size_ray_table_start"])
+    assert events[-1].message == "Survivor 1 crafts a Size-Ray: 1 of 2 charges"
+    assert events[-1].assumed == P.variant(
+        "size_ray_table_start", "ZGC-AMB-02", "the table's 2-part row: one charge")
+    events = visit(st, ["Hospital", "Florist-Shop"], variants=["potion_table_free"])
+    assert events[-1].message == "Survivor 1 makes a Potion Kit with 2 free potion(s)"
+    assert events[-1].assumed == P.variant(
+        "potion_table_free", "ZGC-AMB-03", "the table's 2 free potions")
+
+
+@pytest.mark.rule("ZGC-CRAFT-02")
+def test_items_made_again_after_their_owner_left_count_as_crafted_twice():
+    st = make_state(("Normal", "Big"))
+    visit(st, ["Hardware Store", "Toy-Store", "Hospital", "Drug-Store"], i=0)
+    st.survivors[0].status = "escaped"
+    st.looted = []
+    visit(st, ["Hardware Store", "Toy-Store", "Hospital", "Drug-Store"], i=1)
+    assert st.crafted["size_ray"] == 2 and st.crafted["potion_kit"] == 2
+
+
+@pytest.mark.rule("ZGC-CRAFT-02", "ZGC-AMB-20")
+def test_three_suits_of_armour_held_break_the_limit_check():
+    st = make_state(("Normal", "Normal", "Big"))
+    for s in st.survivors:
+        s.armour = Armour()
+    assert "3 body_armour items exist, limit 2" in invariants(st, default_data())
+
+
+@pytest.mark.rule("ZGC-POT-05", "ZGC-RAY-05", "ZGC-AMB-01")
+@pytest.mark.parametrize("how", ["drink Big potion", "ray self to Big"])
+def test_a_survivor_grown_under_the_size_section_reading_takes_that_readings_maximum(how):
+    st = make_state(variants=["size_section_hearts"])
+    s = st.survivors[0]
+    s.potions, s.size_ray = ["Big"], SizeRay(2, 2)
+    run(do_craft_action(st, ctx(variants=["size_section_hearts"]), s, Action.parse(how)))
+    assert s.size == "Big" and s.base_max == 4  # the size section's Big: 4 hearts, not 8
+
+
+@pytest.mark.rule("ZGC-CARRY-01", "ZGC-HUGE-08")
+@pytest.mark.parametrize("how", ["drink Big potion", "ray self to Big"])
+def test_a_huge_shrunk_to_big_sets_down_the_rider_that_no_longer_fits(how):
+    st = make_state(("Huge", "Normal", "Normal"))
+    giant, one, two = st.survivors
+    giant.carrying = [one.name, two.name]
+    for rider in (one, two):
+        rider.carried_by, rider.loc = giant.name, None
+    giant.potions, giant.size_ray = ["Big"], SizeRay(2, 2)
+    events = run(do_craft_action(st, ctx(), giant, Action.parse(how)))
+    assert giant.size == "Big" and len(giant.carrying) == 1
+    assert any("no longer fits on Survivor 1's stand" in e.message for e in events)
+
+
+@pytest.mark.rule("ZGC-RAY-05", "ZGC-RAY-07")
+def test_a_card_in_hand_is_rayed_not_another_unfitting_weapon_in_play():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.size_ray, s.weapons, s.hand = SizeRay(2, 2), [Weapon("Chainsaw", 2)], ["Skateboard"]
+    run(do_craft_action(st, ctx(), s, RayCard("Skateboard", "Big")))
+    assert s.resized_cards == {"Skateboard": "Big"} and s.weapons == [Weapon("Chainsaw", 2)]
+
+
+@pytest.mark.rule("ZGC-RAY-07")
+def test_a_weapon_in_play_already_rayed_is_not_rayed_again_but_its_twin_in_hand_is():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.size_ray, s.weapons, s.hand = SizeRay(2, 2), [Weapon("Chainsaw", None, "Big")], []
+    assert not any(isinstance(o, RayCard) for o in craft_options(st, default_data(), s))
+    s.hand = ["Chainsaw"]
+    run(do_craft_action(st, ctx(), s, RayCard("Chainsaw", "Big")))
+    assert s.resized_cards == {"Chainsaw": "Big"} and s.weapons == [Weapon("Chainsaw", None, "Big")]
