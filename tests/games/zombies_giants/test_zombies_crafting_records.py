@@ -431,9 +431,9 @@ def test_an_empty_ray_offers_only_a_recharge_and_fitted_armour_no_treatment():
 def test_a_ray_card_action_is_refused_for_a_card_that_needs_no_resizing():
     st = make_state(("Big",))
     s = st.survivors[0]
-    s.size_ray = SizeRay(2, 2)
+    s.size_ray, s.hand = SizeRay(2, 2), ["Hey Look! A Shotgun"]  # any size may wield it
     with pytest.raises(ValueError):
-        run(do_craft_action(st, ctx(), s, RayCard("Shotgun", "Big")))
+        run(do_craft_action(st, ctx(), s, RayCard("Hey Look! A Shotgun", "Big")))
     assert s.size_ray.charges == 2
 
 
