@@ -1,0 +1,454 @@
+"""Fights in detail (fight.py): the pure helpers the odds share, who rolls and adds, who may spend
+a bullet, the weapons that count, and the readings of the fight ambiguities in play.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_lib.core.engine import Decision
+from rules_lib.games.zombies_giants import provenance as P
+from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.fight import (
+    FightRules,
+    beats,
+    bullet_spenders,
+    dies_instantly,
+    encounter_hp,
+    fight,
+    helpers_of,
+    spend_plan,
+    weapon_bonus,
+)
+from rules_lib.games.zombies_giants.state import SizeRay, Weapon
+from rules_lib.games.zombies_giants.variants import (
+    BULLET_EVERY_FAILED_ROLL,
+    GIANTS_NEVER_SPEND_BULLETS,
+    LOWERED_ONLY_UNDER_4,
+    TARGET_MUST_BE_EXCEEDED,
+)
+
+from .zg_helpers import CENTRE, ctx, make_state, run, zombies_at
+
+
+def carry(st, giant: int, rider: int) -> None:
+    """Survivor ``giant`` lifts Survivor ``rider`` onto its stand."""
+    g, r = st.survivors[giant], st.survivors[rider]
+    g.carrying.append(r.name)
+    r.carried_by, r.loc = g.name, None
+
+
+def fight_events(st, faces, n=1, variants=(), answers=()):
+    """Survivor 1 fights ``n`` zombies on the centre square with the given dice."""
+    s = st.survivors[0]
+    return run(fight(st, ctx(faces, variants), s, zombies_at(st, CENTRE, n)), answers)
+
+
+# -- the pure rules, in their default readings -------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-AMB-07")
+def test_a_total_equal_to_the_target_beats_it_in_the_default_reading():
+    assert beats(4, 4) and not beats(3, 4)
+    assert not beats(4, 4, strict=True) and beats(5, 4, strict=True)
+
+
+@pytest.mark.rule("ZGC-FIGHT-04", "ZGC-ZCOMB-03", "ZGC-AMB-07")
+def test_zombies_die_at_once_when_the_lowest_roll_reaches_what_is_left_by_default():
+    assert dies_instantly(1, 1) and not dies_instantly(2, 1)
+    assert not dies_instantly(1, 1, strict=True)
+
+
+@pytest.mark.rule("ZGC-ZTURN-06", "ZGC-ZCOMB-07")
+def test_undamaged_zombies_take_4_each_to_beat():
+    data = default_data()
+    assert encounter_hp(data, 2) == 8 and encounter_hp(data, 2, 3) == 5
+
+
+@pytest.mark.rule("ZGC-RES-06", "ZGC-AMB-07")
+def test_a_bullet_bringing_the_check_exactly_to_the_target_is_worth_spending_by_default():
+    assert spend_plan("when_it_kills", 0, 4, [2], [2]) == (2,)
+    assert spend_plan("when_it_kills", 2, 4, [2], [2]) == (1,)
+
+
+@pytest.mark.rule("ZGC-RES-06", "ZGC-AMB-07")
+def test_under_the_exceed_variant_bullets_are_planned_until_the_check_passes_the_target():
+    # 2 against 4: one bullet only reaches 4, which no longer kills; two pass it
+    assert spend_plan("when_it_kills", 2, 4, [2], [2], strict=True) == (2,)
+    # one bullet at most: reaching 4 is not enough, so none is worth spending
+    assert spend_plan("when_it_kills", 2, 4, [1], [2], strict=True) == (0,)
+
+
+# -- the readings in play ------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-AMB-08")
+def test_under_the_only_under_4_variant_a_check_of_exactly_4_does_not_lower_the_target():
+    st = make_state(variants=[LOWERED_ONLY_UNDER_4])
+    st.survivors[0].bullets = 0
+    # 8 to beat: 4 fails and leaves 8; 3 fails and lowers it to 5; 6 beats 5
+    events = fight_events(st, [4, 3, 6], n=2, variants=[LOWERED_ONLY_UNDER_4])
+    hits = [e.data["hp"] for e in events if e.kind == "combat" and "halves" in e.data]
+    assert hits == [8, 5] and not st.zombies and st.survivors[0].halves == 2
+
+
+@pytest.mark.rule("ZGC-FIGHT-04", "ZGC-AMB-07")
+def test_under_the_exceed_variant_zombies_do_not_die_at_once_when_the_lowest_roll_only_ties():
+    st = make_state(variants=[TARGET_MUST_BE_EXCEEDED])
+    st.survivors[0].bullets = 0
+    # 4 to beat: 3 fails and leaves 1, which a roll of 1 only ties: another check is rolled
+    events = fight_events(st, [3, 2], variants=[TARGET_MUST_BE_EXCEEDED])
+    rolls = [e.data["total"] for e in events if e.kind == "roll"]
+    assert rolls == [3, 2] and not any("die at once" in e.message for e in events)
+    assert not st.zombies and st.survivors[0].kills == 1
+
+
+@pytest.mark.rule("ZGC-AMB-19")
+def test_the_every_failed_roll_variant_names_its_reading_in_full():
+    assert FightRules(per_check=True).bullet_note() == (
+        f"variant {BULLET_EVERY_FAILED_ROLL} (other reading of ZGC-AMB-19): a bullet after every "
+        "failed roll")
+
+
+# -- who rolls and adds ------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-ZCOMB-08")
+def test_a_survivor_diagonal_to_the_fight_does_not_roll_and_add():
+    st = make_state(("Normal", "Normal"))
+    st.survivors[1].loc = [11, 11]
+    assert helpers_of(st, default_data(), st.survivors[0]) == []
+
+
+@pytest.mark.rule("ZGC-ZCOMB-08")
+def test_a_survivor_two_squares_along_a_row_or_column_does_not_roll_and_add():
+    data = default_data()
+    for loc in ([12, 10], [10, 12]):
+        st = make_state(("Normal", "Normal"))
+        st.survivors[1].loc = loc
+        assert helpers_of(st, data, st.survivors[0]) == []
+
+
+@pytest.mark.rule("ZGC-ZCOMB-08", "ZGC-CARRY-02")
+def test_a_carried_survivors_helpers_stand_next_to_its_giant_who_is_not_one_of_them():
+    st = make_state(("Big", "Normal", "Normal"))
+    carry(st, 0, 1)
+    st.survivors[2].loc = [11, 10]
+    assert helpers_of(st, default_data(), st.survivors[1]) == [st.survivors[2]]
+
+
+# -- who may spend a bullet ---------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-CARRY-02", "ZGC-BIG-04", "ZGC-AMB-10")
+def test_a_big_survivor_carried_by_a_huge_one_spends_no_bullets_without_a_size_ray():
+    st = make_state(("Huge", "Big"))
+    carry(st, 0, 1)
+    st.survivors[1].bullets = 3
+    assert bullet_spenders(st, default_data(), [st.survivors[0]]) == []
+
+
+@pytest.mark.rule("ZGC-CARRY-02", "ZGC-AMB-10")
+def test_a_carried_giant_with_a_size_ray_spends_bullets_unless_giants_never_do():
+    data = default_data()
+    st = make_state(("Huge", "Big"), variants=[GIANTS_NEVER_SPEND_BULLETS])
+    carry(st, 0, 1)
+    rider = st.survivors[1]
+    rider.size_ray, rider.bullets = SizeRay(2, 2), 3
+    assert bullet_spenders(st, data, [st.survivors[0]]) == [rider]
+    assert bullet_spenders(st, data, [st.survivors[0]], giants_never=True) == []
+
+
+# -- the weapons that count ---------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-RAY-07", "ZGC-AMB-09")
+def test_a_giant_adds_a_normal_weapon_only_once_a_size_ray_resized_it():
+    data = default_data()
+    st = make_state(("Big",))
+    big = st.survivors[0]
+    big.weapons = [Weapon("Chainsaw")]
+    assert weapon_bonus(data, big) == 0
+    big.weapons = [Weapon("Chainsaw", size="Big")]
+    assert weapon_bonus(data, big) == 2
+
+
+# -- the fight's records ------------------------------------------------------------------------------
+
+OPEN_RULE = "Zombies!!! Giants-Club: Zombies and Combat (# x 4 to beat)"
+CHECK_RULE = "Zombies!!! Giants-Club: Zombies and Combat"
+BULLET_RULE = ("Zombies!!! Giants-Club: Resource Usage (Survivors can only spend 1 bullet per "
+               "combat, after the roll)")
+IDS_OPEN = ("ZGC-FIGHT-02", "ZGC-ZCOMB-01", "ZGC-ZCOMB-07", "ZGC-ZTURN-06", "ZGC-AMB-07",
+            "ZGC-AMB-08")
+IDS_BULLET = ("ZGC-NORM-05", "ZGC-RES-05", "ZGC-RES-06", "ZGC-ZCOMB-09", "ZGC-AMB-19")
+
+
+def fight_record(st, faces, n=1, variants=(), answers=(), helpers=(), defender=0,
+                 mode="melee", sniper=None):
+    """Survivor ``defender`` fights ``n`` zombies on the centre square: its events, the
+    decisions it was asked, the FightResult, and the context (for its dice log)."""
+    c = ctx(faces, variants)
+    proc = fight(st, c, st.survivors[defender], zombies_at(st, CENTRE, n),
+                 helpers=[st.survivors[i] for i in helpers], mode=mode, sniper_spent=sniper)
+    answers = list(answers)
+    events, decisions, send = [], [], None
+    while True:
+        try:
+            item = proc.send(send)
+        except StopIteration as stop:
+            return events, decisions, stop.value, c
+        send = None
+        if isinstance(item, Decision):
+            decisions.append(item)
+            send = answers.pop(0) if answers else item.options[0]
+        else:
+            events.append(item)
+
+
+def pair(sizes=("Normal", "Normal")):
+    """Two Survivors side by side (Survivor 2 east of the centre square)."""
+    st = make_state(sizes)
+    st.survivors[1].loc = [11, 10]
+    return st
+
+
+@pytest.mark.rule("ZGC-FIGHT-02", "ZGC-ZCOMB-07", "ZGC-ZTURN-06", "ZGC-ZCOMB-08", "ZGC-AMB-07",
+                  "ZGC-AMB-08")
+def test_the_opening_names_the_target_of_two_zombies_and_the_survivor_who_helps():
+    st = pair()
+    events, _, _, _ = fight_record(st, [6, 6], n=2, helpers=[1])
+    opening = events[0]
+    assert opening.message == ("Survivor 1 (Normal) fights 2 zombies: 8 to beat (target 2 x 4); "
+                               "helped by Survivor 2")
+    assert opening.rule == OPEN_RULE and opening.kind == "combat"
+    assert opening.ids == IDS_OPEN + ("ZGC-ZCOMB-08",)
+    assert opening.assumed == P.joined(P.AMB07, P.AMB08)
+    assert opening.data == {"hp": 8, "zombies": 2, "mode": "melee", "fight": {
+        "defender": "Survivor 1", "fighter": "Survivor 1", "zombies": [1, 2],
+        "rollers": ["Survivor 1", "Survivor 2"], "mode": "melee", "hp": 8, "start_hp": 8,
+        "weapons": 0, "lowest_next": 2, "sniper": None, "spent": {}, "used": 0, "rolls": 0}}
+
+
+@pytest.mark.rule("ZGC-FIGHT-02", "ZGC-ZCOMB-01")
+def test_a_lone_survivor_against_one_zombie_opens_with_4_to_beat_and_no_helpers():
+    st = make_state()
+    events, _, _, _ = fight_record(st, [6])
+    opening = events[0]
+    assert opening.message == "Survivor 1 (Normal) fights 1 zombie: 4 to beat"
+    assert opening.ids == IDS_OPEN and opening.data["fight"]["rollers"] == ["Survivor 1"]
+
+
+@pytest.mark.rule("ZGC-ZTURN-06", "ZGC-ZCOMB-07")
+def test_damage_the_zombies_took_this_turn_is_off_the_target():
+    st = make_state()
+    zs = zombies_at(st, CENTRE, 2)
+    zs[0].damage, zs[1].damage = 3, 2
+    events = run(fight(st, ctx([3]), st.survivors[0], zs))
+    assert events[0].data["hp"] == 3 and events[0].data["fight"]["start_hp"] == 3
+    assert not st.zombies and st.survivors[0].kills == 2
+
+
+@pytest.mark.rule("ZGC-ZCOMB-01", "ZGC-ZCOMB-08")
+def test_a_helped_check_logs_each_rollers_dice_and_adds_them():
+    st = pair()
+    events, _, _, c = fight_record(st, [6, 6], n=2, helpers=[1])
+    check = events[1]
+    assert check.message == ("Combat check 1: Survivor 1 [6]->6, Survivor 2 [6]->6 = 12 "
+                             "against 8")
+    assert check.rule == CHECK_RULE and check.kind == "roll"
+    assert check.ids == ("ZGC-ZCOMB-01", "ZGC-ZCOMB-08") and check.assumed == ""
+    assert check.data == {"total": 12, "hp": 8}
+    assert c.dice.log == [("combat check: Survivor 1", 6, 6), ("combat check: Survivor 2", 6, 6)]
+
+
+@pytest.mark.rule("ZGC-ZCOMB-01", "ZGC-CARD-01")
+def test_a_check_adds_the_weapons_and_cites_their_cards():
+    st = make_state()
+    s = st.survivors[0]
+    s.bullets = 0
+    s.weapons = [Weapon("Chainsaw"), Weapon("Hey Look! A Shotgun")]
+    events, _, result, _ = fight_record(st, [1], n=2)
+    check = events[1]
+    assert check.message == "Combat check 1: Survivor 1 [1]->1 +3 weapons = 4 against 8"
+    assert check.data == {"total": 4, "hp": 8, "values": ["events:cards.Chainsaw",
+                                                           "events:cards.Hey Look! A Shotgun"]}
+    assert check.assumed == P.DECK
+    # 4 left, and the lowest next check is a roll of 1 plus the 3 of the weapons: 4
+    assert events[0].data["fight"]["weapons"] == 3
+    assert events[0].data["fight"]["lowest_next"] == 4
+    assert (result.outcome, result.rolls, result.bullets) == ("won", 1, 0)
+
+
+@pytest.mark.rule("ZGC-FIGHT-04", "ZGC-ZCOMB-03", "ZGC-AMB-08")
+def test_the_instant_kill_names_what_is_left_and_the_lowest_result():
+    st = make_state()
+    st.survivors[0].bullets = 0
+    events, _, result, _ = fight_record(st, [3])
+    instant = events[3]
+    assert instant.message == ("No roll can fail now (1 to beat, lowest result 1): the zombies "
+                               "die at once")
+    assert instant.rule == ("Zombies!!! Giants-Club: Zombies and Combat / Zombies!!! Giants-Club: "
+                            "Step 3 Move/Fight (instant kill)")
+    assert instant.kind == "combat" and instant.ids == ("ZGC-FIGHT-04", "ZGC-ZCOMB-03",
+                                                         "ZGC-AMB-08")
+    assert instant.assumed == P.AMB08
+    assert (result.outcome, result.rolls, result.bullets) == ("won", 1, 0)
+
+
+@pytest.mark.rule("ZGC-FIGHT-02")
+def test_a_fight_lost_reports_its_checks():
+    st = make_state()
+    st.survivors[0].bullets = 0
+    _, _, result, _ = fight_record(st, [1, 1, 1])
+    assert (result.outcome, result.rolls, result.bullets) == ("lost", 3, 0)
+
+
+# -- snipes ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-SNIPE-02", "ZGC-NORM-06", "ZGC-AMB-08")
+def test_a_failed_snipe_lowers_the_target_costs_no_heart_and_ends_the_fight():
+    st = make_state()
+    s = st.survivors[0]
+    s.bullets = 2
+    events, decisions, result, _ = fight_record(st, [1], n=2, mode="snipe", sniper=s)
+    check, failed = events[1], events[2]
+    assert check.message == "Combat check 1: Survivor 1 [1]->1 +2 snipe bullet = 3 against 8"
+    assert check.data == {"total": 3, "hp": 8}
+    assert failed.message == ("The snipe fails: the zombies are down to 5 to beat; no heart is "
+                              "lost")
+    assert failed.rule == ("Zombies!!! Giants-Club: Reach & Snipe Rules (failed snipes do no "
+                           "heart damage)")
+    assert failed.kind == "combat" and failed.ids == ("ZGC-SNIPE-02", "ZGC-AMB-08")
+    assert failed.assumed == P.AMB08 and len(events) == 3
+    # the bullet spent on the snipe is this combat's: no other is offered
+    assert decisions == [] and s.bullets == 2 and s.halves == 6
+    assert (result.outcome, result.rolls, result.bullets) == ("missed", 1, 0)
+    assert [z.damage for z in st.zombies] == [3, 0]
+
+
+@pytest.mark.rule("ZGC-SNIPE-01", "ZGC-RAY-06", "ZGC-AMB-10")
+def test_a_giant_snipes_with_its_size_rays_bullet_bonus():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.size_ray, s.bullets = SizeRay(2, 2), 1
+    events, _, result, _ = fight_record(st, [1, 1], mode="snipe", sniper=s)
+    # Advantage keeps a 1; the Size-Ray's bullet adds 2: 3 against 4 misses
+    assert events[1].message == "Combat check 1: Survivor 1 [1, 1]->1 +2 snipe bullet = 3 against 4"
+    assert events[1].data == {"total": 3, "hp": 4}
+    assert result.outcome == "missed" and s.halves == 16
+
+
+@pytest.mark.rule("ZGC-SNIPE-04", "ZGC-ZCOMB-09")
+def test_a_helper_may_add_a_bullet_to_a_snipe_the_sniper_already_spent_on():
+    st = pair()
+    _, decisions, result, _ = fight_record(st, [1, 1], helpers=[1], n=2, mode="snipe",
+                                           sniper=st.survivors[0])
+    # 1 + 1 + 2 (the snipe's bullet) = 4; Survivor 2's bullet makes 6 < 8: not a kill
+    (d,) = decisions
+    assert d.player == "Survivor 2" and d.options == ["keep", "spend"]
+    assert d.data["spenders"] == ["Survivor 1", "Survivor 2"] and d.data["turn"] == 1
+    assert d.data["fight"]["spent"] == {"Survivor 1": 1} and d.data["available"] == 1
+    assert result.outcome == "missed"
+
+
+# -- bullets -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-NORM-05", "ZGC-RES-05", "ZGC-RES-06", "ZGC-AMB-19")
+def test_the_bullet_decision_recommends_spending_when_the_bullet_kills_and_records_the_check():
+    st = make_state()
+    events, decisions, result, _ = fight_record(st, [2])
+    (d,) = decisions
+    assert d.player == "Survivor 1" and d.kind == "bullet" and d.options == ["spend", "keep"]
+    assert d.rule == BULLET_RULE and d.ids == IDS_BULLET and d.assumed == P.AMB19
+    assert {k: v for k, v in d.data.items() if k != "fight"} == {
+        "total": 2, "hp": 4, "available": 1, "added": 0, "spenders": ["Survivor 1"], "turn": 0}
+    assert d.data["fight"]["rolls"] == 1
+    spend = events[2]
+    assert spend.message == "Survivor 1 spends a bullet: +2, check is now 4"
+    assert spend.rule == ("Zombies!!! Giants-Club: Normal (a bullet's bonus, even after the "
+                          "roll)")
+    assert spend.kind == "combat" and spend.data == {"bullet": "Survivor 1"}
+    assert spend.ids == IDS_BULLET and spend.assumed == P.AMB19
+    assert (result.outcome, result.rolls, result.bullets) == ("won", 1, 1)
+
+
+@pytest.mark.rule("ZGC-RES-06", "ZGC-ZCOMB-09")
+def test_the_bullet_decision_recommends_keeping_when_the_bullets_there_are_cannot_kill():
+    st = pair()
+    _, decisions, _, _ = fight_record(st, [1, 1, 6, 6], n=2, helpers=[1])
+    first, second = decisions
+    assert first.options == ["keep", "spend"] and second.options == ["keep", "spend"]
+    assert first.player == "Survivor 1" and second.player == "Survivor 2"
+    assert first.data["available"] == 2 and second.data["available"] == 1
+    assert (first.data["turn"], second.data["turn"]) == (0, 1)
+
+
+@pytest.mark.rule("ZGC-ZCOMB-09", "ZGC-RES-05")
+def test_after_one_spender_adds_a_bullet_the_next_is_asked_with_the_check_as_it_now_stands():
+    st = pair()
+    _, decisions, result, _ = fight_record(st, [1, 1, 6, 6], n=2, helpers=[1],
+                                           answers=["spend", "spend"])
+    first, second = decisions
+    assert (first.data["total"], first.data["added"]) == (2, 0)
+    assert (second.data["total"], second.data["added"]) == (4, 1)
+    assert second.data["fight"]["spent"] == {"Survivor 1": 1}
+    assert [s.bullets for s in st.survivors] == [2, 2]
+    # 8 - 6 = 2 left: two d6 cannot fail, the zombies die at once
+    assert (result.outcome, result.rolls, result.bullets) == ("won", 1, 2)
+
+
+@pytest.mark.rule("ZGC-RES-05", "ZGC-AMB-19")
+def test_a_survivor_out_of_bullets_is_not_asked():
+    st = pair()
+    st.survivors[0].bullets = 0
+    _, decisions, _, _ = fight_record(st, [1, 1, 6, 6], n=2, helpers=[1])
+    assert [d.player for d in decisions] == ["Survivor 2"]
+    assert decisions[0].data["available"] == 1 and decisions[0].data["turn"] == 1
+
+
+@pytest.mark.rule("ZGC-AMB-19")
+def test_under_the_every_failed_roll_variant_the_bullet_spent_on_an_earlier_check_does_not_count():
+    st = make_state()
+    st.survivors[0].bullets = 2
+    _, decisions, result, _ = fight_record(st, [1, 1, 6], n=2, answers=["spend", "spend"],
+                                           variants=[BULLET_EVERY_FAILED_ROLL])
+    first, second = decisions
+    assert first.data["fight"]["spent"] == {} and second.data["fight"]["spent"] == {}
+    assert second.data["available"] == 1 and second.data["fight"]["used"] == 1
+    assert result.bullets == 2 and st.survivors[0].bullets == 0
+
+
+@pytest.mark.rule("ZGC-RAY-06", "ZGC-AMB-10")
+def test_a_giant_spends_a_bullet_through_its_size_ray_and_the_log_cites_the_size_ray():
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.size_ray, s.bullets = SizeRay(2, 2), 1
+    events, decisions, _, _ = fight_record(st, [2, 1], answers=["spend"])
+    assert [d.player for d in decisions] == ["Survivor 1"]
+    spend = next(e for e in events if e.data.get("bullet"))
+    ray = default_data().crafting["size_ray"]["bullet_bonus"]
+    assert spend.message == f"Survivor 1 spends a bullet: +{ray}, check is now {2 + ray}"
+    assert spend.rule == ("Zombies!!! Giants-Club: Size Ray (a Giant wielding it spends "
+                          "bullets)")
+    assert spend.ids == IDS_BULLET
+
+
+@pytest.mark.rule("ZGC-AMB-10")
+def test_under_the_giants_never_variant_a_giant_with_a_size_ray_is_not_asked():
+    st = make_state(("Big",), variants=[GIANTS_NEVER_SPEND_BULLETS])
+    s = st.survivors[0]
+    s.size_ray, s.bullets = SizeRay(2, 2), 1
+    _, decisions, _, _ = fight_record(st, [2, 1, 6, 6], variants=[GIANTS_NEVER_SPEND_BULLETS])
+    assert decisions == [] and s.bullets == 1
+
+
+@pytest.mark.rule("ZGC-SNIPE-04", "ZGC-CARRY-02")
+def test_a_carried_survivors_bullet_cites_spending_for_the_giant_who_fights():
+    st = make_state(("Big", "Normal"))
+    carry(st, 0, 1)
+    events, _, _, _ = fight_record(st, [1, 2], defender=1)
+    spend = next(e for e in events if e.data.get("bullet"))
+    assert spend.data == {"bullet": "Survivor 2"} and spend.ids == IDS_BULLET + ("ZGC-SNIPE-04",)
