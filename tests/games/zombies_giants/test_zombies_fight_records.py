@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.core.engine import Decision
+from rules_lib.core.data import apply_override
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context, Decision
 from rules_lib.games.zombies_giants import provenance as P
-from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.data import build, default_data, load_files
 from rules_lib.games.zombies_giants.fight import (
+    Encounter,
     FightRules,
     beats,
     bullet_spenders,
@@ -20,11 +23,12 @@ from rules_lib.games.zombies_giants.fight import (
     spend_plan,
     weapon_bonus,
 )
-from rules_lib.games.zombies_giants.state import SizeRay, Weapon
+from rules_lib.games.zombies_giants.state import Armour, SizeRay, Weapon
 from rules_lib.games.zombies_giants.variants import (
     BULLET_EVERY_FAILED_ROLL,
     GIANTS_NEVER_SPEND_BULLETS,
     LOWERED_ONLY_UNDER_4,
+    PLAIN_ADVANTAGE,
     TARGET_MUST_BE_EXCEEDED,
 )
 
@@ -233,10 +237,10 @@ def test_the_opening_names_the_target_of_two_zombies_and_the_survivor_who_helps(
 @pytest.mark.rule("ZGC-FIGHT-02", "ZGC-ZCOMB-01")
 def test_a_lone_survivor_against_one_zombie_opens_with_4_to_beat_and_no_helpers():
     st = make_state()
-    events, _, _, _ = fight_record(st, [6])
-    opening = events[0]
+    opening = run(fight(st, ctx([6]), st.survivors[0], zombies_at(st, CENTRE)))[0]
     assert opening.message == "Survivor 1 (Normal) fights 1 zombie: 4 to beat"
     assert opening.ids == IDS_OPEN and opening.data["fight"]["rollers"] == ["Survivor 1"]
+    assert opening.data["mode"] == "melee"  # a fight is a melee unless said otherwise
 
 
 @pytest.mark.rule("ZGC-ZTURN-06", "ZGC-ZCOMB-07")
@@ -326,6 +330,16 @@ def test_a_failed_snipe_lowers_the_target_costs_no_heart_and_ends_the_fight():
     assert decisions == [] and s.bullets == 2 and s.halves == 6
     assert (result.outcome, result.rolls, result.bullets) == ("missed", 1, 0)
     assert [z.damage for z in st.zombies] == [3, 0]
+
+
+@pytest.mark.rule("ZGC-SNIPE-02", "ZGC-AMB-19")
+def test_under_the_every_failed_roll_variant_the_snipes_bullet_counts_for_its_one_check():
+    st = make_state(variants=[BULLET_EVERY_FAILED_ROLL])
+    s = st.survivors[0]
+    s.bullets = 2
+    _, decisions, result, _ = fight_record(st, [1], n=2, mode="snipe", sniper=s,
+                                           variants=[BULLET_EVERY_FAILED_ROLL])
+    assert decisions == [] and s.bullets == 2 and result.outcome == "missed"
 
 
 @pytest.mark.rule("ZGC-SNIPE-01", "ZGC-RAY-06", "ZGC-AMB-10")
@@ -452,3 +466,208 @@ def test_a_carried_survivors_bullet_cites_spending_for_the_giant_who_fights():
     events, _, _, _ = fight_record(st, [1, 2], defender=1)
     spend = next(e for e in events if e.data.get("bullet"))
     assert spend.data == {"bullet": "Survivor 2"} and spend.ids == IDS_BULLET + ("ZGC-SNIPE-04",)
+
+
+# -- failed checks: the hit ---------------------------------------------------------------------------
+
+FAIL_RULE = ("Zombies!!! Giants-Club: Step 3 Move/Fight (target lowered by previous results; "
+             "1 heart per failure")
+IDS_FAIL = ("ZGC-FIGHT-03", "ZGC-ZCOMB-01", "ZGC-ZCOMB-07", "ZGC-AMB-08")
+
+
+def hits(events):
+    """The events of the hits the fighter took."""
+    return [e for e in events if e.kind == "combat" and "halves" in e.data]
+
+
+@pytest.mark.rule("ZGC-FIGHT-03", "ZGC-AMB-08")
+def test_a_normals_failed_check_costs_a_heart_and_lowers_the_target():
+    st = make_state()
+    st.survivors[0].bullets = 0
+    events, _, _, _ = fight_record(st, [1, 6])
+    (hit,) = hits(events)
+    assert hit.message == "Survivor 1 fails and loses a heart: 2 hearts left; target lowered to 3"
+    assert hit.rule == FAIL_RULE + ")" and hit.kind == "combat"
+    assert hit.ids == IDS_FAIL and hit.data == {"halves": 4, "hp": 3} and hit.assumed == P.AMB08
+
+
+@pytest.mark.rule("ZGC-HUGE-03", "ZGC-HUGE-06", "ZGC-FIGHT-03")
+def test_a_huge_survivors_failed_check_flips_a_counter_and_cites_its_half_damage():
+    st = make_state(("Huge",))
+    events, _, _, _ = fight_record(st, [1, 1, 6, 6])
+    (hit,) = hits(events)
+    assert hit.message == ("Survivor 1 fails and loses half a heart (counter flipped): 11.5 "
+                           "hearts left; target lowered to 2")
+    assert hit.rule == FAIL_RULE + "; half damage)"
+    assert hit.ids == IDS_FAIL + ("ZGC-HUGE-03",) and hit.data == {"halves": 23, "hp": 2}
+    assert events[1].ids == ("ZGC-ZCOMB-01", "ZGC-HUGE-06") and events[1].assumed == ""
+
+
+@pytest.mark.rule("ZGC-ARM-03", "ZGC-ARM-05")
+def test_a_normal_in_body_armour_loses_half_a_heart_and_the_hit_cites_the_armour():
+    st = make_state()
+    s = st.survivors[0]
+    s.bullets, s.armour, s.halves = 0, Armour(2, "Normal"), 8
+    events, _, _, _ = fight_record(st, [1, 6])
+    (hit,) = hits(events)
+    assert hit.ids == IDS_FAIL + ("ZGC-ARM-03", "ZGC-ARM-05")
+    assert hit.rule == FAIL_RULE + "; half damage)" and hit.data == {"halves": 7, "hp": 3}
+
+
+@pytest.mark.rule("ZGC-RES-01")
+def test_a_hit_a_reserve_heart_takes_cites_the_reserve_rule_value():
+    st = make_state()
+    s = st.survivors[0]
+    s.halves, s.reserve, s.bullets = 2, 1, 0
+    events, _, _, _ = fight_record(st, [1, 6])
+    (hit,) = hits(events)
+    assert hit.data == {"halves": 2, "hp": 3, "values": ["rules:game.reserve_auto_use"]}
+    assert hit.assumed == P.joined(P.AMB08, P.RESERVE_STEPS_IN)
+    assert s.status == "active"
+
+
+# -- the dice of a check -----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-BIG-06", "ZGC-AMB-06", "ZGC-ZCOMB-08")
+def test_a_big_fighter_helped_by_a_normal_cites_advantage_and_the_helper_once():
+    st = pair(("Big", "Normal"))
+    st.survivors[1].bullets = 0
+    events, _, _, _ = fight_record(st, [1, 1, 1, 6, 6, 6], n=2, helpers=[1])
+    checks = [e for e in events if e.kind == "roll"]
+    assert checks[0].ids == ("ZGC-ZCOMB-01", "ZGC-BIG-06", "ZGC-AMB-06", "ZGC-ZCOMB-08")
+    assert all(e.assumed == P.AMB06 for e in checks)
+
+
+@pytest.mark.rule("ZGC-BIG-06", "ZGC-AMB-06")
+def test_a_normal_fighter_helped_by_a_big_one_still_names_the_advantage_reading():
+    st = pair(("Normal", "Big"))
+    st.survivors[0].bullets = 0
+    events, _, _, _ = fight_record(st, [1, 1, 1, 6, 6, 6], n=2, helpers=[1])
+    check = next(e for e in events if e.kind == "roll")
+    assert check.ids == ("ZGC-ZCOMB-01", "ZGC-BIG-06", "ZGC-AMB-06", "ZGC-ZCOMB-08")
+    assert check.assumed == P.AMB06
+
+
+@pytest.mark.rule("ZGC-AMB-06", "ZGC-BIG-06")
+def test_under_the_plain_advantage_variant_a_big_rolls_one_die_and_says_so():
+    st = make_state(("Big",), variants=[PLAIN_ADVANTAGE])
+    events, _, _, c = fight_record(st, [1, 6], variants=[PLAIN_ADVANTAGE])
+    check = next(e for e in events if e.kind == "roll")
+    assert check.message == "Combat check 1: Survivor 1 [1]->1 = 1 against 4"
+    assert check.assumed == (f"variant {PLAIN_ADVANTAGE} (other reading of ZGC-AMB-06): "
+                             "Advantage is one die")
+    assert c.dice.remaining == ()
+
+
+@pytest.mark.rule("ZGC-SNIPE-01", "ZGC-RAY-06")
+def test_a_giants_snipe_adds_its_size_rays_bullet_bonus_not_a_normals_snipe_bonus():
+    files = load_files()
+    files["crafting"] = apply_override(files["crafting"], "size_ray.bullet_bonus", 3)
+    data = build(files)
+    st = make_state(("Big",))
+    s = st.survivors[0]
+    s.size_ray = SizeRay(2, 2)
+    c = Context(dice=ScriptedDice([1, 1]), variants=frozenset(), data=data)
+    events = run(fight(st, c, s, zombies_at(st, CENTRE), mode="snipe", sniper_spent=s))
+    assert events[1].data == {"total": 4, "hp": 4} and not st.zombies
+
+
+# -- after the fight ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-ZCOMB-01")
+def test_zombies_killed_go_back_to_the_pool_and_count_for_the_fighter():
+    st = make_state()
+    zs = zombies_at(st, CENTRE, 2)
+    pool = st.zombie_pool
+    result = run(fight(st, ctx([6]), st.survivors[0], zs))[-1]
+    assert result.message == "Survivor 1 kills 2 zombies (2 kills in all)"
+    assert result.rule == CHECK_RULE and result.kind == "result"
+    assert result.data == {"kills": 2} and result.ids == ("ZGC-ZCOMB-01",)
+    assert st.zombies == [] and st.zombie_pool == pool + 2 and st.survivors[0].kills == 2
+
+
+@pytest.mark.rule("ZGC-SNIPE-02", "ZGC-AMB-08")
+def test_damage_dealt_and_not_enough_stays_on_the_zombies_up_to_one_short_of_each():
+    st = make_state()
+    s = st.survivors[0]
+    zs = zombies_at(st, CENTRE, 2)
+    zs[0].damage = 2
+    # 8 - 2 = 6 to beat; the snipe makes 1 + 2 = 3: one more on the first, two on the second
+    run(fight(st, ctx([1]), s, zs, mode="snipe", sniper_spent=s))
+    assert [z.damage for z in st.zombies] == [3, 2]
+
+
+@pytest.mark.rule("ZGC-CARD-01")
+def test_a_giants_shotgun_loses_a_use_per_fight_and_is_discarded_worn_out():
+    st = make_state(("Big",))
+    big = st.survivors[0]
+    big.weapons = [Weapon("Hey Look! A Shotgun", uses=2, size="Big")]
+    first, _, _, _ = fight_record(st, [6, 6])
+    assert big.weapons[0].uses == 1 and not [e for e in first if e.kind == "card"]
+    second, _, _, _ = fight_record(st, [6, 6])
+    (worn,) = [e for e in second if e.kind == "card"]
+    assert worn.message == "Survivor 1's Hey Look! A Shotgun wears out and is discarded"
+    assert worn.rule == ("Zombies!!! Giants-Club: Card specific (a large weapon with "
+                         "durability)")
+    assert worn.data == {"card": "Hey Look! A Shotgun"} and worn.ids == ("ZGC-CARD-01",)
+    assert worn.assumed == P.DECK
+    assert big.weapons == [] and st.discard == ["Hey Look! A Shotgun"]
+
+
+@pytest.mark.rule("ZGC-CARD-01", "ZGC-ZCOMB-08")
+def test_a_helpers_weapon_wears_too_and_one_without_durability_does_not():
+    st = pair(("Normal", "Big"))
+    s1, big = st.survivors
+    s1.weapons = [Weapon("Chainsaw")]
+    big.weapons = [Weapon("Hey Look! A Shotgun", uses=1, size="Big")]
+    fight_record(st, [6, 6, 6], helpers=[1])
+    assert s1.weapons == [Weapon("Chainsaw")] and big.weapons == []
+    assert st.discard == ["Hey Look! A Shotgun"]
+
+
+@pytest.mark.rule("ZGC-FIGHT-02")
+def test_the_death_of_a_survivor_is_logged_and_leaves_it_with_nothing():
+    st = make_state()
+    s = st.survivors[0]
+    s.bullets = 0
+    events, _, _, _ = fight_record(st, [1, 1, 1])
+    dies = events[-1]
+    assert dies.message == "Survivor 1 dies" and dies.kind == "result"
+    assert dies.rule == ("Zombies!!! Giants-Club: Step 3 Move/Fight (fight until the Survivor "
+                         "wins or dies)")
+    assert dies.ids == ("ZGC-FIGHT-02",) and s.status == "dead" and s.halves == 0
+
+
+@pytest.mark.rule("ZGC-FIGHT-02")
+def test_a_dying_survivor_sets_down_everyone_it_carried():
+    st = make_state(("Huge", "Normal", "Normal"), at=(9, 10))
+    huge = st.survivors[0]
+    carry(st, 0, 1)
+    carry(st, 0, 2)
+    huge.halves = 1
+    for rider in st.survivors[1:]:
+        rider.bullets = 0
+    run(fight(st, ctx([1, 1]), huge, zombies_at(st, (9, 10))))
+    assert huge.carrying == [] and huge.status == "dead"
+    assert [(r.carried_by, r.loc) for r in st.survivors[1:]] == [(None, [9, 10])] * 2
+
+
+# -- a fight as plain data -----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-SNIPE-04", "ZGC-AMB-19")
+def test_a_fight_read_back_from_its_record_is_the_same_fight():
+    st = pair(("Big", "Normal"))
+    st.variants = [BULLET_EVERY_FAILED_ROLL]
+    zs = zombies_at(st, CENTRE, 2)
+    record = {"defender": "Survivor 1", "fighter": "Survivor 1", "zombies": [z.id for z in zs],
+              "rollers": ["Survivor 1", "Survivor 2"], "mode": "snipe", "hp": 5, "start_hp": 8,
+              "weapons": 1, "lowest_next": 3, "sniper": "Survivor 2",
+              "spent": {"Survivor 2": 1}, "used": 1, "rolls": 2}
+    enc = Encounter.from_record(st, record)
+    assert enc.record() == record
+    assert enc.sniper is st.survivors[1] and enc.zombies == zs
+    assert enc.rules == FightRules(per_check=True)
+    assert Encounter.from_record(st, dict(record, sniper=None)).sniper is None
