@@ -243,6 +243,17 @@ def test_a_lone_survivor_against_one_zombie_opens_with_4_to_beat_and_no_helpers(
     assert opening.data["mode"] == "melee"  # a fight is a melee unless said otherwise
 
 
+@pytest.mark.rule("ZGC-ZCOMB-08")
+def test_a_survivor_out_of_play_beside_the_fight_does_not_roll():
+    st = pair()
+    st.survivors[0].bullets = 0
+    st.survivors[1].status = "dead"
+    events, _, _, c = fight_record(st, [1, 6], helpers=[1])
+    assert events[0].data["fight"]["rollers"] == ["Survivor 1"]
+    assert [e.data["total"] for e in events if e.kind == "roll"] == [1, 6]
+    assert c.dice.remaining == ()
+
+
 @pytest.mark.rule("ZGC-ZTURN-06", "ZGC-ZCOMB-07")
 def test_damage_the_zombies_took_this_turn_is_off_the_target():
     st = make_state()
@@ -326,6 +337,8 @@ def test_a_failed_snipe_lowers_the_target_costs_no_heart_and_ends_the_fight():
                            "heart damage)")
     assert failed.kind == "combat" and failed.ids == ("ZGC-SNIPE-02", "ZGC-AMB-08")
     assert failed.assumed == P.AMB08 and len(events) == 3
+    assert events[0].data["mode"] == "snipe" and events[0].data["fight"]["sniper"] == "Survivor 1"
+    assert events[0].data["fight"]["spent"] == {"Survivor 1": 1}
     # the bullet spent on the snipe is this combat's: no other is offered
     assert decisions == [] and s.bullets == 2 and s.halves == 6
     assert (result.outcome, result.rolls, result.bullets) == ("missed", 1, 0)
