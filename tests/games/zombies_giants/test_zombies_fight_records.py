@@ -448,6 +448,42 @@ def test_under_the_every_failed_roll_variant_the_bullet_spent_on_an_earlier_chec
     assert result.bullets == 2 and st.survivors[0].bullets == 0
 
 
+@pytest.mark.rule("ZGC-RES-06", "ZGC-AMB-07")
+def test_under_the_exceed_variant_a_roll_equal_to_the_target_is_offered_a_bullet():
+    st = make_state(variants=[TARGET_MUST_BE_EXCEEDED])
+    _, decisions, result, _ = fight_record(st, [4], variants=[TARGET_MUST_BE_EXCEEDED])
+    (d,) = decisions
+    assert d.options == ["spend", "keep"] and d.data["total"] == 4
+    assert (result.outcome, result.bullets) == ("won", 1)
+
+
+@pytest.mark.rule("ZGC-RES-06", "ZGC-AMB-07")
+def test_under_the_exceed_variant_a_bullet_that_only_ties_the_target_is_not_recommended():
+    st = make_state(variants=[TARGET_MUST_BE_EXCEEDED])
+    st.survivors[0].bullets = 1
+    _, decisions, _, _ = fight_record(st, [2, 6], variants=[TARGET_MUST_BE_EXCEEDED])
+    assert decisions[0].options == ["keep", "spend"]
+
+
+@pytest.mark.rule("ZGC-ZCOMB-09", "ZGC-AMB-07")
+def test_under_the_exceed_variant_the_next_spender_is_asked_when_a_bullet_only_ties():
+    st = pair()
+    # 1 + 1 = 2 against 4: Survivor 1's bullet makes 4, which does not exceed 4
+    _, decisions, result, _ = fight_record(st, [1, 1], helpers=[1], answers=["spend", "spend"],
+                                           variants=[TARGET_MUST_BE_EXCEEDED])
+    assert [d.player for d in decisions] == ["Survivor 1", "Survivor 2"]
+    assert decisions[1].data["total"] == 4 and result.outcome == "won"
+
+
+@pytest.mark.rule("ZGC-AMB-08", "ZGC-RES-06")
+def test_under_the_only_under_4_variant_a_failed_check_with_a_bullet_does_not_lower_the_target():
+    st = make_state(variants=[LOWERED_ONLY_UNDER_4])
+    # 8 to beat: 1 + a bullet = 3 fails, and with a bullet added the target stays 8
+    events, _, _, _ = fight_record(st, [1, 6, 6], n=2, answers=["spend"],
+                                   variants=[LOWERED_ONLY_UNDER_4])
+    assert hits(events)[0].data["hp"] == 8
+
+
 @pytest.mark.rule("ZGC-RAY-06", "ZGC-AMB-10")
 def test_a_giant_spends_a_bullet_through_its_size_ray_and_the_log_cites_the_size_ray():
     st = make_state(("Big",))
@@ -584,6 +620,20 @@ def test_a_giants_snipe_adds_its_size_rays_bullet_bonus_not_a_normals_snipe_bonu
     c = Context(dice=ScriptedDice([1, 1]), variants=frozenset(), data=data)
     events = run(fight(st, c, s, zombies_at(st, CENTRE), mode="snipe", sniper_spent=s))
     assert events[1].data == {"total": 4, "hp": 4} and not st.zombies
+
+
+@pytest.mark.rule("ZGC-SNIPE-01", "ZGC-CARRY-02", "ZGC-NORM-06")
+def test_a_carried_normal_snipes_with_its_own_bullet_bonus_while_its_giant_rolls():
+    files = load_files()
+    files["crafting"] = apply_override(files["crafting"], "size_ray.bullet_bonus", 3)
+    data = build(files)
+    st = make_state(("Big", "Normal"))
+    carry(st, 0, 1)
+    rider = st.survivors[1]
+    rider.bullets = 0
+    c = Context(dice=ScriptedDice([1, 1]), variants=frozenset(), data=data)
+    events = run(fight(st, c, rider, zombies_at(st, CENTRE), mode="snipe", sniper_spent=rider))
+    assert events[1].data == {"total": 3, "hp": 4}  # the Big's kept 1 + the Normal's 2
 
 
 # -- after the fight ---------------------------------------------------------------------------------
