@@ -32,7 +32,7 @@ from rules_lib.games.zombies_giants.variants import (
     TARGET_MUST_BE_EXCEEDED,
 )
 
-from .zg_helpers import CENTRE, ctx, make_state, run, zombies_at
+from .zg_helpers import CENTRE, ctx, make_state, play, run, zombies_at
 
 
 def carry(st, giant: int, rider: int) -> None:
@@ -482,6 +482,35 @@ def test_under_the_only_under_4_variant_a_failed_check_with_a_bullet_does_not_lo
     events, _, _, _ = fight_record(st, [1, 6, 6], n=2, answers=["spend"],
                                    variants=[LOWERED_ONLY_UNDER_4])
     assert hits(events)[0].data["hp"] == 8
+
+
+def bullets_per_combat(n: int) -> Context:
+    """A context whose data lets a Survivor spend ``n`` bullets per combat; the dice roll 1s."""
+    files = load_files()
+    files["rules"] = apply_override(files["rules"], "combat.bullets_per_combat", n)
+    return Context(dice=ScriptedDice([1] * 6), variants=frozenset(), data=build(files))
+
+
+@pytest.mark.rule("ZGC-RES-05")
+def test_a_survivor_is_offered_no_more_bullets_than_the_bullets_per_combat_allow():
+    st = make_state()
+    s = st.survivors[0]
+    s.bullets = 3
+    proc = fight(st, bullets_per_combat(2), s, zombies_at(st, CENTRE, 2))
+    _, decisions = play(proc, ["spend", "spend"])
+    # 8 to beat: 1 + 2 + 2 = 5 fails; the third bullet is never offered in this combat
+    assert [d.data["fight"]["spent"] for d in decisions] == [{}, {"Survivor 1": 1}]
+    assert s.bullets == 1
+
+
+@pytest.mark.rule("ZGC-RES-05", "ZGC-RES-06")
+def test_each_bullet_decision_records_the_bullets_already_added_to_the_check():
+    st = make_state()
+    s = st.survivors[0]
+    s.bullets = 3
+    proc = fight(st, bullets_per_combat(3), s, zombies_at(st, CENTRE, 2))
+    _, decisions = play(proc, ["spend", "spend", "keep"])
+    assert [d.data["added"] for d in decisions[:3]] == [0, 1, 2]
 
 
 @pytest.mark.rule("ZGC-RAY-06", "ZGC-AMB-10")
