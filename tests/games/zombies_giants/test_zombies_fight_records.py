@@ -604,6 +604,18 @@ def test_a_hit_a_reserve_heart_takes_cites_the_reserve_rule_value():
     assert s.status == "active"
 
 
+@pytest.mark.rule("ZGC-RES-01")
+def test_with_reserve_hearts_not_used_at_once_the_last_heart_lost_kills():
+    files = load_files()
+    files["rules"] = apply_override(files["rules"], "game.reserve_auto_use", False)
+    st = make_state()
+    s = st.survivors[0]
+    s.halves, s.reserve, s.bullets = 2, 1, 0
+    c = Context(dice=ScriptedDice([1]), variants=frozenset(), data=build(files))
+    run(fight(st, c, s, zombies_at(st, CENTRE)))
+    assert s.status == "dead" and s.reserve == 1
+
+
 # -- the dice of a check -----------------------------------------------------------------------------
 
 
@@ -713,9 +725,10 @@ def test_a_helpers_weapon_wears_too_and_one_without_durability_does_not():
     st = pair(("Normal", "Big"))
     s1, big = st.survivors
     s1.weapons = [Weapon("Chainsaw")]
-    big.weapons = [Weapon("Hey Look! A Shotgun", uses=1, size="Big")]
+    big.weapons = [Weapon("Chainsaw", size="Big"), Weapon("Hey Look! A Shotgun", uses=1,
+                                                          size="Big")]
     fight_record(st, [6, 6, 6], helpers=[1])
-    assert s1.weapons == [Weapon("Chainsaw")] and big.weapons == []
+    assert s1.weapons == [Weapon("Chainsaw")] and big.weapons == [Weapon("Chainsaw", size="Big")]
     assert st.discard == ["Hey Look! A Shotgun"]
 
 
