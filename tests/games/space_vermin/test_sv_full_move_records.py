@@ -4,11 +4,16 @@ the map (DESIGN principles 3 and 8)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
-from rules_lib.games.space_vermin.full_move import RV_EXIT_FREE, full_move
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context, Decision
+from rules_lib.games.space_vermin.data import load_game_data
+from rules_lib.games.space_vermin.full_move import RV_EXIT_FREE, full_move, move_options
 
-from .sv_helpers import dice, first_decision, run, table
+from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table
 
 ALPHA_MAP = "Mapzone Alpha layout: the map art is not in the rulebook (layout built from SV-MF-01..30)"
 MOVE_IDS = ("SV-MMOV-01", "SV-MMOV-02", "SV-MMOV-05", "SV-MMOV-06")
@@ -16,6 +21,19 @@ MOVE_IDS = ("SV-MMOV-01", "SV-MMOV-02", "SV-MMOV-05", "SV-MMOV-06")
 
 def records(events):
     return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
+
+
+def decisions(proc, answers):
+    """The Decisions a procedure asks, answering each in turn, until the answers run out."""
+    asked, answers, to_send = [], list(answers), None
+    while True:
+        item = proc.send(to_send)
+        to_send = None
+        if isinstance(item, Decision):
+            asked.append(item)
+            if not answers:
+                return asked
+            to_send = answers.pop(0)
 
 
 def rv_with_jewel(label="122", **fields):
@@ -162,3 +180,79 @@ def test_loading_where_the_rv_starts_is_assumed_in_the_question_and_the_load_lin
     assert records(events)[-1][5] == {"unit": "RV 1", "from": "356", "to": "u10.8", "mp": "1/2",
                                       "hex": "u10.8"}
     assert state.jewels == {} and state.unit("RV 1").jewels == 1
+
+
+@pytest.mark.rule("SV-S1-11", "SV-AMB-19")
+def test_move_options_without_a_budget_offer_the_exits_the_rvs_ma_reaches():
+    state = rv_with_jewel()
+    options = move_options(DATA, ALPHA, state, "RV 1")
+    assert (options["exit via 114"], options["exit via 116"]) == (5, 3)
+    assert options["113"] == 5 and "exit via 113" not in options
+
+
+@pytest.mark.rule("SV-RV-02", "SV-AMB-19")
+def test_after_loading_the_rv_moves_on_under_the_contexts_data_and_the_same_rule():
+    data = load_game_data({"scenarios:family_jewels.rv_exit_mp": 2})
+    state = table({"RV 1": 116}, jewels={"116": 1})
+    proc = full_move(state, Context(dice=ScriptedDice([]), data=data), "RV 1",
+                     rule="Space Vermin §I-5")
+    events = run(proc, answers=["116", "load"])
+    # loading leaves 4 of the MA 5; the second move decision prices leaving at the data's 2 MP
+    move_on = [e for e in events if e.kind == "move" and e.rule == "Space Vermin §I-5"]
+    assert [e.data["from"] for e in move_on] == ["116", "116"]
+    state = table({"RV 1": 116}, jewels={"116": 1})
+    proc = full_move(state, Context(dice=ScriptedDice([]), data=data), "RV 1")
+    second = decisions(proc, ["116", "load"])[-1]
+    assert (second.kind, second.data["costs"]["exit via 116"]) == ("move_to", "2")
+    assert "exit via 113" not in second.data["costs"]  # 113 is 3 MP away: 3 + 2 > 4
+
+
+@pytest.mark.rule("SV-RV-02")
+def test_an_rv_with_one_mp_left_after_loading_moves_on_from_the_jewel_hex():
+    state = table({"RV 1": 355}, jewels={"356": 2})
+    events = run(full_move(state, dice(), "RV 1", budget=3), answers=["356", "load", "u10.8"])
+    assert records(events)[-1][5] == {"unit": "RV 1", "from": "356", "to": "u10.8", "mp": "1/2",
+                                      "hex": "u10.8"}
+
+
+@pytest.mark.rule("SV-RV-02", "SV-MMOV-05")
+def test_an_rv_loading_where_it_came_next_to_a_vermite_logs_why_its_move_ends():
+    state = table({"RV 1": 355, "Soldier #1": 361}, jewels={"356": 2})
+    events = run(full_move(state, dice(), "RV 1"), answers=["356", "load"])
+    assert records(events)[-1] == ("RV 1 entered 356 next to a Vermite: its move ends there",
+                                   "Space Vermin §I-1-b", "info", (), "", {})
+
+
+@pytest.mark.rule("SV-MMOV-01", "SV-RV-02")
+def test_the_move_and_load_questions_go_to_the_marine_player():
+    state = table({"RV 1": 355}, jewels={"356": 2})
+    move, load = decisions(full_move(state, dice(), "RV 1", budget=2), ["356"])
+    assert [(d.player, d.kind, d.rule) for d in (move, load)] == [
+        ("Marines", "move_to", "Space Vermin §I-1"), ("Marines", "rv_load", "Space Vermin §J-6")]
+    assert (load.options, load.assumed) == (["load", "leave it"], "")
+
+
+@pytest.mark.rule("SV-MMOV-01")
+def test_a_full_move_spends_at_most_the_ma_the_contexts_data_gives():
+    data = load_game_data({"counters:marines.recovery_vehicle.full.ma": 3})
+    state = rv_with_jewel()
+    move = first_decision(full_move(state, Context(dice=ScriptedDice([]), data=data), "RV 1"))
+    assert max(Fraction(c) for c in move.data["costs"].values()) == 3
+    assert (move.data["costs"]["exit via 116"], "exit via 115" in move.data["costs"]) == ("3", False)
+
+
+@pytest.mark.rule("SV-S1-11")
+def test_move_options_read_the_rvs_ma_from_the_data_given():
+    data = load_game_data({"counters:marines.recovery_vehicle.full.ma": 3})
+    options = move_options(data, ALPHA, rv_with_jewel(), "RV 1")
+    assert max(options.values()) == 3 and options["exit via 116"] == 3
+    assert "exit via 115" not in options
+
+
+@pytest.mark.rule("SV-RV-02")
+def test_an_rv_able_to_carry_two_jewels_by_the_data_loads_a_second_one():
+    data = load_game_data({"counters:marines.recovery_vehicle.carries_jewels": 2})
+    state = rv_with_jewel("355", jewels={"356": 2})
+    run(full_move(state, Context(dice=ScriptedDice([]), data=data), "RV 1", budget=2),
+        answers=["356", "load"])
+    assert (state.unit("RV 1").jewels, state.jewels) == (2, {"356": 1})
