@@ -256,3 +256,10 @@ def test_an_rv_able_to_carry_two_jewels_by_the_data_loads_a_second_one():
     run(full_move(state, Context(dice=ScriptedDice([]), data=data), "RV 1", budget=2),
         answers=["356", "load"])
     assert (state.unit("RV 1").jewels, state.jewels) == (2, {"356": 1})
+
+
+@pytest.mark.rule("SV-S1-11", "SV-AMB-19")
+def test_move_options_with_two_mp_left_reach_116_but_offer_no_exit():
+    options = move_options(DATA, ALPHA, rv_with_jewel(), "RV 1", budget=2)
+    assert max(options.values()) == 2 and options["116"] == 2
+    assert not [k for k in options if k.startswith("exit via")]
