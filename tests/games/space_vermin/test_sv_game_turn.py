@@ -54,3 +54,13 @@ def test_a_turn_with_chits_left_in_the_cup_lets_the_battle_go_on():
     seen, reason = one_turn(state)
     assert seen[-1][0] == "Turn 1: End Phase (1 Event Chit(s) left)" and reason is None
     assert (state.phase, state.marines_entered) == ("End", True)
+
+
+@pytest.mark.rule("SV-AMB-09", "SV-END-03")
+def test_a_migration_with_no_marine_entered_by_the_end_of_the_marine_action_phase_is_lost():
+    state = mid_game({"Soldier #1": 511}, "beta", scenario="great_migration",
+                     chits=("Quiet Night", "Fog Bank"), marines_entered=False)
+    seen, reason = one_turn(state)
+    assert [s[0] for s in seen] == ["Turn 1", "Turn 1: Vermite Action Phase",
+                                    "Turn 1: NAT Effect Phase", "Turn 1: Marine Action Phase"]
+    assert (reason, state.marines_entered) == ("Instant Loss", True)
