@@ -14,8 +14,8 @@ The pure helpers at the top are shared with ``odds.py``, so the calculator and t
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from rules_lib.core.engine import Context, Event, Procedure
 
-from . import events
+from . import events, sizes
 from . import provenance as P
-from . import sizes
 from .data import ZData
 from .move_fight import move_fight
 from .setup import setup

@@ -9,7 +9,6 @@ import pytest
 
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context
-
 from rules_lib.games.space_vermin.provenance import values_reason
 from rules_lib.games.space_vermin.scenarios import scenario_table
 from rules_lib.games.space_vermin.spawning import (

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.zombies_giants import provenance as P
-from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants import variants as V
 from rules_lib.games.zombies_giants.actions import Action
+from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.events import RULE_EVT
 from rules_lib.games.zombies_giants.move_fight import (
     RULE_MALL,
@@ -23,7 +23,7 @@ from rules_lib.games.zombies_giants.move_fight import (
 )
 from rules_lib.games.zombies_giants.move_fight import play as play_from_step_3
 
-from .zg_helpers import ctx, make_state, play, run, zombies_at
+from .zg_helpers import ctx, make_state, play, run
 
 # the town of test_zombies_win_conditions: the Helipad's centre square (the Helicopter) at 19,10
 HELIPAD_TOWN = (("Mall Entrance", (4, 3), 0), ("Escalator", (5, 3), 1), ("Helipad", (6, 3), 1))

@@ -13,8 +13,6 @@ from fractions import Fraction
 import pytest
 
 from rules_lib.core.data import apply_override
-from rules_lib.core.dice import ScriptedDice
-from rules_lib.core.engine import Context
 from rules_lib.games.zombies_giants import provenance as P
 from rules_lib.games.zombies_giants import variants as V
 from rules_lib.games.zombies_giants.data import ZData, build, default_data, load_files
