@@ -682,6 +682,9 @@ print(pd.DataFrame(rows).to_string(index=False))"""),
 * The **Helipad** may only be placed on a path beyond the **Escalator** tile; paths beyond the
   Escalator are the second floor. The project lays the Escalator with its upper exit facing an
   open place and lets the Helipad join only second-floor tiles (the tile set is assumed).
+  What happens when the Helipad has no such place is not said: drawn early, it goes under the
+  Mall pile; drawn last, it is set aside (assumed), and then no Survivor can escape by helicopter
+  — the log says so. Seeded games show this is not rare: a question for the house rules.
 
 A Normal walks onto a vent and crawls to another (the movement roll forced to 5):"""),
     code("""# NBVAL_CHECK_OUTPUT
