@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_lib.core.engine import GameState, StateError
+from rules_lib.core.words import a_or_an
 
 
 @dataclass
@@ -38,7 +39,7 @@ class Piece:
 
 def a_unit(kind: str) -> str:
     """The unit's name with its article for the log: 'a Storm Warrior', 'an Earth Goddess'."""
-    return f"{'an' if kind[:1].upper() in 'AEIOU' else 'a'} {kind}"
+    return a_or_an(kind)
 
 
 @dataclass

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules_lib.core.engine import Context, Event
+from rules_lib.core.words import a_or_an
 
 from . import dice as svdice
 from .board import SVMap, data_and_map, map_for
@@ -22,11 +23,6 @@ NAT_DISTANCE_WHY = ("default reading of SV-AMB-22: 'within two hexes' counts hex
 
 
 NAT_NEEDS_SIGHT = "nat_needs_line_of_sight"  # SV-AMB-22's other reading (a variant)
-
-
-def a_or_an(name: str) -> str:
-    """'a Soldier', 'an Ultra-Mite': the article the log puts before a Vermite type."""
-    return f"an {name}" if name[:1].upper() in "AEIOU" else f"a {name}"
 
 
 def nat_eligible(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from rules_lib.core import words
 from rules_lib.core.engine import Context, Decision, Event
 
 from . import dice as svdice
@@ -75,10 +76,6 @@ def secret_weapon_targets(
     return [v.id for v in sorted(out, key=lambda v: (smap.number_key(smap.hex(v.hex)), v.number))]
 
 
-def _up_to(count: int) -> str:
-    return f"up to {count} Vermite{'' if count == 1 else 's'}"
-
-
 def detonate_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterator:
     """Pick a random Secret Weapon chit; range die + 1, count die halved up; choose the victims
     (§J-5-b)."""
@@ -94,11 +91,11 @@ def detonate_secret_weapon(state: SVState, ctx: Context, unit_id: str) -> Iterat
         count_die = svdice.one_die().roll(ctx.dice, f"{name} count").value
         rng, count = range_roll.value, -(-count_die // t["count_divisor"])
         dice_words = (f"range {rng} (die {range_roll.faces[0]} {t['range_modifier']:+d}), "
-                      f"{_up_to(count)} (die {count_die} divided by {t['count_divisor']}, "
+                      f"up to {words.count(count, 'Vermite')} (die {count_die} divided by {t['count_divisor']}, "
                       "rounded up)")
     else:
         rng, count = weapon.range, weapon.count
-        dice_words = f"range {rng}, {_up_to(count)} (no dice)"
+        dice_words = f"range {rng}, up to {words.count(count, 'Vermite')} (no dice)"
     why = weapon_reason(data, name)
     yield Event(
         f"{unit_id} detonates {name}: {dice_words}, effect {weapon.effect}",

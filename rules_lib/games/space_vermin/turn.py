@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules_lib.core.engine import Context, Event
+from rules_lib.core.words import count
 
 from .actions import marine_action_phase
 from .data import SVData, game_data
@@ -151,11 +152,11 @@ def reckoning(data: SVData, state: SVState, reason: str) -> str:
     (§Q-1-d) or the Victory Points (§Q-2-g); nothing for an instant end."""
     if reason in (INSTANT_VICTORY, INSTANT_LOSS):
         return ""
-    lost = _count(state.marines_lost, "Marine")
+    lost = count(state.marines_lost, "Marine")
     if state.map == "alpha":
         cut = scenario_table(data, "family_jewels")["marine_losses_reduce"]
         base = family_jewels_level(data, state.jewels_exited, 0)
-        text = f"{_count(state.jewels_exited, 'Crown Jewel')} off the map: {base}; {lost} lost"
+        text = f"{count(state.jewels_exited, 'Crown Jewel')} off the map: {base}; {lost} lost"
         if state.marines_lost > cut["more_than"]:
             levels = "one level" if int(cut["by"]) == 1 else f"{cut['by']} levels"
             text += f", more than {cut['more_than']}: {levels} lower"
@@ -163,15 +164,11 @@ def reckoning(data: SVData, state: SVState, reason: str) -> str:
     vp = scenario_table(data, "great_migration")["vp"]
     eliminated = sum(1 for u in state.units if not u.is_marine and u.status == "eliminated")
     escaped = sum(1 for u in state.units if not u.is_marine and u.status == "escaped")
-    return (f"{_count(eliminated, 'Vermite')} eliminated "
+    return (f"{count(eliminated, 'Vermite')} eliminated "
             f"({int(vp['eliminated_vermite']) * eliminated:+d} VP), "
-            f"{_count(escaped, 'Vermite')} escaped ({escaped_vp(data, state):+d} VP), {lost} lost "
+            f"{count(escaped, 'Vermite')} escaped ({escaped_vp(data, state):+d} VP), {lost} lost "
             f"({int(vp['marine_lost']) * state.marines_lost:+d} VP): "
             f"{migration_vp(data, state)} VP: ")
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _victory_rule(state: SVState) -> str:
@@ -202,11 +199,11 @@ def _campaign_second_battle(state: SVState, ctx: Context, reason: str) -> Iterat
     state.campaign_vp_1 = family_jewels_vp(data, state)
     state.campaign_jewels_recorded = jewels_left_on_map(state, lying_only=ctx.variant(LYING_ONLY))
     t = scenario_table(data, "campaign")
-    yield Event(f"Campaign battle 1 over ({reason}): {_count(state.jewels_exited, 'Jewel')} "
+    yield Event(f"Campaign battle 1 over ({reason}): {count(state.jewels_exited, 'Jewel')} "
                 f"exited ({int(t['jewel_exited_vp']) * state.jewels_exited:+d} VP), "
-                f"{_count(state.marines_lost, 'Marine')} lost "
+                f"{count(state.marines_lost, 'Marine')} lost "
                 f"({int(t['marine_lost_vp']) * state.marines_lost:+d} VP): "
-                f"{state.campaign_vp_1} VP; {_count(state.campaign_jewels_recorded, 'Jewel')} "
+                f"{state.campaign_vp_1} VP; {count(state.campaign_jewels_recorded, 'Jewel')} "
                 "still on the map",
                 rule="Space Vermin §Q-3", kind="result",
                 ids=("SV-CAMP-02", "SV-CAMP-03", "SV-AMB-21"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
+from rules_lib.core.words import count
 
 from . import provenance as P
 from . import sizes
@@ -38,11 +39,6 @@ RULE_ARM = "Zombies!!! Giants-Club: Craft Body Armour"
 KINDS = ("size_ray", "potion_kit", "body_armour")
 PART_IDS = {"size_ray": "ZGC-RAY-01", "potion_kit": "ZGC-POT-01", "body_armour": "ZGC-ARM-01"}
 ONE_SUIT = P.variant(ARMOUR_ONE_SUIT, "ZGC-AMB-20", "one suit, crafted then upgraded once")
-
-
-def _count(n: float, noun: str) -> str:
-    """'1 charge', '2 charges', '0 charges': the log's counts agree with their nouns."""
-    return f"{n:g} {noun}" if n == 1 else f"{n:g} {noun}s"
 
 
 def sources(data: ZData, store: str) -> list[str]:
@@ -151,7 +147,7 @@ def _craft_size_ray(state: ZState, ctx: Context, surv: Survivor) -> Procedure:
     surv.size_ray = SizeRay(used, min(start, top))
     state.crafted[kind] += 1
     yield Event(
-        f"{surv.name} crafts a Size-Ray: {surv.size_ray.charges} of {_count(top, 'charge')}",
+        f"{surv.name} crafts a Size-Ray: {surv.size_ray.charges} of {count(top, 'charge')}",
         rule=f"{RULE_RAY} (at least {table['min_parts']} parts; free charges)",
         kind="craft",
         ids=("ZGC-RAY-01", "ZGC-RAY-02", "ZGC-RAY-04", "ZGC-AMB-02"),
@@ -344,7 +340,7 @@ def ray_card(state: ZState, ctx: Context, surv: Survivor, name: str, size: str) 
         where = "in hand"
     yield Event(
         f"{surv.name} uses a Size-Ray charge on {name} ({where}): resized for a {size} "
-        f"Survivor to wield ({_count(surv.size_ray.charges, 'charge')} left)",
+        f"Survivor to wield ({count(surv.size_ray.charges, 'charge')} left)",
         rule=f"{RULE_RAY} (can change the size of weapons to be wielded by Giants; table: "
         "Shrink/Enlarge Survivor/Item to any Size)",
         kind="craft",
@@ -405,7 +401,7 @@ def drink_potion(state: ZState, ctx: Context, surv: Survivor, size: str) -> Proc
     over = (2 * heal - gain) // 2 - kept  # hearts neither healed nor kept in reserve
     yield Event(
         f"{surv.name} drinks a {size} potion: {old} -> {size}"
-        + (f" (the new size holds less: {_count(moved, 'heart')} to reserve, {lost:g} lost)"
+        + (f" (the new size holds less: {count(moved, 'heart')} to reserve, {lost:g} lost)"
            if moved or lost else "")
         + (f"; its {heal} hearts of healing find health and reserve full: all lost"
            if gain == kept == 0 else
@@ -434,9 +430,9 @@ def ray_self(state: ZState, ctx: Context, surv: Survivor, size: str) -> Procedur
     old = surv.size
     moved, lost = sizes.change_size(data, surv, size, sizes.hearts_reading(ctx.variants))
     yield Event(
-        f"{surv.name} uses {_count(charge, 'Size-Ray charge')}: {old} -> {size} "
-        f"({_count(surv.size_ray.charges, 'charge')} left)"
-        + (f"; the new size holds less: {_count(moved, 'heart')} to reserve, {lost:g} lost"
+        f"{surv.name} uses {count(charge, 'Size-Ray charge')}: {old} -> {size} "
+        f"({count(surv.size_ray.charges, 'charge')} left)"
+        + (f"; the new size holds less: {count(moved, 'heart')} to reserve, {lost:g} lost"
            if moved or lost else ""),
         rule=f"{RULE_RAY} (table: shrink/enlarge a Survivor to any size)",
         kind="craft",
@@ -457,7 +453,7 @@ def ray_armour(ctx: Context, surv: Survivor) -> Procedure:
     surv.halves = min(surv.halves, 2 * sizes.max_hearts(data, surv))
     yield Event(
         f"{surv.name} resizes the Body Armour to {surv.size} "
-        f"({_count(charge, 'Size-Ray charge')})",
+        f"({count(charge, 'Size-Ray charge')})",
         rule=f"{RULE_ARM} (resized with a Size-Ray)",
         kind="craft",
         data={"values": ["crafting:size_ray.charges_per_resize"]},
@@ -489,8 +485,8 @@ def recharge_ray(ctx: Context, surv: Survivor) -> Procedure:
     surv.bullets -= cost
     surv.size_ray.charges = max_charges(data, surv.size_ray.parts)
     yield Event(
-        f"{surv.name} spends {_count(cost, 'bullet')}: the Size-Ray is back to "
-        f"{_count(surv.size_ray.charges, 'charge')}",
+        f"{surv.name} spends {count(cost, 'bullet')}: the Size-Ray is back to "
+        f"{count(surv.size_ray.charges, 'charge')}",
         rule=f"{RULE_RAY} (a bullet restores all charges)",
         kind="craft",
         ids=("ZGC-RAY-02", "ZGC-AMB-10"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
+from rules_lib.core.words import count
 
 from . import provenance as P
 from . import sizes
@@ -212,8 +213,8 @@ def play_card(
         msg = f"{surv.name} gains {card.amount} bullets ({surv.bullets})"
     elif card.effect == "gain_reserve":
         got = sizes.add_reserve(data, surv, card.amount)
-        msg = (f"{surv.name} gains {got} reserve heart{'' if got == 1 else 's'} "
-               f"({surv.reserve} in reserve)" if got else
+        msg = (f"{surv.name} gains {count(got, 'reserve heart')} ({surv.reserve} in reserve)"
+               if got else
                f"{surv.name} gains no reserve heart: the reserve is full ({surv.reserve})")
         if got < card.amount:
             ids += ("ZGC-NORM-02", "ZGC-AMB-12")

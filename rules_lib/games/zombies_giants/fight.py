@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
+from rules_lib.core.words import count
 
 from . import provenance as P
 from . import sizes
@@ -477,8 +478,7 @@ def _aftermath(state: ZState, ctx: Context, enc: Encounter, outcome: str) -> Pro
         state.zombie_pool += n
         credit_kills(state, data, fighter, n)
         yield Event(
-            f"{fighter.name} kills {enc.what} ({fighter.kills} "
-            f"{'kill' if fighter.kills == 1 else 'kills'} in all)",
+            f"{fighter.name} kills {enc.what} ({count(fighter.kills, 'kill')} in all)",
             rule=RULE_ZCOMB,
             kind="result",
             data={"kills": n},

@@ -9,6 +9,7 @@ next to you (assumed: on the same or an adjacent square). None of these costs mo
 from __future__ import annotations
 
 from rules_lib.core.engine import Context, Event, Procedure
+from rules_lib.core.words import count
 
 from . import provenance as P
 from . import sizes
@@ -100,11 +101,11 @@ def pick_up_tokens(
     giant = sizes.stats(data, s.size).is_giant
     found = []  # only the counters that were there: '1 bullet', '2 reserve hearts (kept 1, ...)'
     if hearts:
-        found.append(f"{hearts} reserve heart{'' if hearts == 1 else 's'}"
+        found.append(count(hearts, "reserve heart")
                      + (f" (kept {kept}" + (", the rest stay)" if stays else ", the rest are lost)")
                         if capped else ""))
     if bullets:
-        found.append(f"{bullets} bullet{'' if bullets == 1 else 's'}")
+        found.append(count(bullets, "bullet"))
     if not found:
         found.append("no counter")
     yield Event(

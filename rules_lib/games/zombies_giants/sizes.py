@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules_lib.core.dice import DiceDefinition, KeepHighest, SumDice
+from rules_lib.core.words import count
 
 from .data import SizeStats, ZData
 from .state import Survivor
@@ -13,7 +14,7 @@ __all__ = ["SIZE_SECTION_HEARTS", "START_HEARTS_ARE_HALVES"]  # the ZGC-AMB-01 v
 
 def hearts_text(halves: int) -> str:
     """Health in hearts as the log writes it: '1 heart', '2.5 hearts', '0.5 hearts'."""
-    return "1 heart" if halves == 2 else f"{halves / 2:g} hearts"
+    return count(halves / 2, "heart")
 
 
 def stats(data: ZData, size: str) -> SizeStats:

@@ -8,6 +8,7 @@ the base game puts its zombies and counters on a new tile.
 from __future__ import annotations
 
 from rules_lib.core.engine import Context, Decision, Event, Procedure
+from rules_lib.core.words import count
 
 from . import provenance as P
 from .data import ZData
@@ -69,7 +70,7 @@ def draw_tile(state: ZState, ctx: Context, s: Survivor) -> Procedure:
     placed = populate(state, data, name)
     yield Event(
         f"{s.name} draws {name} from the {pile} pile and places it at {p.label} "
-        f"({why}, {p.open_exits} exit{'' if p.open_exits == 1 else 's'} open"
+        f"({why}, {count(p.open_exits, 'exit')} open"
         + (", second floor" if p.floor == 2 else "")
         + f"): {placed}",
         rule=f"{RULE_TILE} (draw from the {pile.title()} pile; {why}; rotated for most exits)",
