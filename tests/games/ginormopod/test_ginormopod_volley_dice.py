@@ -8,9 +8,10 @@ import dataclasses
 
 import pytest
 
-from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.dice import HitDie, HitPool, ScriptedDice
+from rules_lib.core.engine import CountingDice
 from rules_lib.games.ginormopod.combat import fighter_of, volley
-from rules_lib.games.ginormopod.volley import Fighter
+from rules_lib.games.ginormopod.volley import Fighter, Volley
 
 
 @pytest.fixture
@@ -124,3 +125,29 @@ def test_an_fx_s_automatic_hits_are_added_to_the_dice(fresh):
 @pytest.mark.rule("GIN-COMB-03")
 def test_a_side_that_does_not_fire_rolls_nothing(fresh):
     assert roll(volley(fresh, [Fighter("Worm")], fires=False), 6) == (0, (6,))
+
+
+@pytest.mark.rule("GIN-COMB-04", "GIN-FX-04")
+def test_a_forced_face_off_the_die_scores_by_the_die_s_own_rule_beside_the_fx_hits(fresh):
+    """A game record can force any face (its forced faces are not checked against the die): a 7
+    on a Reduced Ant's 4+ die is a hit, and Tectonic Telekinesis's two hits stay beside it."""
+    v = volley(fresh, [Fighter("Ant", True)], own_fx="Tectonic Telekinesis")
+    assert v.roll(CountingDice(1, forced={0: 7}), "attack") == (3, (7,))
+
+
+@pytest.mark.rule("GIN-TANK-01", "GIN-TANK-02")
+def test_the_dice_log_names_a_fresh_tank_s_two_dice_apart(fresh):
+    dice = ScriptedDice([5, 4, 4])
+    volley(fresh, [Fighter("Infantry", True), Fighter("Tank")]).roll(dice, "Human fire")
+    assert dice.log == [("Human fire", 6, 5), ("Human fire (Fresh Tank)", 6, 4),
+                        ("Human fire (Fresh Tank)", 6, 4)]
+
+
+@pytest.mark.rule("GIN-COMB-04")
+def test_a_volley_of_dice_with_different_sides_rolls_each_die_with_its_own_sides():
+    """The Volley itself (the game's dice are all six-sided): a d8 and a d6 both hitting on 4+,
+    rolled one by one under the volley's purpose, with an automatic hit added."""
+    dice = ScriptedDice([8, 3])
+    v = Volley(HitPool((HitDie(4, sides=8), HitDie(4))), auto_hits=1)
+    assert v.roll(dice, "attack") == (2, (8, 3))
+    assert dice.log == [("attack", 8, 8), ("attack", 6, 3)]
