@@ -402,6 +402,9 @@ class CountingDice:
         forced = self.forced
         if forced and n in forced:
             face = forced[n]
+            if not 1 <= face <= sides:  # a hand-edited record: refused as a queued face is
+                raise ValueError(f"the record forces face {face} on roll {n}, which is not on a "
+                                 f"d{sides} ({purpose})")
         elif self._queue:
             face = self._queue.pop(0)
             if not 1 <= face <= sides:

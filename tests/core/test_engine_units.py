@@ -764,6 +764,20 @@ def test_a_forced_face_off_the_die_is_refused_naming_the_roll() -> None:
     assert str(err.value) == "forced face 7 is not on a d6 (attack)"
 
 
+def test_a_record_s_forced_face_off_the_die_is_refused_naming_the_roll() -> None:
+    """A hand-edited game record cannot roll a 7 on a d6: the face it forces is checked against
+    the die when that roll comes, as a face queued by hand is."""
+    dice = CountingDice(3, forced={1: 7})
+    assert 1 <= dice.roll(6, "first") <= 6
+    with pytest.raises(ValueError) as err:
+        dice.roll(6, "attack")
+    assert str(err.value) == "the record forces face 7 on roll 1, which is not on a d6 (attack)"
+
+
+def test_a_record_s_forced_face_on_the_die_is_rolled() -> None:
+    assert CountingDice(3, forced={0: 6, 1: 1}).roll_many(2, 6, "attack") == (6, 1)
+
+
 def test_a_decision_without_options_is_refused_naming_it() -> None:
     with pytest.raises(ValueError) as err:
         Decision("Red", "retreat", "Where?", [])
