@@ -355,3 +355,23 @@ def test_the_cheshire_cat_pushes_an_unescorted_queen_under_its_provenance():
          {"unit": "High Queen", "hex": "362"}),
     ]
     assert state.unit("High Queen").hex == "362"
+
+
+# -- a Vermite jolted to its own hex (the fix of 2026-12-02) -------------------------------------
+
+
+@pytest.mark.rule("SV-PANTS-05")
+def test_a_vermite_jolted_to_its_own_hex_lands_there():
+    """§J-4: "place the Vermite in that hex"; only another unit there moves it on (SV-PANTS-07).
+    The random hex 316 is the Soldier's own: nobody else is there, so it stays."""
+    events, state, _ = pants({"Soldier #1": 316}, "Soldier #1", (2, 3, 1, 6))
+    assert events[1:] == [blasted("Soldier #1", "316", (3, 1, 6))]
+    assert state.unit("Soldier #1").hex == "316"
+
+
+@pytest.mark.rule("SV-PANTS-07")
+def test_a_vermite_jolted_to_its_own_hex_shared_with_another_is_placed_beside_it():
+    events, state, _ = pants({"Soldier #1": 316, "Drone #4": 316}, "Soldier #1", (2, 3, 1, 6))
+    assert events[2][0] == ("Soldier #1 lands on another unit and is placed in the "
+                            "lowest-numbered empty adjacent hex 253")
+    assert state.unit("Soldier #1").hex == "253"
