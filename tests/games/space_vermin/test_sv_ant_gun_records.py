@@ -80,7 +80,7 @@ def test_the_gun_may_fire_at_the_hexes_with_a_vermite_lowest_numbered_first():
     assert ant_targets(DATA, ALPHA, state, "A.N.T. Gun") == ["111", "u9.1", "u10.8"]
 
 
-@pytest.mark.rule("SV-ANT-01", "SV-ANT-03")
+@pytest.mark.rule("SV-ANT-02", "SV-ANT-03")
 def test_a_limbered_gun_may_not_fire():
     state = table({"A.N.T. Gun": 411, "Soldier #1": 415})
     assert state.unit("A.N.T. Gun").limbered
@@ -246,7 +246,7 @@ def test_the_gun_on_the_printed_map_cites_no_map_assumption(faces):
     assert printed[0][:4] == shipped[0][:4]
 
 
-@pytest.mark.rule("SV-ANT-03", "SV-MACT-01")
+@pytest.mark.rule("SV-ANT-02", "SV-ANT-03")
 def test_full_fire_asks_the_marines_which_hex_and_fires_at_it():
     state = unlimbered({"Soldier #1": 415, "Drone #4": 416})
     proc = marine_action(state, dice(3, 3, 6), "A.N.T. Gun", act.FULL_FIRE)

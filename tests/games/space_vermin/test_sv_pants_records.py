@@ -202,7 +202,7 @@ def test_variant_unnumbered_first_places_a_jolted_vermite_on_an_unnumbered_hex_f
     assert state.unit("Soldier #1").hex == "u9.1"  # before 342
 
 
-@pytest.mark.rule("SV-PANTS-05", "SV-S2-15")
+@pytest.mark.rule("SV-PANTS-05", "SV-QUEEN-03")
 def test_a_jolted_escort_is_saved_as_escorting_no_one():
     state = table({"Special Ops 1": 513, "High Queen": 511, "Ultra-Mite #6": 511}, "beta")
     state.unit("Ultra-Mite #6").escort_of = "High Queen"
@@ -271,7 +271,7 @@ def test_a_pushed_queen_goes_by_the_tar_pits_of_the_games_own_map():
 # -- the map's provenance, and the Secret Weapons' jolt -----------------------------------------
 
 
-@pytest.mark.rule("SV-PANTS-04", "SV-PANTS-07", "SV-PANTS-08")
+@pytest.mark.rule("SV-PANTS-01", "SV-PANTS-07", "SV-PANTS-08")
 @pytest.mark.parametrize("placements,target,faces", [
     ({"Soldier #1": 316}, "Soldier #1", (1,)),  # Misfire (the range counts map hexes)
     ({"Soldier #1": 316, "Drone #4": 123}, "Soldier #1", (3, 1, 2, 3)),  # placed beside
@@ -302,14 +302,14 @@ def cheshire_cat(placements, target, faces):
     return events[2:-1], state
 
 
-@pytest.mark.rule("SV-MAD-09", "SV-PANTS-05")
+@pytest.mark.rule("SV-MAD-04", "SV-PANTS-05")
 def test_the_cheshire_cat_jolts_to_a_random_hex_under_its_own_provenance():
     events, state = cheshire_cat({"Soldier #1": 412}, "Soldier #1", (1, 1, 2))
     assert events == [blasted("Soldier #1", "412", (1, 1, 2), J5B, CAT_IDS, CAT_WHY)]
     assert state.unit("Soldier #1").hex == "112"
 
 
-@pytest.mark.rule("SV-MAD-09", "SV-PANTS-06")
+@pytest.mark.rule("SV-MAD-04", "SV-PANTS-06")
 def test_the_cheshire_cat_jolt_onto_a_full_strength_marine_eliminates_under_its_provenance():
     events, state = cheshire_cat({"Soldier #1": 412, "Squad 1": 112}, "Soldier #1", (1, 1, 2, 6))
     assert events[1:3] == [
@@ -320,7 +320,7 @@ def test_the_cheshire_cat_jolt_onto_a_full_strength_marine_eliminates_under_its_
     assert state.unit("Soldier #1").status == "cup"
 
 
-@pytest.mark.rule("SV-MAD-09", "SV-PANTS-07")
+@pytest.mark.rule("SV-MAD-04", "SV-PANTS-07")
 def test_the_cheshire_cat_jolt_with_no_empty_hex_eliminates_under_its_provenance():
     events, state = cheshire_cat(
         {"Soldier #1": 412, "Drone #4": 111, "Drone #8": 141, "Drone #12": 142, "Drone #15": 112},
@@ -334,7 +334,7 @@ def test_the_cheshire_cat_jolt_with_no_empty_hex_eliminates_under_its_provenance
     assert state.unit("Soldier #1").status == "cup"
 
 
-@pytest.mark.rule("SV-MAD-09", "SV-PANTS-07")
+@pytest.mark.rule("SV-MAD-04", "SV-PANTS-07")
 def test_the_cheshire_cat_jolt_beside_a_unit_places_under_its_provenance():
     events, state = cheshire_cat({"Soldier #1": 412, "Drone #4": 123}, "Soldier #1", (1, 2, 3))
     assert events[1:] == [
@@ -345,7 +345,7 @@ def test_the_cheshire_cat_jolt_beside_a_unit_places_under_its_provenance():
     assert state.unit("Soldier #1").hex == "122"
 
 
-@pytest.mark.rule("SV-MAD-09", "SV-PANTS-08")
+@pytest.mark.rule("SV-MAD-04", "SV-PANTS-08")
 def test_the_cheshire_cat_pushes_an_unescorted_queen_under_its_provenance():
     events, state = cheshire_cat({"High Queen": 412}, "High Queen", ())
     assert events == [
