@@ -102,7 +102,7 @@ def jolt(state: SVState, ctx: Context, target: Unit, rule: str, ids: tuple[str, 
     roll = svdice.hex_roll().roll(ctx.dice, f"Jolted {target.id}: random hex")
     landing = str(roll.value)
     target.escort_of = ""  # a relocated Escort leaves her Queen (§Q-2-d)
-    there = state.units_at(landing)
+    there = [u for u in state.units_at(landing) if u is not target]  # its own hex: lands there
     yield Event(
         f"Jolted! {target.id} is blasted from {start} to hex {landing}",
         rule=rule,

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+
+from rules_lib.core.data import parse_data, read_yaml
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context, Decision, drive
 from rules_lib.games.space_vermin.board import load_map
 from rules_lib.games.space_vermin.counters import placed_state
-from rules_lib.games.space_vermin.data import load_game_data
+from rules_lib.games.space_vermin.data import FILES, LOADER, load_game_data
 
 DATA = load_game_data()
 ALPHA = load_map("alpha")
@@ -44,3 +47,20 @@ def texts(events) -> str:
 def hexes(*labels) -> list:
     """Map hexes of Alpha for labels."""
     return [ALPHA.hex(lab) for lab in labels]
+
+
+@functools.cache
+def printed_map_data():
+    """The game's data with Mapzone Alpha given as the printed map (``rulebook:`` in place of the
+    file's ``assumed:``): a designer's correction, so no event cites the map layout as assumed."""
+    raw = {name: read_yaml(LOADER.folder / path) for name, path in FILES.items()}
+    del raw["alpha"]["assumed"]
+    raw["alpha"]["rulebook"] = "the printed Mapzone Alpha"
+    return LOADER.build({name: parse_data(raw[name], str(LOADER.folder / FILES[name]))
+                         for name in FILES})
+
+
+def printed_map_dice(*faces: int, variants=()) -> Context:
+    """Scripted dice with the data of ``printed_map_data``."""
+    return Context(dice=ScriptedDice(list(faces)), variants=frozenset(variants),
+                   data=printed_map_data())
