@@ -12,6 +12,7 @@ import pytest
 from rules_lib.core.boards.hex import hex_line
 from rules_lib.games.space_vermin.board import SVMap
 from rules_lib.games.space_vermin.los import (
+    between,
     clear_of_terrain,
     has_line_of_sight,
     lines_from,
@@ -89,6 +90,17 @@ def test_the_labels_a_unit_would_block_are_every_hex_between_on_either_side():
 
 
 @pytest.mark.rule("SV-LOS-01")
+@pytest.mark.parametrize("key", ["alpha", "beta"])
+def test_the_hexes_between_two_hexes_are_those_of_the_map_on_either_side_of_the_line(key):
+    smap = fresh(key)
+    for a, b in pairs(smap, 17):
+        line = hex_line(a, b)
+        inside = [h for h in (*line.left[1:-1], *line.right[1:-1]) if h in smap.label_of]
+        found = between(smap, a, b)
+        assert len(found) == len(set(found)) and set(found) == set(inside)
+
+
+@pytest.mark.rule("SV-LOS-01")
 def test_the_lines_traced_from_a_hex_are_kept_on_the_map():
     smap = fresh("alpha")
     a, b = smap.hex(411), smap.hex(416)
@@ -97,6 +109,10 @@ def test_the_lines_traced_from_a_hex_are_kept_on_the_map():
     first = clear_of_terrain(smap, a, b)
     assert lines == {b: first} and smap.sight_lines[a] is lines
     assert clear_of_terrain(smap, a, b) is first
+    blocked = smap.hex(364)  # behind the Bamboo of 363 (seen from 412)
+    a = smap.hex(412)
+    assert clear_of_terrain(smap, a, blocked) is None
+    assert lines_from(smap, a) == {blocked: None}  # a blocked line is kept too
 
 
 @pytest.mark.rule("SV-LOS-01")
