@@ -12,6 +12,7 @@ import pytest
 
 from rules_lib.games.space_vermin import dice as svdice
 from rules_lib.games.space_vermin.board import SVMap
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.fire_plans import (
     NAT_FIRE_TWICE,
     NAT_ONCE_WHY,
@@ -296,6 +297,41 @@ def test_tunnel_exits_are_listed_with_the_vermites_in_map_order():
     order = fresh().order_key
     assert found == sorted(found, key=lambda t: (order[t[1]], t[0]))
     assert ("Tunnel Exit 1", "146") in found and ("Soldier #3", "155") in found
+
+
+@pytest.mark.rule("SV-TUN-07", "SV-LOS-01")
+def test_a_tunnel_exit_two_hexes_away_out_of_sight_gives_nothing_to_fire_at():
+    smap = fresh()
+    assert smap.distance(smap.hex(114), smap.hex(146)) == 2
+    assert not has_line_of_sight(smap, None, smap.hex(114), smap.hex(146))
+    state = exit_state({"Squad 1": 114})
+    assert shots(state, "Squad 1") == [] and not can_fire(DATA, fresh(), state, "Squad 1")
+
+
+@pytest.mark.rule("SV-TUN-08", "SV-MCOMB-09")
+def test_a_cf_0_marine_on_a_tunnel_exit_fires_at_it_thanks_to_the_same_hex_bonus():
+    data = load_game_data({"counters:marines.squad.full.cf": 0})  # a designer's edit
+    smap = SVMap(data.maps["alpha"], data)
+    state = exit_state({"Squad 1": 146})
+    assert fire_plans(data, smap, state, "Squad 1") == [
+        FirePlan("Squad 1", "Tunnel Exit 1", "146", "standard", 1, 3, (ADJ,))]
+    assert can_fire(data, smap, state, "Squad 1")
+
+
+@pytest.mark.rule("SV-PIST-02")
+def test_a_pistol_finds_its_adjacent_target_after_a_stack_out_of_its_reach():
+    # the Drones (first in unit order) stand two hexes away; the Soldier next to the Logistics
+    state = table({"Logistics": 411, "Drone #4": 413, "Drone #8": 413, "Soldier #3": 412})
+    assert can_fire(DATA, fresh(), state, "Logistics")
+    assert [s[0] for s in shots(state, "Logistics")] == ["Soldier #3"]
+
+
+@pytest.mark.rule("SV-LOS-01", "SV-MCOMB-05")
+def test_a_vermite_two_hexes_away_out_of_sight_gives_nothing_to_fire_at():
+    state = table({"Squad 1": 412, "Soldier #3": 364})  # behind the Bamboo of 363
+    assert not can_fire(DATA, fresh(), state, "Squad 1")
+    seen = table({"Squad 1": 411, "Soldier #3": 413})
+    assert can_fire(DATA, fresh(), seen, "Squad 1")
 
 
 # -- the pieces -------------------------------------------------------------------------------------
