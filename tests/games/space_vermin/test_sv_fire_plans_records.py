@@ -19,6 +19,7 @@ from rules_lib.games.space_vermin.fire_plans import (
     SCIENTIST_PISTOL,
     SCIENTIST_PISTOL_WHY,
     FirePlan,
+    ShotRules,
     adjacent_hq,
     can_fire,
     fire_plans,
@@ -332,6 +333,50 @@ def test_a_vermite_two_hexes_away_out_of_sight_gives_nothing_to_fire_at():
     assert not can_fire(DATA, fresh(), state, "Squad 1")
     seen = table({"Squad 1": 411, "Soldier #3": 413})
     assert can_fire(DATA, fresh(), seen, "Squad 1")
+
+
+@pytest.mark.rule("SV-TUN-07", "SV-PIST-02")
+def test_a_pistol_fires_at_the_tunnel_exit_next_to_it_not_at_one_far_away():
+    state = exit_state({"Logistics": 254}, exits=("1", "2"))  # 255 (Exit 2) is next to 254
+    assert shots(state, "Logistics") == [("Tunnel Exit 2", "255", "pistol", 2, 3, ())]
+    assert can_fire(DATA, fresh(), state, "Logistics")
+
+
+@pytest.mark.rule("SV-TUN-07", "SV-LOS-01")
+def test_a_tunnel_exit_out_of_sight_does_not_hide_the_ones_in_sight():
+    smap = fresh()
+    here = smap.hex(111)
+    assert not has_line_of_sight(smap, None, here, smap.hex(146))  # Exit 1
+    state = exit_state({"Squad 1": 111}, exits=("1", "2", "3"))
+    assert [s[0] for s in shots(state, "Squad 1")] == ["Tunnel Exit 2", "Tunnel Exit 3"]
+
+
+@pytest.mark.rule("SV-TUN-09", "SV-TUN-07")
+def test_a_tunnel_exit_held_by_a_marine_does_not_hide_the_next_one():
+    state = exit_state({"Squad 1": 146, "Squad 2": 254}, exits=("1", "2"))
+    assert shots(state, "Squad 2") == [("Tunnel Exit 2", "255", "standard", 5, 3, (ADJ,))]
+
+
+@pytest.mark.rule("SV-AMB-20", "SV-AMB-04", "SV-NAT-08", "SV-MCOMB-08")
+def test_a_nat_marked_scientist_with_the_pistol_variant_cites_both_readings():
+    state = table({"M.A.D. Scientist": 411, "HQ 1": 361, "Soldier #3": 412},
+                  variants=frozenset({SCIENTIST_PISTOL}))
+    state.unit("M.A.D. Scientist").nat = "tainted"
+    assert plans(state, "M.A.D. Scientist") == [FirePlan(
+        "M.A.D. Scientist", "Soldier #3", "412", "pistol", 1, 2, (NAT, HQ),
+        ("SV-AMB-20", "SV-AMB-04", "SV-NAT-08"), f"{SCIENTIST_PISTOL_WHY}; {NAT_ONCE_WHY}")]
+
+
+@pytest.mark.rule("SV-AMB-20", "SV-AMB-04", "SV-NAT-08")
+def test_the_scientists_shot_under_both_variants_names_both():
+    state = table({"M.A.D. Scientist": 411}, variants=frozenset({SCIENTIST_PISTOL, NAT_FIRE_TWICE}))
+    sci = state.unit("M.A.D. Scientist")
+    sci.nat = "infected"
+    rules = ShotRules(DATA, fresh(), state, sci, False)
+    assert rules.ids == ("SV-AMB-20", "SV-AMB-04", "SV-NAT-08")
+    assert rules.why == (f"{SCIENTIST_PISTOL_WHY}; "
+                         "variant nat_fire_penalty_twice (other reading of SV-AMB-04)")
+    assert rules.base_cf == 1 - 1 - 1  # pistol CF 1, NAT -1, §J-7's -1: no shot
 
 
 # -- the pieces -------------------------------------------------------------------------------------
