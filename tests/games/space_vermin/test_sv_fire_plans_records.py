@@ -171,7 +171,7 @@ def test_a_disrupted_squad_fires_its_pistol():
 def test_below_cf_one_there_is_no_shot():
     state = table({"Squad 1": 412, "Soldier #3": 363})  # pistol CF 1, -1 defensive terrain
     state.unit("Squad 1").reduced = True
-    assert shots(state, "Squad 1") == []
+    assert shots(state, "Squad 1") == [] and not can_fire(DATA, fresh(), state, "Squad 1")
     state = table({"Squad 1": 412, "Soldier #3": 413})  # pistol CF 1: a shot
     state.unit("Squad 1").reduced = True
     assert shots(state, "Squad 1") == [("Soldier #3", "413", "pistol", 1, 2, ())]
@@ -204,11 +204,13 @@ def test_a_vermite_has_no_fire_plans_and_a_marine_off_the_map_neither():
 
 @pytest.mark.rule("SV-EVT-01")
 def test_an_event_range_limit_stops_fire_beyond_it():
-    state = table({"Squad 1": 411, "Soldier #3": 413, "Soldier #5": 516})  # 2 and 3 hexes away
+    # Soldier #1 (first in unit order) 3 hexes away, Soldier #3 2 hexes away, both in sight
+    state = table({"Squad 1": 411, "Soldier #3": 413, "Soldier #1": 516})
     state.fire_range_limit = 2
     assert [s[0] for s in shots(state, "Squad 1")] == ["Soldier #3"]
+    assert can_fire(DATA, fresh(), state, "Squad 1")
     state.fire_range_limit = 0  # no limit
-    assert [s[0] for s in shots(state, "Squad 1")] == ["Soldier #3", "Soldier #5"]
+    assert [s[0] for s in shots(state, "Squad 1")] == ["Soldier #3", "Soldier #1"]
 
 
 @pytest.mark.rule("SV-MCOMB-04")
@@ -355,6 +357,7 @@ def test_a_tunnel_exit_out_of_sight_does_not_hide_the_ones_in_sight():
 def test_a_tunnel_exit_held_by_a_marine_does_not_hide_the_next_one():
     state = exit_state({"Squad 1": 146, "Squad 2": 254}, exits=("1", "2"))
     assert shots(state, "Squad 2") == [("Tunnel Exit 2", "255", "standard", 5, 3, (ADJ,))]
+    assert can_fire(DATA, fresh(), state, "Squad 2")
 
 
 @pytest.mark.rule("SV-AMB-20", "SV-AMB-04", "SV-NAT-08", "SV-MCOMB-08")
@@ -377,6 +380,26 @@ def test_the_scientists_shot_under_both_variants_names_both():
     assert rules.why == (f"{SCIENTIST_PISTOL_WHY}; "
                          "variant nat_fire_penalty_twice (other reading of SV-AMB-04)")
     assert rules.base_cf == 1 - 1 - 1  # pistol CF 1, NAT -1, §J-7's -1: no shot
+
+
+@pytest.mark.rule("SV-TUN-07", "SV-MCOMB-07", "SV-MCOMB-09", "SV-TERR-22")
+def test_a_tunnel_exit_in_a_flooded_hex_is_in_defensive_terrain():
+    dry = exit_state({"Squad 1": 254}, exits=("2",))  # Exit 2 (255) is next to the Bog of 234
+    wet = exit_state({"Squad 1": 254}, exits=("2",))
+    wet.flooded = True
+    assert shots(dry, "Squad 1") == [("Tunnel Exit 2", "255", "standard", 5, 3, (ADJ,))]
+    assert shots(wet, "Squad 1") == [("Tunnel Exit 2", "255", "standard", 4, 3, (DEF, ADJ))]
+    wet.unit("Squad 1").reduced = True  # its pistol: CF 1 - 1 = 0, no shot
+    assert shots(wet, "Squad 1") == [] and not can_fire(DATA, fresh(), wet, "Squad 1")
+    dry.unit("Squad 1").reduced = True
+    assert can_fire(DATA, fresh(), dry, "Squad 1")
+
+
+@pytest.mark.rule("SV-PANTS-01")
+def test_pants_with_a_target_four_hexes_away_only_may_fire():
+    state = table({"Special Ops 1": 411, "Squad 2": 412, "Soldier #3": 415})
+    assert [p.target for p in plans(state, "Special Ops 1")] == ["Soldier #3"]
+    assert can_fire(DATA, fresh(), state, "Special Ops 1")
 
 
 # -- the pieces -------------------------------------------------------------------------------------
