@@ -86,13 +86,13 @@ def test_a_far_vermite_behind_blocking_terrain_is_no_target():
     assert shots(state, "Squad 1") == []
 
 
-@pytest.mark.rule("SV-MCOMB-07", "SV-TERR-02")
+@pytest.mark.rule("SV-MCOMB-07", "SV-TERR-32")
 def test_a_target_in_defensive_terrain_costs_one_cf():
     state = table({"Squad 1": 412, "Soldier #3": 363})  # 363 is Bamboo, adjacent
     assert shots(state, "Squad 1") == [("Soldier #3", "363", "standard", 4, 2, (DEF, ADJ))]
 
 
-@pytest.mark.rule("SV-MCOMB-07", "SV-TERR-22")
+@pytest.mark.rule("SV-MCOMB-07", "SV-TERR-03", "SV-TERR-04")
 def test_a_flooded_hex_is_defensive_terrain_while_the_bogs_flood():
     smap = fresh()
     flooded = "255"  # clear, next to the Bog of 234
@@ -202,7 +202,7 @@ def test_a_vermite_has_no_fire_plans_and_a_marine_off_the_map_neither():
     assert plans(state, "Squad 2") == [] and not can_fire(DATA, fresh(), state, "Squad 2")
 
 
-@pytest.mark.rule("SV-EVT-01")
+@pytest.mark.rule("SV-EVT-04")
 def test_an_event_range_limit_stops_fire_beyond_it():
     # Soldier #1 (first in unit order) 3 hexes away, Soldier #3 2 hexes away, both in sight
     state = table({"Squad 1": 411, "Soldier #3": 413, "Soldier #1": 516})
@@ -382,7 +382,7 @@ def test_the_scientists_shot_under_both_variants_names_both():
     assert rules.base_cf == 1 - 1 - 1  # pistol CF 1, NAT -1, §J-7's -1: no shot
 
 
-@pytest.mark.rule("SV-TUN-07", "SV-MCOMB-07", "SV-MCOMB-09", "SV-TERR-22")
+@pytest.mark.rule("SV-TUN-07", "SV-MCOMB-07", "SV-MCOMB-09", "SV-TERR-04")
 def test_a_tunnel_exit_in_a_flooded_hex_is_in_defensive_terrain():
     dry = exit_state({"Squad 1": 254}, exits=("2",))  # Exit 2 (255) is next to the Bog of 234
     wet = exit_state({"Squad 1": 254}, exits=("2",))
