@@ -125,8 +125,8 @@ def test_the_logistics_unit_purges_itself_then_its_one_marked_neighbour_without_
     asked, events = purging(state)
     assert asked == []
     assert records(events) == [
-        ("Logistics purges its own NATs: the NAT Infected marker is flipped to its NAT Tainted "
-         "side", L, "move", ("SV-PURGE-01", "SV-PURGE-02"), "", {"unit": "Logistics"}),
+        (("Logistics purges its own NATs: the NAT Infected marker is flipped to its NAT Tainted "
+         "side"), L, "move", ("SV-PURGE-01", "SV-PURGE-02"), "", {"unit": "Logistics"}),
         ("Logistics purges Squad 1's NATs: the NAT Tainted marker is removed", L, "move",
          ("SV-PURGE-01",), MAP, {"unit": "Squad 1", "hex": "411"}),
     ]
@@ -157,8 +157,8 @@ def test_marked_neighbours_of_the_same_level_are_offered_in_hex_number_order():
     asked, events = purging(state, answers=["Squad 1"])
     assert asked == [(MARINES, "purge", PURGE_ASKED, ["Squad 2", "Squad 1"], L)]
     assert records(events) == [
-        ("Logistics purges Squad 1's NATs: the NAT Infected marker is flipped to its NAT Tainted "
-         "side", L, "move", ("SV-PURGE-01",), MAP, {"unit": "Squad 1", "hex": "413"})]
+        (("Logistics purges Squad 1's NATs: the NAT Infected marker is flipped to its NAT Tainted "
+         "side"), L, "move", ("SV-PURGE-01",), MAP, {"unit": "Squad 1", "hex": "413"})]
     assert (state.unit("Squad 1").nat, state.unit("Squad 2").nat) == ("tainted", "infected")
 
 
@@ -203,8 +203,8 @@ def test_without_the_variant_a_chit_only_sets_the_direction_and_says_why(name, w
     state = turn_table({"Squad 1": 315}, name)
     state.unit("Squad 1").nat = "tainted"
     log, rolled = event(state, name, variants=())
-    assert log == [(f"{name}: the Event Chit Card is not in the rulebook and the text states no "
-                    f"effect for this chit: it only sets the direction", CARD, "info",
+    assert log == [((f"{name}: the Event Chit Card is not in the rulebook and the text states no "
+                    f"effect for this chit: it only sets the direction"), CARD, "info",
                     ("SV-EVT-04",), f"{DIRECTIONS_ONLY}; {name}: {why}", chit(name))]
     assert (rolled, state.turn_events, state.unit("Squad 1").nat) == ([], [name], "tainted")
 
@@ -212,8 +212,8 @@ def test_without_the_variant_a_chit_only_sets_the_direction_and_says_why(name, w
 @pytest.mark.rule("SV-EVT-04")
 def test_a_chit_the_project_wrote_no_card_for_only_sets_the_direction_with_the_variant_too():
     log, _ = event(turn_table({}, "Scent Storm"), "Scent Storm")
-    assert log == [("Scent Storm: the Event Chit Card is not in the rulebook and the text states no "
-                    "effect for this chit: it only sets the direction", CARD, "info",
+    assert log == [(("Scent Storm: the Event Chit Card is not in the rulebook and the text states no "
+                    "effect for this chit: it only sets the direction"), CARD, "info",
                     ("SV-EVT-04",), f"{DIRECTIONS_ONLY}; Scent Storm: {NOT_NAMED}",
                     chit("Scent Storm"))]
 
@@ -347,8 +347,8 @@ def test_burp_draws_a_second_chit_resolved_with_the_first_chits_directions():
          quiet, {"chit": "Quiet Night", "chit_paths": ["name"]}),
         ("Second chit Quiet Night: resolved with Queen's B.U.R.P.'s directions", D1, "info",
          ("SV-EVT-08",), quiet, {"chit": "Quiet Night", "chit_paths": ["name"]}),
-        ("Quiet Night: the Event Chit Card is not in the rulebook and the text states no effect "
-         "for this chit: it only sets the direction", CARD, "info", ("SV-EVT-04",),
+        (("Quiet Night: the Event Chit Card is not in the rulebook and the text states no effect "
+         "for this chit: it only sets the direction"), CARD, "info", ("SV-EVT-04",),
          f"{DIRECTIONS_ONLY}; {quiet}", chit("Quiet Night")),
     ]
     assert rolled == [("Event Chit", 2, 2)]
@@ -373,11 +373,11 @@ def test_bogs_flood_on_alpha_floods_the_bogs_and_is_the_sneak_attack():
     state = turn_table({}, "Bogs Flood")
     log, _ = event(state, "Bogs Flood", variants=())
     assert log == [FLOODED, (
-        "Vermite Sneak Attack: units leaving the map edge follow the trail to 221 / 613; no "
-        "Soldier Tunnel Movement this turn", "Space Vermin §Q-1-c", "info",
+        ("Vermite Sneak Attack: units leaving the map edge follow the trail to 221 / 613; no "
+        "Soldier Tunnel Movement this turn"), "Space Vermin §Q-1-c", "info",
         ("SV-S1-17", "SV-S1-18", "SV-S1-19", "SV-AMB-03"),
-        "default reading of SV-AMB-03: a unit leaving the south (north) edge comes back in at the "
-        "trail's end on the other edge", chit("Bogs Flood", hexes=["221", "613"]))]
+        ("default reading of SV-AMB-03: a unit leaving the south (north) edge comes back in at the "
+        "trail's end on the other edge"), chit("Bogs Flood", hexes=["221", "613"]))]
     assert (state.flooded, state.sneak_attack, state.magnetic_storm) == (True, True, False)
 
 
@@ -389,11 +389,11 @@ def test_bogs_flood_drawn_second_floods_but_brings_no_sneak_attack_or_storm(map_
     log, _ = event(state, "Bogs Flood", first=False,
                    variants=("magnetic_storm_without_flood",))
     assert log == [FLOODED, (
-        "Bogs Flood was drawn after Queen's B.U.R.P.: its direction numbers are ignored (§D-1), so "
-        "neither the Sneak Attack nor the Magnetic Storm, both set by them, happens this turn",
+        ("Bogs Flood was drawn after Queen's B.U.R.P.: its direction numbers are ignored (§D-1), so "
+        "neither the Sneak Attack nor the Magnetic Storm, both set by them, happens this turn"),
         D1, "info", ("SV-EVT-08",),
-        "reading: the Sneak Attack / Magnetic Storm come with Bogs Flood's direction numbers, "
-        "which a second chit does not use (not stated)", chit("Bogs Flood"))]
+        ("reading: the Sneak Attack / Magnetic Storm come with Bogs Flood's direction numbers, "
+        "which a second chit does not use (not stated)"), chit("Bogs Flood"))]
     assert (state.flooded, state.sneak_attack, state.magnetic_storm) == (True, False, False)
 
 
@@ -402,8 +402,8 @@ def test_bogs_flood_on_beta_floods_the_bogs_and_is_the_magnetic_storm():
     state = turn_table({}, "Bogs Flood", "beta", scenario="great_migration")
     log, _ = event(state, "Bogs Flood", variants=())
     assert log == [FLOODED, (
-        "Magnetic Storm: each moving unit rolls its own direction and ignores Scent Trails; the "
-        "Bogs still flood", "Space Vermin §Q-2-f", "info", ("SV-S2-19", "SV-AMB-10"),
+        ("Magnetic Storm: each moving unit rolls its own direction and ignores Scent Trails; the "
+        "Bogs still flood"), "Space Vermin §Q-2-f", "info", ("SV-S2-19", "SV-AMB-10"),
         "default reading of SV-AMB-10: Bogs Flood floods in Scenario 2 too", chit("Bogs Flood"))]
     assert (state.flooded, state.sneak_attack, state.magnetic_storm) == (True, False, True)
 
@@ -413,8 +413,8 @@ def test_the_storm_without_flood_variant_brings_the_storm_alone_on_beta():
     state = turn_table({}, "Bogs Flood", "beta", scenario="great_migration")
     log, _ = event(state, "Bogs Flood", variants=("magnetic_storm_without_flood",))
     assert log == [(
-        "Magnetic Storm: each moving unit rolls its own direction and ignores Scent Trails; no Bog "
-        "floods", "Space Vermin §Q-2-f", "info", ("SV-S2-19", "SV-AMB-10"),
+        ("Magnetic Storm: each moving unit rolls its own direction and ignores Scent Trails; no Bog "
+        "floods"), "Space Vermin §Q-2-f", "info", ("SV-S2-19", "SV-AMB-10"),
         "variant magnetic_storm_without_flood (other reading of SV-AMB-10)", chit("Bogs Flood"))]
     assert (state.flooded, state.magnetic_storm) == (False, True)
 
