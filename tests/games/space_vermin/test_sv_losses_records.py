@@ -16,6 +16,7 @@ from rules_lib.games.space_vermin.provenance import map_reason
 from rules_lib.games.space_vermin.recovery import purging_phase, recovery_phase
 from rules_lib.games.space_vermin.state import MARINES
 from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
+from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite, step_vermite
 
 from .sv_helpers import DATA, dice, run, table
 from .sv_turn_helpers import turn_table
@@ -74,6 +75,124 @@ def test_the_elimination_event_carries_the_assumption_its_caller_gives():
                                   assumed="a stated reading", why="4 hits"))
     assert records(events) == [("Squad 1 is eliminated (4 hits)", F2, "combat", ("SV-VATK-11",),
                                 "a stated reading", {"unit": "Squad 1", "at": "233"})]
+
+
+
+# -- a Vermite flipped or eliminated (vermite_losses) ----------------------------------------------
+
+J1, Q1C, Q2F = "Space Vermin §J-1", "Space Vermin §Q-1-c", "Space Vermin §Q-2-f"
+
+
+def migration(placements, **fields):
+    return table(placements, "beta", scenario="great_migration", **fields)
+
+
+@pytest.mark.rule("SV-MCOMB-11")
+def test_a_step_on_a_reduced_vermite_says_it_is_already_reduced_then_eliminates_it():
+    state = table({"Squad 1": 416, "Soldier #1": 414}, vermites_eliminated=2)
+    state.unit("Soldier #1").reduced = True
+    events = run(resolve_fire(state, dice(6, 6, 1, 1, 6), "Squad 1", "Soldier #1"))
+    assert records(events)[1:3] == [
+        ("Soldier #1 is already Reduced", J1, "combat", ("SV-MCOMB-11",), "",
+         {"unit": "Soldier #1"}),
+        ("Soldier #1 is eliminated and returned to the Vermite Unit Cup", Q1C, "combat",
+         ("SV-S1-12",), "", {"unit": "Soldier #1", "at": "414"}),
+    ]
+    soldier = state.unit("Soldier #1")
+    assert (soldier.status, soldier.hex, soldier.reduced, state.vermites_eliminated) == (
+        "cup", None, False, 3)
+
+
+@pytest.mark.rule("SV-ANT-06")
+def test_a_step_carries_its_callers_rule_ids_and_assumption_on_both_sides():
+    state = table({"Soldier #1": 414})
+    soldier = state.unit("Soldier #1")
+    flip = run(step_vermite(state, dice(), soldier, "R", ("SV-ANT-06",), assumed="a reading"))
+    assert records(flip) == [("Soldier #1 is flipped to its Reduced side", "R", "combat",
+                              ("SV-ANT-06",), "a reading", {"unit": "Soldier #1"})]
+    again = run(step_vermite(state, dice(), soldier, "R", ("SV-ANT-06",), assumed="a reading"))
+    assert records(again)[0] == ("Soldier #1 is already Reduced", "R", "combat", ("SV-ANT-06",),
+                                 "a reading", {"unit": "Soldier #1"})
+    assert soldier.status == "cup"
+
+
+@pytest.mark.rule("SV-S2-21")
+@pytest.mark.parametrize("scenario,stage", [("great_migration", 0), ("campaign", 2)])
+def test_a_warrior_killed_by_marine_fire_on_beta_goes_to_the_eliminated_pile(scenario, stage):
+    """The Great Migration, and the campaign's second battle (its Great Migration stage)."""
+    state = table({"Squad 1": 512, "Soldier #1": 513}, "beta", scenario=scenario,
+                  campaign_stage=stage)
+    events = run(resolve_fire(state, dice(6, 6, 6, 6, 6, 6), "Squad 1", "Soldier #1"))
+    assert records(events)[2] == ("Soldier #1 is eliminated and put in the Eliminated pile", Q2F,
+                                  "combat", ("SV-S2-21",), "", {"unit": "Soldier #1", "at": "513"})
+    assert state.unit("Soldier #1").status == "eliminated"
+
+
+@pytest.mark.rule("SV-S2-24")
+def test_a_drone_killed_by_marine_fire_on_beta_goes_back_to_the_cup_citing_s2_24():
+    state = migration({"Squad 1": 512, "Drone #4": 513})
+    events = run(resolve_fire(state, dice(6, 6, 6, 6, 6, 6), "Squad 1", "Drone #4"))
+    assert records(events)[2] == ("Drone #4 is eliminated and returned to the Vermite Unit Cup",
+                                  Q2F, "combat", ("SV-S2-24",), "", {"unit": "Drone #4", "at": "513"})
+    assert state.unit("Drone #4").status == "cup"
+
+
+@pytest.mark.rule("SV-S2-24")
+def test_a_warrior_killed_by_an_event_on_beta_goes_back_to_the_cup_citing_s2_24():
+    state = migration({"Soldier #1": 513})
+    events = run(eliminate_vermite(state, dice(), state.unit("Soldier #1"), cause="event"))
+    assert records(events)[0] == ("Soldier #1 is eliminated and returned to the Vermite Unit Cup",
+                                  Q2F, "combat", ("SV-S2-24",), "", {"unit": "Soldier #1", "at": "513"})
+
+
+@pytest.mark.rule("SV-S2-24", "SV-CF-13")
+def test_a_drone_the_kitten_shoots_down_on_beta_is_removed_from_the_game():
+    state = migration({"Drone #4": 513})
+    events = run(eliminate_vermite(state, dice(), state.unit("Drone #4"), cause="kitten"))
+    assert records(events)[0] == ("Drone #4 is eliminated and removed from the game", Q2F,
+                                  "combat", ("SV-S2-24", "SV-CF-13"), "",
+                                  {"unit": "Drone #4", "at": "513"})
+    assert state.unit("Drone #4").status == "removed"
+
+
+@pytest.mark.rule("SV-S2-15", "SV-TERR-16")
+def test_a_queen_dying_where_she_lands_drops_her_jewel_there_and_frees_only_her_escort():
+    """The High Queen (Reduced, carrying a Jewel) dies in 662 though her counter is in 665 (a
+    Jolt's landing): the Jewel joins the one in 662, her Escort is free, Sister Queen's is not."""
+    state = migration({"High Queen": 665, "Ultra-Mite #6": 665, "Ultra-Mite #7": 664},
+                      jewels={"662": 1})
+    queen = state.unit("High Queen")
+    queen.jewels, queen.reduced = 1, True
+    state.unit("Ultra-Mite #6").escort_of = "High Queen"
+    state.unit("Ultra-Mite #7").escort_of = "Sister Queen"
+    events = run(eliminate_vermite(state, dice(6), queen, at="662"))
+    assert records(events)[0] == ("High Queen is eliminated and put in the Eliminated pile", Q2F,
+                                  "combat", ("SV-S2-21",), "", {"unit": "High Queen", "at": "662"})
+    assert (queen.status, queen.hex, queen.jewels, queen.reduced) == ("eliminated", None, 0, False)
+    assert state.jewels == {"662": 2}
+    assert (state.unit("Ultra-Mite #6").escort_of, state.unit("Ultra-Mite #7").escort_of) == (
+        "", "Sister Queen")
+
+
+@pytest.mark.rule("SV-S2-15")
+def test_an_escort_eliminated_is_nobodys_escort_any_more():
+    state = migration({"High Queen": 665, "Ultra-Mite #6": 665})
+    escort = state.unit("Ultra-Mite #6")
+    escort.escort_of = "High Queen"
+    run(eliminate_vermite(state, dice(6), escort))
+    assert (escort.status, escort.escort_of) == ("eliminated", "")
+
+
+@pytest.mark.rule("SV-NAT-02", "SV-SUIC-03", "SV-AMB-01")
+def test_a_suicide_drones_nat_roll_reaches_only_the_marine_it_attacked():
+    """Squad 2 (411) is in a lower-numbered hex within 2 of the Drone, yet the NAT marker goes to
+    Squad 1, the Marine the Drone dived into."""
+    state = table({"Squad 1": 412, "Drone #4": 413, "Squad 2": 411})
+    events = run(vermite_attack(state, dice(6, 1, 1, 1, 1, 1, 2), ["Drone #4"], "Squad 1",
+                                suicide=True))
+    assert records(events)[-1][3] == ("SV-NAT-04", "SV-NAT-06", "SV-NAT-02", "SV-SUIC-03",
+                                      "SV-AMB-01")
+    assert (state.unit("Squad 1").nat, state.unit("Squad 2").nat) == ("tainted", "")
 
 
 # -- the Marines Recovery Phase (§K) and the NAT Purging Phase (§L) (recovery) -----------------------
