@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.core.engine import Decision
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context, Decision
 from rules_lib.games.space_vermin.chit_events import chit_effect, reset_turn_effects, resolve_event
+from rules_lib.games.space_vermin.counters import placed_state
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.marine_fire import resolve_fire
 from rules_lib.games.space_vermin.marine_losses import eliminate_marine
 from rules_lib.games.space_vermin.provenance import map_reason
@@ -291,6 +294,33 @@ def test_only_a_logistics_unit_purges_a_marked_marine_next_to_another_is_left_al
     assert (state.unit("Squad 1").nat, state.unit("Squad 2").nat) == ("infected", "infected")
 
 
+
+@pytest.mark.rule("SV-RECOV-01")
+def test_recovery_reads_the_games_map_a_corrected_column_decides_who_is_next_to_a_vermite():
+    """A designer's Mapzone Alpha whose column 10 lists 411 last, away from 412: Squad 1 in 411
+    recovers though Soldier #1 in 412 touches it on the shipped map."""
+    column = [431, 432, 433, 434, 435, 436, "-", "-", "-", 412, 413, 414, 415, 416, 411]
+    corrected = load_game_data({"alpha:columns[10]": column})
+    shipped_state = table({"Squad 1": 411, "Soldier #1": 412})
+    state = placed_state({"Squad 1": 411, "Soldier #1": 412}, "alpha", data=corrected)
+    for s in (shipped_state, state):
+        s.unit("Squad 1").reduced = True
+    assert run(recovery_phase(shipped_state, dice())) == []
+    events = run(recovery_phase(state, Context(dice=ScriptedDice([]), data=corrected)))
+    assert [e.message for e in events] == [
+        "Squad 1 recovers to full strength (no Vermite next to 411)"]
+    assert not state.unit("Squad 1").reduced
+
+
+@pytest.mark.rule("SV-PURGE-01")
+def test_purging_reads_the_games_data_a_logistics_unit_without_purge_purges_nothing():
+    data = load_game_data({"counters:marines.logistics.purge": False})
+    state = placed_state({"Logistics": 412, "Squad 1": 411}, "alpha", data=data)
+    state.unit("Logistics").nat = state.unit("Squad 1").nat = "infected"
+    events = run(purging_phase(state, Context(dice=ScriptedDice([]), data=data)))
+    assert events == []
+    assert (state.unit("Logistics").nat, state.unit("Squad 1").nat) == ("infected", "infected")
+
 # -- the drawn Event Chit's event (chit_events) ------------------------------------------------------
 
 CARD, D1 = "Space Vermin §D (Event Chit Card)", "Space Vermin §D-1"
@@ -482,6 +512,16 @@ def test_burp_with_the_event_cup_empty_draws_nothing_and_says_so():
     assert log[1:] == [("No chit left to draw", D1, "info", ("SV-EVT-07",), "", {})]
     assert (rolled, state.turn_events) == ([], ["Queen's B.U.R.P."])
 
+
+
+@pytest.mark.rule("SV-EVT-07", "SV-EVT-08", "SV-S1-17")
+def test_bogs_flood_drawn_by_belch_floods_the_bogs_but_brings_no_sneak_attack():
+    state = turn_table({}, "Ultra-Mite B.E.L.C.H.", event_cup=["Bogs Flood"])
+    log, rolled = event(state, "Ultra-Mite B.E.L.C.H.", variants=())
+    assert [r[1] for r in log] == [D1, "Space Vermin §D", D1, "Space Vermin §P-1-b", D1]
+    assert log[-1][3] == ("SV-EVT-08",)
+    assert (rolled, state.flooded, state.sneak_attack) == ([], True, False)
+    assert state.turn_events == ["Ultra-Mite B.E.L.C.H.", "Bogs Flood"]
 
 FLOODED = ("Bogs Flood: every Bog and every hex next to one is Flooded this turn",
            "Space Vermin §P-1-b", "info", ("SV-TERR-03",), "", chit("Bogs Flood"))
