@@ -406,6 +406,19 @@ def test_invented_molt_rolls_for_each_reduced_vermite_by_kind_dying_on_1_or_2():
         ("cup", False), ("map", False), ("cup", False), ("map", False)]
 
 
+
+@pytest.mark.rule("SV-EVT-04", "SV-S2-24")
+def test_a_warrior_killed_by_invented_molt_on_beta_goes_back_to_the_cup():
+    """An Event's victim is not killed by Marine combat: back to the cup, not the Eliminated
+    pile (§Q-2-f)."""
+    state = table({"Soldier #1": 513}, "beta", scenario="great_migration",
+                  direction_chit="Vermites Molt")
+    state.unit("Soldier #1").reduced = True
+    log, _ = event(state, "Vermites Molt", 1)
+    assert log[1] == ("Soldier #1 is eliminated and returned to the Vermite Unit Cup", Q2F,
+                      "combat", ("SV-S2-24",), "", {"unit": "Soldier #1", "at": "513"})
+    assert state.unit("Soldier #1").status == "cup"
+
 @pytest.mark.rule("SV-EVT-04")
 @pytest.mark.parametrize("name,message,field,value", [
     ("Swarm Surge", "Swarm Surge: Soldiers +1 MA this turn", "soldier_ma_bonus", 1),
