@@ -434,6 +434,17 @@ def test_invented_one_turn_effects_are_set_and_logged(name, message, field, valu
     assert getattr(state, field) == value
 
 
+
+@pytest.mark.rule("SV-EVT-04")
+def test_the_invented_cards_numbers_are_read_from_the_games_data():
+    """A designer's card giving Swarm Surge +2 MA: the game's data, not the shipped files."""
+    data = load_game_data({"chits:event_chits[5].invented_effect.ma_bonus": 2})
+    state = placed_state({}, "alpha", data=data, direction_chit="Swarm Surge")
+    ctx = Context(dice=ScriptedDice([]), variants=frozenset(INVENTED), data=data)
+    events = run(resolve_event(state, ctx, "Swarm Surge", True))
+    assert [e.message for e in events] == ["Swarm Surge: Soldiers +2 MA this turn"]
+    assert state.soldier_ma_bonus == 2
+
 @pytest.mark.rule("SV-EVT-04", "SV-SPAWN-01")
 def test_invented_queens_call_adds_a_high_queen_spawn_on_alpha_only():
     alpha = turn_table({}, "Queen's Call")
