@@ -508,6 +508,31 @@ def test_invented_acid_rain_disrupts_a_marine_outside_a_building_on_a_1():
         False, False, True, True]
 
 
+
+def invented_on(data):
+    return Context(dice=ScriptedDice([1]), variants=frozenset(INVENTED), data=data)
+
+
+@pytest.mark.rule("SV-EVT-04")
+def test_invented_acid_rain_reads_the_games_map_for_buildings():
+    """A designer's map making 411 a Building: Squad 1 there does not roll; Squad 2 does."""
+    buildings = [313, 314, 315, 345, 346, 353, 354, 422, 423, 424, 435, 213, 564, 411]
+    data = load_game_data({"alpha:terrain.building": buildings})
+    state = placed_state({"Squad 1": 411, "Squad 2": 413}, "alpha", data=data)
+    ctx = invented_on(data)
+    events = run(resolve_event(state, ctx, "Acid Rain", True))
+    assert [e.message for e in events] == ["Acid Rain: Squad 2 rolls 1 and is Disrupted"]
+    assert ctx.dice.log == [("Acid Rain Squad 2", 6, 1)]
+
+
+@pytest.mark.rule("SV-EVT-04", "SV-S1-13")
+def test_invented_tunnel_rumble_reads_the_games_map_for_the_exits_hex():
+    data = load_game_data({"alpha:tunnel_exits[5]": 436})
+    state = placed_state({}, "alpha", data=data, cup_tunnel_exits=["5"])
+    events = run(resolve_event(state, invented_on(data), "Tunnel Rumble", True))
+    assert [e.message for e in events] == [
+        "Tunnel Exit 5 is placed open on hex 436 (Tunnel Rumble)"]
+
 @pytest.mark.rule("SV-EVT-07", "SV-EVT-08")
 def test_burp_draws_a_second_chit_resolved_with_the_first_chits_directions():
     state = turn_table({}, "Queen's B.U.R.P.", event_cup=["Fog Bank", "Quiet Night"])
