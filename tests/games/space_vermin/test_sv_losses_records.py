@@ -589,6 +589,15 @@ def test_bogs_flood_on_alpha_floods_the_bogs_and_is_the_sneak_attack():
     assert (state.flooded, state.sneak_attack, state.magnetic_storm) == (True, True, False)
 
 
+
+@pytest.mark.rule("SV-S1-17", "SV-AMB-03")
+def test_the_sneak_attacks_trail_ends_are_read_from_the_games_map():
+    data = load_game_data({"alpha:sneak_attack.nest_1.trail_end": 222})
+    state = placed_state({}, "alpha", data=data)
+    events = run(resolve_event(state, Context(dice=ScriptedDice([]), data=data), "Bogs Flood",
+                               True))
+    assert events[-1].data["hexes"] == ["222", "613"]
+
 @pytest.mark.rule("SV-TERR-03", "SV-EVT-08")
 @pytest.mark.parametrize("map_key,scenario", [("alpha", "family_jewels"),
                                               ("beta", "great_migration")])
