@@ -572,6 +572,66 @@ def test_bogs_flood_drawn_by_belch_floods_the_bogs_but_brings_no_sneak_attack():
     assert (rolled, state.flooded, state.sneak_attack) == ([], True, False)
     assert state.turn_events == ["Ultra-Mite B.E.L.C.H.", "Bogs Flood"]
 
+
+@pytest.mark.rule("SV-EVT-07", "SV-EVT-08")
+def test_burp_drawing_a_chit_named_in_the_rulebook_assumes_nothing_for_its_name():
+    """NAT Plague's name is the rulebook's (§E examples): the second-chit event assumes nothing,
+    and with the variant the invented NAT Plague is then played."""
+    state = turn_table({"Squad 1": 315}, "Queen's B.U.R.P.", event_cup=["NAT Plague"])
+    state.unit("Squad 1").nat = "tainted"
+    log, _ = event(state, "Queen's B.U.R.P.")
+    assert log[2] == ("Second chit NAT Plague: resolved with Queen's B.U.R.P.'s directions", D1,
+                      "info", ("SV-EVT-08",), "", {"chit": "NAT Plague", "chit_paths": ["name"]})
+    assert state.unit("Squad 1").nat == "infected"
+
+
+@pytest.mark.rule("SV-EVT-07", "SV-EVT-08")
+def test_burp_reads_the_second_chit_in_the_games_data_a_renamed_chit_is_played():
+    data = load_game_data({"chits:event_chits[14].name": "Calm Night"})
+    state = placed_state({}, "alpha", data=data, direction_chit="Queen's B.U.R.P.",
+                         event_cup=["Calm Night"])
+    events = run(resolve_event(state, Context(dice=ScriptedDice([]), data=data),
+                               "Queen's B.U.R.P.", True))
+    assert events[2].assumed == "Calm Night: override: event_chits[14].name = 'Calm Night'"
+    assert state.turn_events == ["Queen's B.U.R.P.", "Calm Night"]
+
+
+@pytest.mark.rule("SV-EVT-07", "SV-TERR-03")
+@pytest.mark.parametrize("index,name", [(0, "Queen's B.U.R.P."), (3, "Bogs Flood")])
+def test_a_designers_edit_of_a_stated_chit_is_logged_as_the_events_assumption(index, name):
+    """The rulebook states B.U.R.P. and Bogs Flood, so their events assume nothing; a chit
+    edited in the game's data says so on its first event."""
+    data = load_game_data({f"chits:event_chits[{index}].name": name})
+    state = placed_state({}, "alpha", data=data, event_cup=[])
+    events = run(resolve_event(state, Context(dice=ScriptedDice([]), data=data), name, True))
+    assert events[0].assumed == f"{name}: override: event_chits[{index}].name = {name!r}"
+
+
+@pytest.mark.rule("SV-EVT-04", "SV-SPAWN-01")
+def test_invented_queens_call_names_the_queen_of_the_games_data():
+    data = load_game_data({"counters:queens.high_queen.name": "Great Queen"})
+    state = placed_state({}, "alpha", data=data)
+    events = run(resolve_event(state, invented_on(data), "Queen's Call", True))
+    assert [e.message for e in events] == ["Queen's Call: the Great Queen spawns 1 more this turn"]
+
+
+@pytest.mark.rule("SV-EVT-04", "SV-NAT-01")
+def test_a_vermite_killed_by_invented_molt_next_to_a_marine_sets_off_a_nat_roll():
+    state = turn_table({"Soldier #1": 414, "Squad 1": 416}, "Vermites Molt")
+    state.unit("Soldier #1").reduced = True
+    log, rolled = event(state, "Vermites Molt", 1, 6)
+    assert rolled == [("Vermites Molt Soldier #1", 6, 1), ("NAT roll for Soldier #1", 6, 6)]
+    assert log[-1][:4] == ("NAT roll 6 (needs 1-3 for a Soldier): no infestation",
+                           "Space Vermin §J-7", "roll", ("SV-NAT-04",))
+
+
+@pytest.mark.rule("SV-EVT-04", "SV-S1-13")
+def test_invented_tunnel_rumble_with_two_exits_in_the_cup_rolls_a_two_faced_die():
+    state = turn_table({}, "Tunnel Rumble", cup_tunnel_exits=["5", "2"])
+    _, rolled = event(state, "Tunnel Rumble", 2)
+    assert rolled == [("Tunnel Exit chit", 2, 2)]
+    assert (state.tunnel_exits, state.cup_tunnel_exits) == ({"5": "open"}, ["2"])
+
 FLOODED = ("Bogs Flood: every Bog and every hex next to one is Flooded this turn",
            "Space Vermin §P-1-b", "info", ("SV-TERR-03",), "", chit("Bogs Flood"))
 
