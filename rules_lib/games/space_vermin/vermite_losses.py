@@ -13,6 +13,11 @@ from .data import SVData, game_data
 from .nat import nat_roll
 from .state import SVState, Unit, kind_of
 
+#: Why a Drone shot down by The Kitten on Mapzone Alpha leaves the game: the text states the
+#: Kitten's exception in Scenario 2 only, and Scenario 1 sends every eliminated Vermite to the cup.
+KITTEN_ON_ALPHA_WHY = ("the Kitten's exception (§Q-2-f: shot-down Drones stay out of the cup) "
+                       "applied on Mapzone Alpha too, where §Q-1-c states none")
+
 
 def vermite_destination(data: SVData, state: SVState, unit: Unit, cause: str) -> str:
     """Where an eliminated Vermite goes: the cup (Scenario 1, Drones) or the eliminated pile (§Q).
@@ -31,12 +36,12 @@ def vermite_destination(data: SVData, state: SVState, unit: Unit, cause: str) ->
 def elimination_ids(data: SVData, state: SVState, unit: Unit, dest: str, cause: str
                      ) -> tuple[str, ...]:
     """The catalogue rules that send an eliminated Vermite where it goes (§Q-1-c, §Q-2-f)."""
+    if cause == "kitten":
+        return ("SV-S2-24", "SV-CF-13")
     if state.map == "alpha":
         return ("SV-S1-12",)
     if dest == "eliminated":
         return ("SV-S2-21",)
-    if cause == "kitten":
-        return ("SV-S2-24", "SV-CF-13")
     return ("SV-S2-24",)
 
 
@@ -72,10 +77,12 @@ def eliminate_vermite(
     }[unit.status]
     yield Event(
         f"{unit.id} is eliminated and {dest}",
-        rule="Space Vermin §Q-1-c" if state.map == "alpha" else "Space Vermin §Q-2-f",
+        rule=("Space Vermin §Q-1-c" if state.map == "alpha" and cause != "kitten"
+              else "Space Vermin §Q-2-f"),
         kind="combat",
         data={"unit": unit.id, "at": where},
         ids=elimination_ids(data, state, unit, unit.status, cause),
+        assumed=KITTEN_ON_ALPHA_WHY if cause == "kitten" and state.map == "alpha" else "",
     )
     yield from nat_roll(state, ctx, unit, where, only=nat_only)
 

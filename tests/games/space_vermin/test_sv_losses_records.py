@@ -19,7 +19,11 @@ from rules_lib.games.space_vermin.provenance import map_reason
 from rules_lib.games.space_vermin.recovery import purging_phase, recovery_phase
 from rules_lib.games.space_vermin.state import MARINES
 from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
-from rules_lib.games.space_vermin.vermite_losses import eliminate_vermite, step_vermite
+from rules_lib.games.space_vermin.vermite_losses import (
+    KITTEN_ON_ALPHA_WHY,
+    eliminate_vermite,
+    step_vermite,
+)
 
 from .sv_helpers import DATA, dice, run, table
 from .sv_turn_helpers import turn_table
@@ -155,6 +159,19 @@ def test_a_drone_the_kitten_shoots_down_on_beta_is_removed_from_the_game():
     assert records(events)[0] == ("Drone #4 is eliminated and removed from the game", Q2F,
                                   "combat", ("SV-S2-24", "SV-CF-13"), "",
                                   {"unit": "Drone #4", "at": "513"})
+    assert state.unit("Drone #4").status == "removed"
+
+
+@pytest.mark.rule("SV-S2-24", "SV-CF-13", "SV-S1-12")
+def test_a_drone_the_kitten_shoots_down_on_alpha_leaves_the_game_saying_that_is_assumed():
+    """Scenario 1 sends every eliminated Vermite back to the cup (§Q-1-c); the Kitten's exception
+    is written in Scenario 2 only (§Q-2-f). The project applies it on Alpha too and says so: the
+    event cites the Kitten's rule, not the cup's, and marks the reading assumed."""
+    state = table({"Drone #4": 414})
+    events = run(eliminate_vermite(state, dice(), state.unit("Drone #4"), cause="kitten"))
+    assert records(events)[0] == ("Drone #4 is eliminated and removed from the game", Q2F,
+                                  "combat", ("SV-S2-24", "SV-CF-13"), KITTEN_ON_ALPHA_WHY,
+                                  {"unit": "Drone #4", "at": "414"})
     assert state.unit("Drone #4").status == "removed"
 
 
