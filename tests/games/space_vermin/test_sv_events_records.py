@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.core.engine import Decision, drive
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context, Decision, drive
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.events import draw_event_chit, fill_event_cup
 from rules_lib.games.space_vermin.provenance import chit_reason, join
 
@@ -159,3 +161,15 @@ def test_filling_the_cup_starts_a_fresh_record_of_chits_used():
     state.event_cup = []
     fill_event_cup(state, dice())
     assert state.event_cup == ORDER and state.events_used == []
+
+
+@pytest.mark.rule("SV-SETUP-03", "SV-EVT-02")
+def test_the_cup_and_the_draw_use_the_data_in_play_a_designers_renamed_chit():
+    data = load_game_data({"chits.event_chits[0].name": "Frog Rain"})
+    ctx = Context(dice=ScriptedDice([1]), data=data)
+    state = table({})
+    fill_event_cup(state, ctx)
+    assert state.event_cup[0] == "Frog Rain" and ORDER[0] not in state.event_cup
+    records, _ = draw(state, ctx)
+    assert records[0][3] == {"chit": "Frog Rain", "chit_paths": ["name"]}
+    assert records[0][4] == "Frog Rain: override: event_chits[0].name = 'Frog Rain'"
