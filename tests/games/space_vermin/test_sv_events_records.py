@@ -173,3 +173,34 @@ def test_the_cup_and_the_draw_use_the_data_in_play_a_designers_renamed_chit():
     records, _ = draw(state, ctx)
     assert records[0][3] == {"chit": "Frog Rain", "chit_paths": ["name"]}
     assert records[0][4] == "Frog Rain: override: event_chits[0].name = 'Frog Rain'"
+
+
+@pytest.mark.rule("SV-EVT-02")
+def test_with_two_chits_left_a_die_of_two_sides_picks_either():
+    ctx = dice(2)
+    state = table({})
+    state.event_cup = [ORDER[0], ORDER[1]]
+    records, _ = draw(state, ctx)
+    assert ctx.dice.log == [("Event Chit", 2, 2)]
+    assert records[0][3]["chit"] == ORDER[1] and state.event_cup == [ORDER[0]]
+
+
+@pytest.mark.rule("SV-RECON-05", "SV-AMB-11")
+def test_the_returned_chit_s_assumed_provenance_is_on_the_log_too():
+    data = load_game_data({"chits.event_chits[0].name": "Frog Rain"})
+    ctx = Context(dice=ScriptedDice([1, 1]), data=data)
+    state = table({}, successful_recon=True)
+    fill_event_cup(state, ctx)
+    second = state.event_cup[1]
+    records, asked = draw(state, ctx, answer=second)
+    assert asked[0][2] == ["Frog Rain", second]
+    assert records[0][3]["other"] == "Frog Rain"
+    assert "Frog Rain: override: event_chits[0].name = 'Frog Rain'" in records[0][4]
+
+
+@pytest.mark.rule("SV-RECON-05")
+def test_the_used_successful_recon_marker_is_saved_as_off():
+    ctx = dice(1, 1)
+    state = cup_of(table({}, successful_recon=True), ctx)
+    draw(state, ctx)
+    assert '"successful_recon": false' in state.to_json()
