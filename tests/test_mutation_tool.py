@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 
-from tools.mutation import _function_name, is_message_only
+from tools.mutation import _function_name, is_message_only, undecorate
 
 
 def _pair(before: str, after: str) -> tuple[ast.AST, ast.AST]:
@@ -135,3 +136,53 @@ def test_a_function_group_reports_only_its_own_mutants_and_names_them(tmp_path):
                             "| 1 | 0 | 1 | 0 | 0 | 0% |")
     assert [m.function for m in classify(tmp_path, "m.py").mutants] == [
         "fire", "overrun", "overrun_advance"]
+
+
+CACHED_AND_PROPERTIES = """import functools
+
+
+@functools.lru_cache(maxsize=64)
+def double(x):
+    return x * 2
+
+
+class Fort:
+    @property
+    def boxes(self) -> int:
+        return 3
+
+    @functools.cached_property
+    def names(self):
+        return ["keep"]
+
+    @property
+    def owner(self):
+        return self._owner
+
+    @owner.setter
+    def owner(self, side):
+        self._owner = side
+"""
+
+
+def test_caches_come_off_and_properties_become_plain_methods_mutmut_mutates(tmp_path):
+    """mutmut 3 mutates no decorated function (but a lone staticmethod or classmethod): the
+    scratch copy takes a cache off and makes a property from a plain method NAME__body."""
+    out = undecorate(CACHED_AND_PROPERTIES)
+    tree = ast.parse(out)
+    decorated = [n.name for n in ast.walk(tree)
+                 if isinstance(n, ast.FunctionDef) and n.decorator_list]
+    assert decorated == ["owner", "owner"]  # a property with a setter is left as it is
+    assert "    boxes = property(boxes__body)\n" in out
+    assert "    names = functools.cached_property(names__body)\n" in out
+    (tmp_path / "undecorated_fort.py").write_text(out, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("undecorated_fort", tmp_path / "undecorated_fort.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    fort = module.Fort()
+    fort.owner = "Human"
+    assert (module.double(2), fort.boxes, fort.names, fort.owner) == (4, 3, ["keep"], "Human")
+
+
+def test_a_property_s_plain_method_reads_back_as_the_property():
+    assert _function_name("xǁFortǁboxes__body") == "Fort.boxes"

@@ -134,6 +134,46 @@ def scratch_copy(dest: Path) -> None:
             shutil.copy2(src, target)
 
 
+#: Decorators mutmut 3 leaves alone (it mutates no decorated function but a lone @staticmethod or
+#: @classmethod), which ``undecorate`` takes off the scratch copy so that their functions are
+#: mutated too: a cache only keeps results (taking it off changes no result, and a warm cache
+#: can no longer hide a mutant); a property is kept, made from a plain method mutmut mutates.
+CACHES = {"cache", "functools.cache", "lru_cache", "functools.lru_cache"}
+PROPERTIES = {"property", "cached_property", "functools.cached_property"}
+#: The suffix of the plain method a property is made from in the scratch copy.
+PROPERTY_BODY = "__body"
+
+
+def undecorate(source: str) -> str:
+    """The module's source with its caching decorators taken off and each property made from a
+    plain method ``NAME__body`` (``NAME = property(NAME__body)``), so that mutmut mutates them.
+    Other decorators, and a property with a setter, are left as they are."""
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    edits: list[tuple[int, int, list[str]]] = []  # (first line, line after, replacement), 0-based
+    setters = {ast.unparse(d).split(".")[0] for n in ast.walk(tree)
+               if isinstance(n, ast.FunctionDef) for d in n.decorator_list
+               if isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter")}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef) or len(node.decorator_list) != 1:
+            continue
+        deco = node.decorator_list[0]
+        name = ast.unparse(deco.func if isinstance(deco, ast.Call) else deco)
+        first, after = deco.lineno - 1, node.end_lineno
+        body = lines[deco.end_lineno:after]
+        if name in CACHES:
+            edits.append((first, after, body))
+        elif name in PROPERTIES and not isinstance(deco, ast.Call) and node.name not in setters:
+            indent = lines[node.lineno - 1][: node.col_offset]
+            plain = f"{node.name}{PROPERTY_BODY}"
+            body[0] = body[0].replace(f"def {node.name}(", f"def {plain}(", 1)
+            made = f"{indent}{node.name} = {name}({plain})\n"
+            edits.append((first, after, [*body, made]))
+    for first, after, new in sorted(edits, reverse=True):
+        lines[first:after] = new
+    return "".join(lines)
+
+
 def write_config(dest: Path, module: str, tests: list[str]) -> None:
     """A [tool.mutmut] section for this one module in the scratch copy's pyproject."""
     section = "\n".join([
@@ -248,10 +288,13 @@ def _changed_line(orig_src: str, mut_src: str) -> tuple[str, str]:
 
 
 def _function_name(mangled: str) -> str:
-    """mutmut's x_name / xǁClassǁmethod back to name / Class.method."""
+    """mutmut's x_name / xǁClassǁmethod back to name / Class.method (a property's plain method
+    in the scratch copy, ``NAME__body``, back to the property's NAME)."""
     if mangled.startswith("xǁ"):
-        return mangled[2:].replace("ǁ", ".")
-    return mangled[2:] if mangled.startswith("x_") else mangled
+        name = mangled[2:].replace("ǁ", ".")
+    else:
+        name = mangled.removeprefix("x_")
+    return name.removesuffix(PROPERTY_BODY)
 
 
 def classify(scratch: Path, module: str, functions: list[str] | None = None) -> ModuleResult:
@@ -344,6 +387,8 @@ def run(module: str, tests: list[str], workers: int, keep: Path | None,
         refresh_tests(scratch, module, tests)
     elif not (scratch / "pyproject.toml").exists():
         scratch_copy(scratch)
+        target = scratch / module
+        target.write_text(undecorate(target.read_text(encoding="utf-8")), encoding="utf-8")
         write_config(scratch, module, tests)
     proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
                            str(workers), *names], cwd=scratch,
