@@ -145,9 +145,10 @@ PROPERTY_BODY = "__body"
 
 
 def undecorate(source: str) -> str:
-    """The module's source with its caching decorators taken off and each property made from a
-    plain method ``NAME__body`` (``NAME = property(NAME__body)``), so that mutmut mutates them.
-    Other decorators, and a property with a setter, are left as they are."""
+    """The module's source with its caching decorators taken off (``NAME.cache_clear`` still
+    answers, emptying nothing) and each property made from a plain method ``NAME__body``
+    (``NAME = property(NAME__body)``), so that mutmut mutates them. Other decorators, and a
+    property with a setter, are left as they are."""
     tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
     edits: list[tuple[int, int, list[str]]] = []  # (first line, line after, replacement), 0-based
@@ -161,8 +162,9 @@ def undecorate(source: str) -> str:
         name = ast.unparse(deco.func if isinstance(deco, ast.Call) else deco)
         first, after = deco.lineno - 1, node.end_lineno
         body = lines[deco.end_lineno:after]
-        if name in CACHES:
-            edits.append((first, after, body))
+        if name in CACHES:  # (a test may still empty the cache: there is nothing to empty)
+            indent = lines[node.lineno - 1][: node.col_offset]
+            edits.append((first, after, [*body, f"{indent}{node.name}.cache_clear = tuple\n"]))
         elif name in PROPERTIES and not isinstance(deco, ast.Call) and node.name not in setters:
             indent = lines[node.lineno - 1][: node.col_offset]
             plain = f"{node.name}{PROPERTY_BODY}"
