@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.games.space_vermin.lowest_numbered import EMPTY_HEX_WHY, ORDER_WHY
+from rules_lib.games.space_vermin.lowest_numbered import EMPTY_HEX_WHY, ORDER_WHY, empty_adjacent
 from rules_lib.games.space_vermin.pants import jolt
 from rules_lib.games.space_vermin.provenance import join, map_reason
 
@@ -81,3 +81,10 @@ def test_the_variant_puts_an_unnumbered_empty_neighbour_before_the_numbered_one(
                              variants=["unnumbered_hexes_first"])
     assert state.unit("Soldier #1").hex == "Nest 2"
     assert log[1] == placed("Nest 2", ("SV-AMB-16",), join(MAP_WHY, EMPTY_HEX_WHY, VARIANT_WHY))
+
+
+@pytest.mark.rule("SV-AMB-16")
+def test_empty_adjacent_reads_the_default_order_unless_told_otherwise():
+    state = table({"Drone #4": 452, "Drone #12": 453})
+    assert empty_adjacent(ALPHA, state, "452") == ["451", "Nest 2", "u11.2", "u11.1"]
+    assert empty_adjacent(ALPHA, state, "452", True) == ["Nest 2", "u11.2", "u11.1", "451"]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context
 from rules_lib.games.space_vermin import actions as act
 from rules_lib.games.space_vermin.actions import legal_actions
 from rules_lib.games.space_vermin.full_move import MOVE_IDS
@@ -15,7 +17,9 @@ from rules_lib.games.space_vermin.map_entry import (
     landing_zone,
     landing_zone_hexes,
 )
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.provenance import map_reason
+from rules_lib.games.space_vermin.state import MARINES
 
 from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, run, table
 
@@ -82,7 +86,7 @@ def test_entry_offers_every_hex_in_reach_cheapest_first_but_not_a_marine_hex():
     assert decision.options == [
         "655", "661", "636", "635", "654", "662", "641", "u16.7", "626", "625", "642", "634",
         "653", "u16.8", "561", "556", "555", "624", "554"]
-    assert decision.kind == "enter_to" and decision.rule == I5A
+    assert (decision.player, decision.kind, decision.rule) == (MARINES, "enter_to", I5A)
     log = records(run(designated_entry(state, dice(), "Squad 1"), answers=["635"]))
     assert log == [("Squad 1 enters the map and moves to 635 (2 MP)", I5A, "move",
                     ("SV-ENTRY-02",) + MOVE_IDS, ALPHA_WHY,
@@ -197,3 +201,94 @@ def test_a_drift_off_the_map_eliminates_the_drop():
     ]
     u = state.unit("Squad 1")
     assert u.status == "eliminated" and u.landed_turn == 0
+
+
+def designers(overrides, *faces, variants=()):
+    """A context playing on a designer's data with these dice."""
+    return Context(dice=ScriptedDice(list(faces)), data=load_game_data(overrides),
+                   variants=frozenset(variants))
+
+
+@pytest.mark.rule("SV-LZ-01")
+def test_the_landing_zone_question_goes_to_the_marines():
+    decision = first_decision(landing_zone(off_map(table({})), dice(), "Squad 1"))
+    assert (decision.player, decision.kind, decision.rule) == (MARINES, "landing_zone", I5B)
+
+
+@pytest.mark.rule("SV-LZ-03")
+def test_a_drift_reads_the_distance_divisor_of_the_games_data():
+    state = off_map(table({}))
+    ctx = designers({"tables:landing_zone.drift_distance_divisor": 1}, 4, 4, 2)
+    run(landing_zone(state, ctx, "Squad 1"), answers=["411"])
+    assert state.unit("Squad 1").hex == "413"  # 2 hexes south, not 1
+
+
+@pytest.mark.rule("SV-LZ-05", "SV-AMB-06")
+def test_a_drift_onto_a_tar_pit_eliminates_under_the_contexts_variant():
+    # 211's southern neighbour u4.3 is a Toxic Tar Pit
+    state = off_map(table({}))
+    ctx = dice(4, 4, 1, variants=["tar_pit_landing_eliminates"])
+    events = run(landing_zone(state, ctx, "Squad 1"), answers=["211"])
+    assert events[-2].message == "Squad 1 landed on the Toxic Tar Pit u4.3 and is eliminated"
+    assert state.unit("Squad 1").status == "eliminated"
+
+
+@pytest.mark.rule("SV-ENTRY-02", "SV-MMOV-01")
+def test_entry_reads_the_movement_allowance_of_the_games_data():
+    state = off_map(table({}))
+    ctx = designers({"counters:marines.squad.full.ma": 2})
+    assert first_decision(designated_entry(state, ctx, "Squad 1")).options == [
+        "656", "655", "661", "636", "635"]
+
+
+@pytest.mark.rule("SV-ENTRY-02")
+def test_a_unit_with_one_mp_may_still_step_onto_the_entry_hex():
+    state = off_map(table({}))
+    ctx = designers({"counters:marines.squad.full.ma": 1})
+    assert first_decision(designated_entry(state, ctx, "Squad 1")).options == ["656"]
+
+
+@pytest.mark.rule("SV-ENTRY-02", "SV-ENTRY-03")
+def test_a_blocked_entry_hex_leaves_the_other_entry_hexes_open():
+    state = off_map(table({"Drone #4": 652}, map_key="beta"))
+    options = first_decision(designated_entry(state, dice(), "Squad 1")).options
+    assert options[:3] == ["661", "665", "656"] and "652" not in options
+
+
+@pytest.mark.rule("SV-ENTRY-02", "SV-MMOV-05")
+def test_an_entry_hex_next_to_a_vermite_leaves_the_other_entry_hexes_open():
+    state = off_map(table({"Drone #4": 651}, map_key="beta"))
+    options = first_decision(designated_entry(state, dice(), "Squad 1")).options
+    assert options[:4] == ["652", "661", "665", "656"] and "653" not in options
+
+
+@pytest.mark.rule("SV-ENTRY-02", "SV-RV-02")
+def test_an_rv_entering_onto_a_jewel_hex_loads_and_moves_on_with_the_mp_left():
+    state = off_map(table({}, jewels={"655": 1}), "RV 1", arrival=1)
+    events = run(designated_entry(state, dice(), "RV 1"), answers=["655", "load", "654"])
+    decisions = [e.data["decision"] for e in events if e.kind == "decision"]
+    assert decisions == ["enter_to", "rv_load", "move_to"]
+    last = events[-1]
+    assert (last.rule, last.data["from"], last.data["to"]) == (I5A, "655", "654")
+    assert state.unit("RV 1").jewels == 1 and state.unit("RV 1").hex == "654"
+
+
+@pytest.mark.rule("SV-ENTRY-02", "SV-RV-02")
+def test_an_rv_with_its_mp_spent_on_entering_cannot_load():
+    state = off_map(table({}, jewels={"534": 1}), "RV 1", arrival=1)
+    events = run(designated_entry(state, dice(), "RV 1"), answers=["534"])
+    assert [e.kind for e in events] == ["decision", "move"]
+    assert events[-1].message == "RV 1 enters the map and moves to 534 (5 MP)"
+    assert state.unit("RV 1").jewels == 0
+
+
+@pytest.mark.rule("SV-ENTRY-02", "SV-S1-11")
+def test_an_rv_carrying_a_jewel_entering_by_a_designers_edge_hex_may_exit_at_once():
+    state = off_map(table({}), "RV 1", arrival=1)
+    state.unit("RV 1").jewels = 1
+    ctx = designers({"alpha:marine_entry_hexes": [112]})
+    events = run(designated_entry(state, ctx, "RV 1"), answers=["exit via 111"])
+    assert events[-1].rule == "Space Vermin §Q-1-c" and events[-1].data["unit"] == "RV 1"
+    rv = state.unit("RV 1")
+    assert (rv.status, rv.hex, rv.jewels, rv.arrival_turn) == ("turn_track", None, 0, 4)
+    assert state.jewels_exited == 1
