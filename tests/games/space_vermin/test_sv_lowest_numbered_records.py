@@ -33,8 +33,8 @@ def jolted_onto(landing, faces, placements, variants=()):
 
 def placed(hex_label, ids, assumed):
     return (
-        f"Soldier #1 lands on another unit and is placed in the lowest-numbered empty adjacent "
-        f"hex {hex_label}",
+        (f"Soldier #1 lands on another unit and is placed in the lowest-numbered empty adjacent "
+        f"hex {hex_label}"),
         "Space Vermin §J-4",
         "combat",
         ("SV-PANTS-07", "SV-AMB-06") + ids,

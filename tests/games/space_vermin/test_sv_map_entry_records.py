@@ -11,13 +11,13 @@ from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context
 from rules_lib.games.space_vermin import actions as act
 from rules_lib.games.space_vermin.actions import legal_actions
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.full_move import MOVE_IDS
 from rules_lib.games.space_vermin.map_entry import (
     designated_entry,
     landing_zone,
     landing_zone_hexes,
 )
-from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.provenance import map_reason
 from rules_lib.games.space_vermin.state import MARINES
 
@@ -172,8 +172,8 @@ def test_a_drift_moves_the_drop_by_the_halved_distance_die_and_lands_disrupted()
     ctx = dice(4, 4, 3)  # drift; direction 4 (south); distance 3 halved up = 2
     events = run(landing_zone(state, ctx, "Squad 1"), answers=["411"])
     assert records(events) == [(
-        "Squad 1's drop rolls 4: drifts 2 hex(es) in direction 4 from 411 to 413 and lands "
-        "Disrupted", I5B, "roll", ("SV-LZ-02", "SV-LZ-03"), ALPHA_WHY,
+        ("Squad 1's drop rolls 4: drifts 2 hex(es) in direction 4 from 411 to 413 and lands "
+        "Disrupted"), I5B, "roll", ("SV-LZ-02", "SV-LZ-03"), ALPHA_WHY,
         {"direction": 4, "distance": 2, "unit": "Squad 1", "hex": "413"})]
     assert ctx.dice.log == [("Landing Zone accuracy Squad 1", 6, 4),
                             ("Drift direction Squad 1", 6, 4), ("Drift distance Squad 1", 6, 3)]

@@ -64,8 +64,8 @@ def test_an_assisting_hq_adds_one_and_spends_its_own_action():
     ctx = dice(3)
     events = run(recon(state, ctx, "Scout 1"), answers=["HQ 1"])
     assert records(events) == [(
-        "Recon by Scout 1 with HQ 1: die 3 +1 (needs 4+) -> success: the Successful Recon marker "
-        "goes by the Event Cup", I4A, "roll", RECON_IDS, "", {"success": True, "unit": "Scout 1"})]
+        ("Recon by Scout 1 with HQ 1: die 3 +1 (needs 4+) -> success: the Successful Recon marker "
+        "goes by the Event Cup"), I4A, "roll", RECON_IDS, "", {"success": True, "unit": "Scout 1"})]
     assert ctx.dice.log == [("Recon Scout 1", 6, 3)]
     assert state.successful_recon and state.unit("HQ 1").acted
 
@@ -102,8 +102,8 @@ def test_a_second_successful_recon_still_gives_one_choice():
     state = table({"Scout 1": 111}, successful_recon=True)
     events = run(recon(state, dice(5), "Scout 1"))
     assert records(events) == [(
-        "Recon by Scout 1: die 5 (needs 4+) -> success, but the one Successful Recon marker is "
-        "already by the Event Cup: still one two-chit choice", I4A, "roll",
+        ("Recon by Scout 1: die 5 (needs 4+) -> success, but the one Successful Recon marker is "
+        "already by the Event Cup: still one two-chit choice"), I4A, "roll",
         RECON_IDS + ("SV-AMB-12",), AMB12_WHY, {"success": True, "unit": "Scout 1"})]
     assert state.successful_recon
 
@@ -142,8 +142,8 @@ def test_a_disrupted_marine_not_next_to_a_vermite_rallies_by_the_default_reading
     state.unit("Squad 1").reduced = True
     events = run(rally(state, dice(5), "HQ 1"))
     assert records(events) == [(
-        "Rally (HQ 1): Squad 1 rolls 5 (needs 5+) -> back to full strength (eligible though not "
-        "next to a Vermite)", I4B, "roll", RALLY_IDS + ("SV-AMB-13",), RALLY_WHY,
+        ("Rally (HQ 1): Squad 1 rolls 5 (needs 5+) -> back to full strength (eligible though not "
+        "next to a Vermite)"), I4B, "roll", RALLY_IDS + ("SV-AMB-13",), RALLY_WHY,
         {"unit": "Squad 1"})]
     assert not state.unit("Squad 1").reduced
 
