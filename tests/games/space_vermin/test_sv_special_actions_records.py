@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context
 from rules_lib.games.space_vermin import actions as act
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.special_actions import (
     RALLY_WHY,
     rally,
@@ -235,3 +238,44 @@ def test_a_jump_pack_reinforcement_may_jump_in():
     assert [e.data.get("decision") for e in events if e.kind == "decision"] == [
         "reinforcement", "entry_method", "jump_to"]
     assert state.unit("Scout 1").hex == "412" and state.unit("Scout 1").status == "map"
+
+
+# -- a designer's data (the context's, not the shipped files) -------------------------------------
+
+
+def designers(overrides, *faces, variants=()):
+    return Context(dice=ScriptedDice(list(faces)), data=load_game_data(overrides),
+                   variants=frozenset(variants))
+
+
+@pytest.mark.rule("SV-RECON-03")
+def test_recon_reads_its_target_from_the_games_data():
+    state = table({"Scout 1": 111})
+    events = run(recon(state, designers({"tables:recon.target": 5}, 4), "Scout 1"))
+    assert events[0].data == {"success": False, "unit": "Scout 1"}
+
+
+@pytest.mark.rule("SV-RALLY-03")
+def test_rally_reads_its_target_from_the_games_data():
+    state = table({"HQ 1": 412, "Squad 1": 411})
+    state.unit("Squad 1").reduced = True
+    run(rally(state, designers({"tables:rally.target": 6}, 5), "HQ 1"))
+    assert state.unit("Squad 1").reduced
+
+
+@pytest.mark.rule("SV-REQ-01")
+def test_a_request_reads_its_target_from_the_games_data():
+    state = table({"HQ 1": 411})
+    events = run(request_reinforcements(
+        state, designers({"tables:request_reinforcements.target": 4}, 3), "HQ 1"))
+    assert events[0].data == {"success": False, "unit": "HQ 1"}
+
+
+@pytest.mark.rule("SV-REQ-02", "SV-ENTRY-02")
+def test_a_reinforcement_enters_with_the_movement_allowance_of_the_games_data():
+    state = table({"HQ 1": 411})
+    proc = request_reinforcements(state, designers({"counters:marines.squad.full.ma": 2}, 3),
+                                  "HQ 1")
+    first_decision(proc)
+    proc.send("Squad 1")
+    assert proc.send(act.ENTER).options == ["656", "655", "661", "636", "635"]
