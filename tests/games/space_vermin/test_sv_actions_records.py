@@ -239,7 +239,7 @@ def test_limbering_flips_the_gun_and_unlimbering_flips_it_back():
 def test_full_fire_of_the_ant_gun_is_the_ant_gun_fire():
     state = table({"A.N.T. Gun": 411, "Soldier #1": 413})
     state.unit("A.N.T. Gun").limbered = False
-    events = run(marine_action(state, dice(1), "A.N.T. Gun", act.FULL_FIRE), answers=["413"])
+    events = run(marine_action(state, dice(1, 1), "A.N.T. Gun", act.FULL_FIRE), answers=["413"])
     fire = next(e for e in events if e.kind != "decision")
     assert (fire.rule, fire.ids) == ("Space Vermin §J-3", ("SV-ANT-05",))
 
