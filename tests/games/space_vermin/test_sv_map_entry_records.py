@@ -286,9 +286,21 @@ def test_an_rv_with_its_mp_spent_on_entering_cannot_load():
 def test_an_rv_carrying_a_jewel_entering_by_a_designers_edge_hex_may_exit_at_once():
     state = off_map(table({}), "RV 1", arrival=1)
     state.unit("RV 1").jewels = 1
-    ctx = designers({"alpha:marine_entry_hexes": [112]})
+    ctx = designers({"alpha:marine_entry_hexes": [112],
+                     "scenarios:family_jewels.rv_return_turns": 5})
     events = run(designated_entry(state, ctx, "RV 1"), answers=["exit via 111"])
     assert events[-1].rule == "Space Vermin §Q-1-c" and events[-1].data["unit"] == "RV 1"
+    assert events[-1].message.startswith("RV 1 exits the west edge via 111 with a Crown Jewel")
     rv = state.unit("RV 1")
-    assert (rv.status, rv.hex, rv.jewels, rv.arrival_turn) == ("turn_track", None, 0, 4)
+    assert (rv.status, rv.hex, rv.jewels, rv.arrival_turn) == ("turn_track", None, 0, 6)
     assert state.jewels_exited == 1
+
+
+@pytest.mark.rule("SV-RV-02")
+def test_an_entering_rv_loads_at_the_cost_of_the_games_data():
+    # 3 MP left in 655; a designer's load cost of 4 leaves the Jewel where it is
+    state = off_map(table({}, jewels={"655": 1}), "RV 1", arrival=1)
+    ctx = designers({"counters:marines.recovery_vehicle.load_mp": 4})
+    events = run(designated_entry(state, ctx, "RV 1"), answers=["655"])
+    assert [e.kind for e in events] == ["decision", "move"]
+    assert state.unit("RV 1").jewels == 0
