@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context
 from rules_lib.games.space_vermin import actions as act
 from rules_lib.games.space_vermin.actions import legal_actions
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.provenance import weapon_reason
 from rules_lib.games.space_vermin.scientist import (
     build_secret_weapon,
@@ -122,7 +125,7 @@ def test_the_player_may_stop_picking_victims_early():
     state = armed({DOC: 411, "Soldier #1": 413, "Drone #4": 412}, ["The Tomcat"])
     run(detonate_secret_weapon(state, dice(1, 3), DOC), answers=["Drone #4", "no more"])
     assert state.unit("Drone #4").reduced and not state.unit("Soldier #1").reduced
-    assert state.secret_weapons_left == [] and not state.unit(DOC).weapon_ready
+    assert state.secret_weapons_left == [] and state.unit(DOC).weapon_ready is False
 
 
 @pytest.mark.rule("SV-MAD-05")
@@ -202,3 +205,12 @@ def test_secret_weapon_targets_skip_nests_and_count_the_range_from_the_scientist
     assert secret_weapon_targets(DATA, ALPHA, state, doc, 2, False) == [
         "Ultra-Mite #2", "Soldier #1"]
     assert secret_weapon_targets(DATA, ALPHA, state, doc, 3, True) == ["Drone #4"]
+
+
+@pytest.mark.rule("SV-MAD-05")
+def test_a_rolled_weapon_reads_its_range_modifier_from_the_games_data():
+    state = armed({DOC: 411, "Soldier #1": 414}, ["The Tomcat"])  # 414: 3 hexes away
+    ctx = Context(dice=ScriptedDice([1, 2]),
+                  data=load_game_data({"tables:secret_weapon.range_modifier": 2}))
+    proc = detonate_secret_weapon(state, ctx, DOC)
+    assert first_decision(proc).options == ["Soldier #1", "no more"]
