@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.core.engine import IllegalChoice
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context, IllegalChoice
 from rules_lib.games.space_vermin import actions as act
 from rules_lib.games.space_vermin.actions import (
     has_action,
@@ -15,6 +16,7 @@ from rules_lib.games.space_vermin.actions import (
     marine_action_phase,
     offered_actions,
 )
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.fire_plans import fire_plans
 from rules_lib.games.space_vermin.state import MARINES
 
@@ -271,3 +273,35 @@ def test_rally_runs_through_the_action():
     assert act.RALLY in offered(state, "HQ 1")
     run(marine_action(state, dice(5), "HQ 1", act.RALLY))
     assert not state.unit("Squad 1").reduced
+
+
+# -- a designer's data (the context's, not the shipped files) -------------------------------------
+
+
+def designers(overrides):
+    return load_game_data(overrides)
+
+
+@pytest.mark.rule("SV-MMOV-01", "SV-MACT-01")
+@pytest.mark.parametrize("ma,offered_move", [(0, False), (1, True)])
+def test_a_full_move_needs_a_movement_allowance(ma, offered_move):
+    data = designers({"counters:marines.squad.full.ma": ma})
+    state = table({"Squad 1": 411})
+    assert legal_actions(data, ALPHA, state, "Squad 1") == ([act.FULL_MOVE] if offered_move else [])
+    assert has_action(data, ALPHA, state, "Squad 1") == offered_move
+
+
+@pytest.mark.rule("SV-SEQ-07", "SV-MMOV-01")
+def test_the_phase_asks_only_marines_that_may_act_under_the_games_data():
+    state = table({"Squad 1": 411, "Scout 1": 111}, turn=3)
+    ctx = Context(dice=ScriptedDice([]), data=designers({"counters:marines.squad.full.ma": 0}))
+    assert first_decision(marine_action_phase(state, ctx)).options == ["Scout 1", act.END_PHASE]
+
+
+@pytest.mark.rule("SV-LZ-07", "SV-RALLY-01")
+def test_the_phase_asks_a_marine_that_landed_this_turn_only_if_it_has_a_special_action():
+    state = table({"HQ 1": 411, "Squad 1": 412, "Squad 2": 666}, turn=3)
+    for uid in ("HQ 1", "Squad 1", "Squad 2"):
+        state.unit(uid).landed_turn = 3
+    state.unit("Squad 1").reduced = True
+    assert first_decision(marine_action_phase(state, dice())).options == ["HQ 1", act.END_PHASE]
