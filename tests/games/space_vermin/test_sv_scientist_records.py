@@ -214,3 +214,11 @@ def test_a_rolled_weapon_reads_its_range_modifier_from_the_games_data():
                   data=load_game_data({"tables:secret_weapon.range_modifier": 2}))
     proc = detonate_secret_weapon(state, ctx, DOC)
     assert first_decision(proc).options == ["Soldier #1", "no more"]
+
+
+@pytest.mark.rule("SV-MAD-01", "SV-MAD-02")
+@pytest.mark.parametrize("ma,offered", [(0, False), (1, True)])
+def test_building_needs_a_movement_allowance_to_spend(ma, offered):
+    data = load_game_data({"counters:marines.mad_scientist.full.ma": ma})
+    state = table({DOC: 213}, secret_weapons_left=["The Alley Cat"], turn=3)
+    assert (act.BUILD in legal_actions(data, ALPHA, state, DOC)) == offered
