@@ -53,7 +53,7 @@ def test_the_phase_opens_with_its_event_and_turns_every_counter_face_up():
     assert (state.phase, state.step) == ("Marine Action", "")
     assert asked(next(proc)) == (MARINES, "next_marine",
                                  ["Squad 1", "Scout 1", "HQ 1", act.END_PHASE], C2C)
-    assert not state.unit("Squad 1").acted
+    assert state.unit("Squad 1").acted is False
 
 
 @pytest.mark.rule("SV-MACT-01")
