@@ -222,3 +222,21 @@ def test_building_needs_a_movement_allowance_to_spend(ma, offered):
     data = load_game_data({"counters:marines.mad_scientist.full.ma": ma})
     state = table({DOC: 213}, secret_weapons_left=["The Alley Cat"], turn=3)
     assert (act.BUILD in legal_actions(data, ALPHA, state, DOC)) == offered
+
+
+@pytest.mark.rule("SV-MAD-05")
+def test_a_vermite_in_a_nest_within_range_is_never_offered():
+    # Nest 2 and 453 are both 2 hexes from 451; the Soldier in the Nest is left out
+    state = table({DOC: 451, "Soldier #3": "Nest 2", "Soldier #1": 453, "Drone #4": 452})
+    assert secret_weapon_targets(DATA, ALPHA, state, state.unit(DOC), 2, False) == [
+        "Drone #4", "Soldier #1"]
+
+
+@pytest.mark.rule("SV-MAD-05", "SV-MAD-09", "SV-NAT-04")
+def test_a_reducing_weapon_eliminates_a_vermite_already_reduced():
+    state = armed({DOC: 411, "Drone #4": 412}, ["The Tomcat"])
+    state.unit("Drone #4").reduced = True
+    ctx = dice(1, 1, 6)
+    run(detonate_secret_weapon(state, ctx, DOC), answers=["Drone #4"])
+    assert state.unit("Drone #4").status == "cup"
+    assert ctx.dice.log[-1] == ("NAT roll for Drone #4", 6, 6)
