@@ -226,10 +226,11 @@ def test_building_needs_a_movement_allowance_to_spend(ma, offered):
 
 @pytest.mark.rule("SV-MAD-05")
 def test_a_vermite_in_a_nest_within_range_is_never_offered():
-    # Nest 2 and 453 are both 2 hexes from 451; the Soldier in the Nest is left out
-    state = table({DOC: 451, "Soldier #3": "Nest 2", "Soldier #1": 453, "Drone #4": 452})
+    # Nest 2 and 453 are both 2 hexes from 451; the Drone in the Nest is left out, and the
+    # Vermites after it (in counter order) are still looked at
+    state = table({DOC: 451, "Drone #4": "Nest 2", "Soldier #1": 453, "Soldier #3": 452})
     assert secret_weapon_targets(DATA, ALPHA, state, state.unit(DOC), 2, False) == [
-        "Drone #4", "Soldier #1"]
+        "Soldier #3", "Soldier #1"]
 
 
 @pytest.mark.rule("SV-MAD-05", "SV-MAD-09", "SV-NAT-04")
