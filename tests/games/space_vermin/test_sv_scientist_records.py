@@ -241,3 +241,11 @@ def test_a_reducing_weapon_eliminates_a_vermite_already_reduced():
     run(detonate_secret_weapon(state, ctx, DOC), answers=["Drone #4"])
     assert state.unit("Drone #4").status == "cup"
     assert ctx.dice.log[-1] == ("NAT roll for Drone #4", 6, 6)
+
+
+@pytest.mark.rule("SV-MAD-09", "SV-S2-21")
+def test_a_soldier_a_secret_weapon_eliminates_in_the_great_migration_leaves_the_game():
+    state = armed({DOC: 411, "Soldier #1": 412}, ["Schrödinger's Box"])
+    state.scenario = "great_migration"
+    run(detonate_secret_weapon(state, dice(6), DOC), answers=["Soldier #1"])
+    assert state.unit("Soldier #1").status == "eliminated"  # not back in the cup
