@@ -279,3 +279,12 @@ def test_a_reinforcement_enters_with_the_movement_allowance_of_the_games_data():
     first_decision(proc)
     proc.send("Squad 1")
     assert proc.send(act.ENTER).options == ["656", "655", "661", "636", "635"]
+
+
+@pytest.mark.rule("SV-RECON-03")
+def test_an_hqs_plus_one_and_a_disrupted_scouts_minus_one_cancel_out():
+    state = table({"Scout 1": 111, "HQ 1": 666})
+    state.unit("Scout 1").reduced = True
+    events = run(recon(state, dice(4), "Scout 1"), answers=["HQ 1"])
+    assert events[-1].data == {"success": True, "unit": "Scout 1"}
+    assert events[-1].message.startswith("Recon by Scout 1 with HQ 1: die 4 (needs 4+)")
