@@ -305,3 +305,40 @@ def test_the_phase_asks_a_marine_that_landed_this_turn_only_if_it_has_a_special_
         state.unit(uid).landed_turn = 3
     state.unit("Squad 1").reduced = True
     assert first_decision(marine_action_phase(state, dice())).options == ["HQ 1", act.END_PHASE]
+
+
+def designers_ctx(overrides, *faces):
+    return Context(dice=ScriptedDice(list(faces)), data=load_game_data(overrides))
+
+
+@pytest.mark.rule("SV-MMOV-01", "SV-MACT-01")
+def test_an_action_is_checked_and_carried_out_on_the_games_data():
+    state = table({"Squad 1": 411})
+    with pytest.raises(IllegalChoice):
+        run(marine_action(state, designers_ctx({"counters:marines.squad.full.ma": 0}), "Squad 1",
+                          act.FULL_MOVE))
+    ctx = designers_ctx({"counters:marines.squad.full.ma": 1})
+    moves = first_decision(marine_action(table({"Squad 1": 411}), ctx, "Squad 1", act.FULL_MOVE))
+    assert "413" not in moves.options and "412" in moves.options  # 413 is 2 MP away
+
+
+@pytest.mark.rule("SV-ENTRY-02")
+def test_enter_runs_on_the_games_data():
+    state = table({}, turn=2)
+    squad = state.unit("Squad 1")
+    squad.status, squad.arrival_turn = "off_map", 2
+    ctx = designers_ctx({"counters:marines.squad.full.ma": 2})
+    assert first_decision(marine_action(state, ctx, "Squad 1", act.ENTER)).options == [
+        "656", "655", "661", "636", "635"]
+
+
+@pytest.mark.rule("SV-MAD-04")
+def test_detonate_draws_the_chit_with_the_contexts_dice():
+    state = table({"M.A.D. Scientist": 411}, secret_weapons_left=["The Fat Cat", "The Kitten"],
+                  turn=3)
+    doc = state.unit("M.A.D. Scientist")
+    doc.weapon_ready, doc.weapon_built_turn = True, 1
+    ctx = dice(1)
+    events = run(marine_action(state, ctx, "M.A.D. Scientist", act.DETONATE))
+    assert events[0].data["weapon"] == "The Fat Cat"
+    assert ctx.dice.log == [("Secret Weapon chit", 2, 1)]
