@@ -15,7 +15,8 @@ from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context
 from rules_lib.games.zombies_giants import provenance as P
 from rules_lib.games.zombies_giants.actions import Reach, Snipe
-from rules_lib.games.zombies_giants.data import build, load_files
+from rules_lib.games.zombies_giants.data import build, default_data, load_files
+from rules_lib.games.zombies_giants.move_fight import step_options
 from rules_lib.games.zombies_giants.reach import RULE_REACH, grab_parts, move_in, reach_attack
 from rules_lib.games.zombies_giants.state import SizeRay
 
@@ -87,6 +88,51 @@ def test_a_giants_snipe_with_a_size_ray_cites_the_ray_and_its_reading():
     assert tuple(e.ids) == ("ZGC-REACH-01", "ZGC-SNIPE-01", "ZGC-SNIPE-03", "ZGC-NORM-06",
                             "ZGC-RAY-06", "ZGC-AMB-10")
     assert e.assumed == P.AMB10
+
+
+# -- who may snipe ----------------------------------------------------------------------------------
+
+
+def offered(st, i=0, left=6, data=None):
+    opts, _ = step_options(st, data or default_data(), st.survivors[i], left, set())
+    return opts
+
+
+@pytest.mark.rule("ZGC-SNIPE-01")
+def test_a_survivor_without_a_bullet_cannot_snipe():
+    st = make_state()
+    st.survivors[0].bullets = 0
+    zombies_at(st, (11, 10))
+    assert not any(o.startswith("snipe") for o in offered(st))
+
+
+@pytest.mark.rule("ZGC-SNIPE-01")
+def test_a_survivor_with_one_bullet_left_may_snipe():
+    st = make_state()
+    st.survivors[0].bullets = 1
+    zombies_at(st, (11, 10))
+    assert "snipe 11,10" in offered(st)
+
+
+@pytest.mark.rule("ZGC-AMB-10", "ZGC-RAY-06")
+def test_a_big_giant_without_a_size_ray_never_snipes():
+    st = make_state(("Big",))
+    st.survivors[0].bullets = 3
+    zombies_at(st, (11, 10))
+    opts = offered(st)
+    assert "reach 11,10" in opts and not any(o.startswith("snipe") for o in opts)
+
+
+@pytest.mark.rule("ZGC-SNIPE-01", "ZGC-RAY-06")
+def test_a_normal_holding_a_size_ray_snipes_at_its_own_range():
+    # a designer's Normal sniping 2 squares: the Size-Ray's 1 + Reach is a Giant's range only
+    files = load_files()
+    files["sizes"] = apply_override(files["sizes"], "sizes.Normal.snipe_range", 2)
+    data = build(files)
+    st = make_state()
+    st.survivors[0].size_ray = SizeRay(2, 2)
+    zombies_at(st, (12, 10))
+    assert "snipe 12,10" in offered(st, data=data)
 
 
 # -- moving into the attacked square -----------------------------------------------------------
