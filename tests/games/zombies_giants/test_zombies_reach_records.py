@@ -114,6 +114,14 @@ def test_a_survivor_with_one_bullet_left_may_snipe():
     assert "snipe 11,10" in offered(st)
 
 
+@pytest.mark.rule("ZGC-SNIPE-01", "ZGC-REACH-01")
+def test_a_snipe_may_take_the_last_square_of_movement():
+    st = make_state()
+    zombies_at(st, (11, 10))
+    assert "snipe 11,10" in offered(st, left=1)
+    assert not any(o.startswith("snipe") for o in offered(st, left=0))
+
+
 @pytest.mark.rule("ZGC-AMB-10", "ZGC-RAY-06")
 def test_a_big_giant_without_a_size_ray_never_snipes():
     st = make_state(("Big",))
