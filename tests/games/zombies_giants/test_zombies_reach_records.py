@@ -14,6 +14,7 @@ from rules_lib.core.data import apply_override
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context
 from rules_lib.games.zombies_giants import provenance as P
+from rules_lib.games.zombies_giants import variants as V
 from rules_lib.games.zombies_giants.actions import Reach, Snipe
 from rules_lib.games.zombies_giants.data import build, default_data, load_files
 from rules_lib.games.zombies_giants.move_fight import step_options
@@ -141,6 +142,65 @@ def test_a_normal_holding_a_size_ray_snipes_at_its_own_range():
     st.survivors[0].size_ray = SizeRay(2, 2)
     zombies_at(st, (12, 10))
     assert "snipe 12,10" in offered(st, data=data)
+
+
+@pytest.mark.rule("ZGC-AMB-10", "ZGC-RAY-06")
+def test_under_the_variant_a_giant_with_a_size_ray_never_snipes():
+    st = make_state(("Big",), variants=(V.GIANTS_NEVER_SPEND_BULLETS,))
+    st.survivors[0].bullets = 3
+    st.survivors[0].size_ray = SizeRay(2, 2)
+    zombies_at(st, (11, 10))
+    assert not any(o.startswith("snipe") for o in offered(st))
+
+
+@pytest.mark.rule("ZGC-RAY-06", "ZGC-REACH-01")
+def test_a_giant_with_a_size_ray_may_reach_or_snipe_the_same_zombies():
+    st = make_state(("Big",))
+    st.survivors[0].bullets = 2
+    st.survivors[0].size_ray = SizeRay(2, 2)
+    zombies_at(st, (11, 10))
+    opts = offered(st)
+    assert "reach 11,10" in opts and "snipe 11,10" in opts
+
+
+# -- what a Giant reaches for with its movement ---------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-REACH-01")
+def test_a_giants_last_square_of_movement_pays_for_a_reach_or_a_grab():
+    st = make_state(("Big",))
+    zombies_at(st, (11, 10))
+    st.tokens["10,11"] = {"hearts": 1}
+    opts = offered(st, left=1)
+    assert "reach 11,10" in opts and "grab 10,11" in opts
+
+
+@pytest.mark.rule("ZGC-REACH-01")
+def test_a_giant_with_no_movement_left_reaches_for_nothing():
+    st = make_state(("Big",), at=SHOP_DOOR_OUT)
+    zombies_at(st, (12, 10))
+    st.tokens["14,10"] = {"hearts": 1}
+    assert {o for o in offered(st, left=6) if o.startswith(("reach", "grab"))} == {
+        "reach 12,10", "grab 14,10", "grab parts Hardware Store"}
+    assert not any(o.startswith(("reach", "grab")) for o in offered(st, left=0))
+
+
+@pytest.mark.rule("ZGC-CRAFT-01", "ZGC-REACH-05")
+def test_a_looted_store_has_no_parts_to_grab():
+    st = make_state(("Big",), at=SHOP_DOOR_OUT)
+    st.looted.append("Hardware Store")
+    assert not any(o.startswith("grab parts") for o in offered(st))
+
+
+@pytest.mark.rule("ZGC-CRAFT-01", "ZGC-REACH-05")
+def test_a_store_that_gives_no_parts_has_none_to_grab():
+    # a designer's Hardware Store that is no Size-Ray source (the only kind it gives as shipped)
+    files = load_files()
+    files["crafting"] = apply_override(files["crafting"], "size_ray.sources", ["Toy-Store"])
+    data = build(files)
+    st = make_state(("Big",), at=SHOP_DOOR_OUT)
+    assert not any(o.startswith("grab parts") for o in offered(st, data=data))
+    assert "grab parts Hardware Store" in offered(st)
 
 
 # -- moving into the attacked square -----------------------------------------------------------
