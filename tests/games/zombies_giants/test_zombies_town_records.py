@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.games.zombies_giants.data import ZData, build, load_files
+from rules_lib.games.zombies_giants.state import PlacedTile
 from rules_lib.games.zombies_giants.town import line_of_sight_slots, placements
 
 from .zg_helpers import make_state
@@ -65,8 +66,72 @@ def test_the_mall_entrance_joins_the_town_and_the_mall_both():
 
 @pytest.mark.rule("ZGC-MALL-04", "ZGC-MF-03")
 def test_the_escalators_up_exit_never_faces_a_placed_tile():
-    # beyond the Mall Entrance the Escalator meets its road turned either way; turned 270 its up
-    # exit would face the Mall Entrance itself
+    # beyond the Mall Entrance the Escalator meets its road turned either way; turned the wrong
+    # way its up exit would face the Mall Entrance itself
+    data = fresh()
     st = make_state(tiles=(("Mall Entrance", (4, 3), 0),))
-    found = placements(st, fresh(), "Escalator", among=[(5, 3)])
+    found = placements(st, data, "Escalator", among=[(5, 3)])
     assert [(p.slot, p.rotation, p.floor) for p in found] == [((5, 3), 1, 1)]
+    found = placements(st, data, "Escalator", among=[(4, 4)])
+    assert [(p.slot, p.rotation, p.floor) for p in found] == [((4, 4), 0, 1)]
+
+
+#: (the Mall Entrance's slot, the Escalator's slot beside it, its rotations that may be placed):
+#: its up exit must face an empty slot inside the grid
+ESCALATOR_AT_THE_EDGE = [
+    ((8, 3), (9, 3), []),  # up exit east: beyond the grid; west: the Mall Entrance
+    ((3, 8), (3, 9), []),  # north: beyond the grid; south: the Mall Entrance
+    ((2, 3), (1, 3), [3]),  # west: slot 0, inside the grid
+    ((3, 2), (3, 1), [2]),  # south: slot 0, inside the grid
+]
+
+
+@pytest.mark.rule("ZGC-MALL-04", "ZGC-MF-03")
+@pytest.mark.parametrize("entrance, slot, rotations", ESCALATOR_AT_THE_EDGE)
+def test_the_escalators_up_exit_faces_a_slot_inside_the_grid(entrance, slot, rotations):
+    st = make_state(tiles=(("Mall Entrance", entrance, 0),))
+    found = placements(st, fresh(), "Escalator", among=[slot])
+    assert [p.rotation for p in found] == rotations
+
+
+#: (the road's slots west to east or south to north, their rotation, the edge slot, the
+#: rotation of the T junction there that keeps its three roads open inside the grid)
+JUNCTION_AT_THE_EDGE = [
+    ([(2, 3), (1, 3)], 1, (0, 3), 3),  # west edge: roads north, east and south
+    ([(x, 3) for x in range(4, 9)], 1, (9, 3), 1),  # east edge: south, west, north
+    ([(3, 2), (3, 1)], 0, (3, 0), 2),  # south edge: west, north, east
+    ([(3, y) for y in range(4, 9)], 0, (3, 9), 0),  # north edge: east, south, west
+]
+
+
+@pytest.mark.rule("ZGC-TILE-03")
+@pytest.mark.parametrize("road, turned, edge_slot, rotation", JUNCTION_AT_THE_EDGE)
+def test_an_exit_facing_off_the_grid_is_not_open(road, turned, edge_slot, rotation):
+    st = make_state(tiles=tuple(("Street A", slot, turned) for slot in road))
+    found = placements(st, fresh(), "Junction A", among=[edge_slot])
+    assert [(p.rotation, p.open_exits) for p in found] == [(rotation, 3)]
+
+
+@pytest.mark.rule("ZGC-TILE-02")
+def test_a_road_never_runs_into_a_placed_tiles_closed_edge():
+    # slot 4,4: the Hardware Store's closed north edge south of it, a crossroads' road west
+    st = make_state(tiles=(("Hardware Store", (4, 3), 0), ("Crossroads A", (3, 4), 0)))
+    assert placements(st, fresh(), "Crossroads B", among=[(4, 4)]) == []
+
+
+@pytest.mark.rule("ZGC-TILE-02", "ZGC-TILE-03")
+def test_a_tile_between_two_roads_meets_them_both():
+    # slot 4,4: a crossroads' road from the south and one from the west; a bend joins them
+    st = make_state(tiles=(("Crossroads A", (4, 3), 0), ("Crossroads B", (3, 4), 0)))
+    found = placements(st, fresh(), "Bend A", among=[(4, 4)])
+    assert [(p.rotation, p.open_exits) for p in found] == [(2, 2)]
+
+
+@pytest.mark.rule("ZGC-MALL-04", "ZGC-MF-03")
+def test_a_tile_joining_a_second_floor_road_is_on_the_second_floor_whatever_else_borders_it():
+    # slot 6,4: a second-floor hall's road from the east, another second-floor hall's closed
+    # edge to the south
+    st = make_state(tiles=())
+    st.tiles += [PlacedTile("Mall Hall", [7, 4], 0, 2), PlacedTile("Mall Hall", [6, 3], 0, 2)]
+    found = placements(st, fresh(), "Mall Hall", among=[(6, 4)])
+    assert [(p.rotation, p.floor) for p in found] == [(2, 2)]
