@@ -258,6 +258,20 @@ def test_nobody_moves_into_an_out_of_bounds_square():
     assert decisions == [] and left is None and st.survivors[0].loc == [12, 10]
 
 
+@pytest.mark.rule("ZGC-REACH-03", "ZGC-REACH-05")
+def test_a_giant_that_may_not_enter_buildings_does_not_move_into_one():
+    # a designer's Big Giant kept out of buildings: it reaches through the doorway, stays out
+    files = load_files()
+    files["sizes"] = apply_override(files["sizes"], "sizes.Big.enters_buildings", False)
+    data = build(files)
+    context = Context(dice=ScriptedDice([]), variants=frozenset(), data=data)
+    st = make_state(("Big",), at=SHOP_DOOR_OUT)
+    _, decisions, left = finished(move_in(st, context, st.survivors[0], SHOP_DOOR_IN, 3))
+    assert decisions == [] and left is None
+    _, decisions, left = finished(move_in(st, context, st.survivors[0], (12, 10), 3), ["move in"])
+    assert len(decisions) == 1 and left == 3  # a street square: it may
+
+
 @pytest.mark.rule("ZGC-REACH-03", "ZGC-HUGE-01")
 def test_a_huge_giant_moving_in_stands_where_its_figure_fits_over_the_square():
     # from 11..12,10 it reached 14,10; standing at 14,10 would cover 15,10, on no tile

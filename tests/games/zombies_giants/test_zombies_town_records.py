@@ -135,3 +135,11 @@ def test_a_tile_joining_a_second_floor_road_is_on_the_second_floor_whatever_else
     st.tiles += [PlacedTile("Mall Hall", [7, 4], 0, 2), PlacedTile("Mall Hall", [6, 3], 0, 2)]
     found = placements(st, fresh(), "Mall Hall", among=[(6, 4)])
     assert [(p.rotation, p.floor) for p in found] == [(2, 2)]
+
+
+@pytest.mark.rule("ZGC-TILE-02")
+def test_from_the_grids_corner_a_survivor_sees_along_both_edges():
+    # a Helipad (all street round its pad) in the corner slot 0,0, the Survivor on its corner
+    st = make_state(tiles=(), at=(0, 0))
+    st.tiles.append(PlacedTile("Helipad", [0, 0], 0, 2))
+    assert line_of_sight_slots(st, fresh(), [(0, 0)]) == {(0, 1), (1, 0)}
