@@ -53,6 +53,19 @@ def test_a_big_giants_reach_attack_is_recorded_as_combat_costing_a_square():
     assert tuple(e.ids) == ("ZGC-REACH-01", "ZGC-BIG-07") and e.assumed == ""
 
 
+@pytest.mark.rule("ZGC-REACH-01", "ZGC-ZCOMB-08")
+def test_a_reach_attack_is_fought_in_reach_mode_with_the_survivors_beside_the_attacker():
+    st = make_state(("Big", "Normal"))
+    st.survivors[1].loc = [10, 11]  # beside the Big Giant, two squares from the zombie
+    zombies_at(st, (11, 10))
+    events, _, _ = finished(reach_attack(st, ctx([6] * 3), st.survivors[0], Reach((11, 10)), 5),
+                            ["stay"])
+    opening = next(e for e in events if "mode" in e.data)
+    assert opening.data["mode"] == "reach"
+    assert opening.data["fight"]["rollers"] == ["Survivor 1", "Survivor 2"]
+    assert [e.data["total"] for e in events if e.kind == "roll"] == [12]
+
+
 @pytest.mark.rule("ZGC-REACH-01", "ZGC-HUGE-05")
 def test_a_huge_giants_reach_attack_cites_its_reach_of_two():
     st = make_state(("Huge",), at=(9, 10))
