@@ -14,7 +14,7 @@ import pytest
 
 from rules_lib.games.zombies_giants.data import ZData, build, load_files
 from rules_lib.games.zombies_giants.state import PlacedTile
-from rules_lib.games.zombies_giants.town import line_of_sight_slots, placements
+from rules_lib.games.zombies_giants.town import line_of_sight_slots, placement_priority, placements
 
 from .zg_helpers import make_state
 
@@ -143,3 +143,13 @@ def test_from_the_grids_corner_a_survivor_sees_along_both_edges():
     st = make_state(tiles=(), at=(0, 0))
     st.tiles.append(PlacedTile("Helipad", [0, 0], 0, 2))
     assert line_of_sight_slots(st, fresh(), [(0, 0)]) == {(0, 1), (1, 0)}
+
+
+@pytest.mark.rule("ZGC-TILE-02")
+def test_a_tile_neither_beside_the_survivor_nor_in_sight_goes_in_any_legal_position():
+    # the Escalator joins only the Mall Entrance (slot 2,3); from the Town Square's south row the
+    # Survivor sees only slots beside the Town Square, where a Mall tile may not go
+    st = make_state(tiles=(("Mall Entrance", (2, 3), 0),), at=(10, 9))
+    why, found = placement_priority(st, fresh(), "Escalator", [(10, 9)])
+    assert why == "any legal position"
+    assert [(p.slot, p.rotation) for p in found] == [((1, 3), 3), ((2, 2), 2), ((2, 4), 0)]
