@@ -14,7 +14,13 @@ import pytest
 
 from rules_lib.games.zombies_giants.data import ZData, build, load_files
 from rules_lib.games.zombies_giants.state import PlacedTile
-from rules_lib.games.zombies_giants.town import line_of_sight_slots, placement_priority, placements
+from rules_lib.games.zombies_giants.town import (
+    _build_map,
+    _with_tile,
+    line_of_sight_slots,
+    placement_priority,
+    placements,
+)
 
 from .zg_helpers import make_state
 
@@ -153,3 +159,36 @@ def test_a_tile_neither_beside_the_survivor_nor_in_sight_goes_in_any_legal_posit
     why, found = placement_priority(st, fresh(), "Escalator", [(10, 9)])
     assert why == "any legal position"
     assert [(p.slot, p.rotation) for p in found] == [((1, 3), 3), ((2, 2), 2), ((2, 4), 0)]
+
+
+# -- the town built from its tiles ------------------------------------------------------------------
+
+
+def key_of(tiles, demolished=()):
+    """The town key of these (tile, slot, rotation) placed in order."""
+    return tuple((name, tuple(slot), rot) for name, slot, rot in tiles), tuple(demolished)
+
+
+HOME = [("Town Square", (3, 3), 0), ("Hardware Store", (4, 3), 0)]
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_a_tile_that_is_demolished_or_covers_placed_squares_is_not_added_to_the_town_before():
+    data = fresh()
+    before = _build_map(key_of(HOME[:1]), data)
+    assert _with_tile(before, ("Hardware Store", (4, 3), 0), ("Hardware Store",), data) is None
+    assert _with_tile(before, ("Street A", (3, 3), 0), (), data) is None  # on the Town Square
+    assert _with_tile(before, ("Hardware Store", (4, 3), 0), (), data) is not None
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
+def test_a_tall_figures_stands_grown_with_a_tile_are_those_of_the_town_built_whole():
+    # a figure two squares north-south (a designer's Huge): its stands reach into the new tile
+    data = fresh()
+    tiles = HOME + [("Street A", (3, 4), 0), ("Crossroads A", (3, 5), 0)]
+    town = _build_map(key_of(tiles[:1]), data)
+    for n in range(2, len(tiles) + 1):
+        town.wide_anchors(1, 2)
+        town = _with_tile(town, tiles[n - 1], (), data)
+        whole = _build_map(key_of(tiles[:n]), data)
+        assert town.wide[(1, 2)] == whole.wide_anchors(1, 2)
