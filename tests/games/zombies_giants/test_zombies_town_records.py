@@ -192,3 +192,17 @@ def test_a_tall_figures_stands_grown_with_a_tile_are_those_of_the_town_built_who
         town = _with_tile(town, tiles[n - 1], (), data)
         whole = _build_map(key_of(tiles[:n]), data)
         assert town.wide[(1, 2)] == whole.wide_anchors(1, 2)
+
+
+MALL = [("Town Square", (3, 3), 0), ("Mall Entrance", (4, 3), 0), ("Mall Air-Vent A", (5, 3), 0),
+        ("Escalator", (6, 3), 1), ("Helipad", (7, 3), 1), ("Mall Air-Vent B", (4, 4), 0)]
+
+
+@pytest.mark.rule("ZGC-MF-06", "ZGC-MF-04")
+def test_a_town_grown_tile_by_tile_has_the_vents_and_the_helicopter_of_its_tiles():
+    data = fresh()
+    town = _build_map(key_of(MALL[:1]), data)
+    for tile in MALL[1:]:
+        town = _with_tile(town, tile, (), data)
+    assert town.vents == ((13, 13), (16, 10)) == _build_map(key_of(MALL), data).vents
+    assert town.pads == ((22, 10),) and town.helicopter == (22, 10)
