@@ -191,7 +191,7 @@ def test_a_tall_figures_stands_grown_with_a_tile_are_those_of_the_town_built_who
         town.wide_anchors(1, 2)
         town = _with_tile(town, tiles[n - 1], (), data)
         whole = _build_map(key_of(tiles[:n]), data)
-        assert town.wide[(1, 2)] == whole.wide_anchors(1, 2)
+        assert town.wide_anchors(1, 2) == whole.wide_anchors(1, 2)
 
 
 MALL = [("Town Square", (3, 3), 0), ("Mall Entrance", (4, 3), 0), ("Mall Air-Vent A", (5, 3), 0),
@@ -206,3 +206,4 @@ def test_a_town_grown_tile_by_tile_has_the_vents_and_the_helicopter_of_its_tiles
         town = _with_tile(town, tile, (), data)
     assert town.vents == ((13, 13), (16, 10)) == _build_map(key_of(MALL), data).vents
     assert town.pads == ((22, 10),) and town.helicopter == (22, 10)
+    assert town.area_of((22, 10)) == "mall" and town.area_of((10, 10)) == "town"
