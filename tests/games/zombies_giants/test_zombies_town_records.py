@@ -207,3 +207,15 @@ def test_a_town_grown_tile_by_tile_has_the_vents_and_the_helicopter_of_its_tiles
     assert town.vents == ((13, 13), (16, 10)) == _build_map(key_of(MALL), data).vents
     assert town.pads == ((22, 10),) and town.helicopter == (22, 10)
     assert town.area_of((22, 10)) == "mall" and town.area_of((10, 10)) == "town"
+
+
+@pytest.mark.rule("ZGC-MF-07", "ZGC-MF-02")
+def test_a_demolished_building_is_rubble_out_of_bounds_with_no_doorway():
+    data = fresh()
+    standing = _build_map(key_of(HOME), data)
+    assert standing.kind[(13, 11)] == "building" and standing.crossing((13, 10), (13, 11)) == "door"
+    rubble = _build_map(key_of(HOME, ["Hardware Store"]), data)
+    assert [rubble.kind[(x, 11)] for x in (12, 13, 14)] == ["out"] * 3
+    assert rubble.kind[(13, 10)] == "street" and rubble.crossing((13, 10), (13, 11)) == "open"
+    assert rubble.building_squares("Hardware Store") == []
+    assert rubble.area_of((13, 11)) == "town"
