@@ -15,6 +15,7 @@ import pytest
 from rules_lib.games.zombies_giants.data import ZData, build, load_files
 from rules_lib.games.zombies_giants.state import PlacedTile
 from rules_lib.games.zombies_giants.town import (
+    Distances,
     _build_map,
     _with_tile,
     line_of_sight_slots,
@@ -219,3 +220,45 @@ def test_a_demolished_building_is_rubble_out_of_bounds_with_no_doorway():
     assert rubble.kind[(13, 10)] == "street" and rubble.crossing((13, 10), (13, 11)) == "open"
     assert rubble.building_squares("Hardware Store") == []
     assert rubble.area_of((13, 11)) == "town"
+
+
+# -- steps to the nearest goal (Distances) -------------------------------------------------------
+
+
+def along_a_road(length: int):
+    """One step east or west along the squares (0, 0) .. (length - 1, 0)."""
+    def expand(sq):
+        return [(x, 0) for x in (sq[0] + 1, sq[0] - 1) if 0 <= x < length]
+    return expand
+
+
+@pytest.mark.rule("ZGC-ZTURN-03")
+def test_distances_are_the_steps_to_the_nearest_goal_asked_in_any_order():
+    far_first = Distances([(0, 0), (6, 0)], along_a_road(7))
+    assert [far_first.get((x, 0)) for x in (3, 0, 1, 5, 6)] == [3, 0, 1, 1, 0]
+    near_first = Distances([(0, 0), (6, 0)], along_a_road(7))
+    assert [near_first.get((x, 0)) for x in (1, 2, 3)] == [1, 2, 3]
+
+
+@pytest.mark.rule("ZGC-ZTURN-03")
+def test_a_square_no_walk_leads_to_has_the_default_distance():
+    d = Distances([(0, 0)], along_a_road(4))
+    assert d.get((9, 0)) is None and d.get((9, 0), -1) == -1
+    assert d.get((3, 0), -1) == 3
+
+
+@pytest.mark.rule("ZGC-ZTURN-03")
+def test_discovering_finds_every_square_within_the_distance_and_says_when_all_are_found():
+    d = Distances([(0, 0)], along_a_road(5))
+    assert d.discover(2) is True
+    assert d.dist == {(0, 0): 0, (1, 0): 1, (2, 0): 2}
+    assert d.discover(2) is True and len(d.dist) == 3  # asked again: nothing more
+    assert d.discover(9) is False
+    assert d.dist == {(x, 0): x for x in range(5)}
+
+
+@pytest.mark.rule("ZGC-ZTURN-03")
+def test_everywhere_carries_the_search_to_its_end():
+    d = Distances([(2, 0)], along_a_road(5))
+    assert d.get((3, 0)) == 1
+    assert d.everywhere() == {(0, 0): 2, (1, 0): 1, (2, 0): 0, (3, 0): 1, (4, 0): 2}
