@@ -262,3 +262,73 @@ def test_everywhere_carries_the_search_to_its_end():
     d = Distances([(2, 0)], along_a_road(5))
     assert d.get((3, 0)) == 1
     assert d.everywhere() == {(0, 0): 2, (1, 0): 1, (2, 0): 0, (3, 0): 1, (4, 0): 2}
+
+
+# -- what the town answers (TownMap) --------------------------------------------------------------
+
+
+def home_town():
+    """The Town Square and the Hardware Store east of it, built anew."""
+    return _build_map(key_of(HOME), fresh())
+
+
+@pytest.mark.rule("ZGC-MF-07", "ZGC-MF-01")
+def test_the_town_knows_each_squares_tile_area_and_board():
+    tm = home_town()
+    assert tm.area_of((10, 10)) == "town" and tm.area_of((20, 20)) is None
+    assert (10, 10) in tm and (13, 9) in tm and (20, 20) not in tm
+    assert [10, 10] not in tm  # an unhashable square is simply not on the board
+    assert tm.name == "Giants-Club town"
+    assert sorted(tm.squares_of("Hardware Store")) == [(x, y) for x in (12, 13, 14)
+                                                        for y in (9, 10, 11)]
+    assert sorted(tm.building_squares("Hardware Store")) == [(12, 11), (13, 11), (14, 11)]
+    assert tm.squares_of("Toy-Store") == [] and tm.building_squares("Town Square") == []
+    tm.building_squares("Hardware Store").clear()  # a copy: the town is unchanged
+    assert len(tm.building_squares("Hardware Store")) == 3
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_a_squares_neighbours_go_east_north_west_south_through_doors_not_walls():
+    tm = home_town()
+    assert tm.neighbors((13, 10)) == ((14, 10), (13, 11), (12, 10), (13, 9))
+    assert tm.neighbors((12, 10)) == ((13, 10), (11, 10), (12, 9))  # a wall to the north
+    assert tm.crossing((13, 10), (13, 11)) == "door"
+    assert tm.crossing((12, 10), (12, 11)) == "wall" and tm.crossing((11, 10), (12, 10)) == "open"
+
+
+@pytest.mark.rule("ZGC-TILE-02")
+def test_the_town_grows_from_the_squares_beyond_its_open_exits():
+    # the square of each exit facing no tile: the tile's centre one step toward it
+    assert set(home_town().frontier) == {(10, 11), (10, 9), (9, 10), (14, 10)}
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
+def test_a_wide_piece_steps_onto_board_squares_crossing_no_wall():
+    tm = home_town()
+    assert tm.piece_neighbors((9, 10), 2, 1) == ((10, 10), (9, 11), (9, 9))  # west: off the board
+    # north of 12..13,10 lie the store's wall and doorway; south its out-of-bounds row
+    assert tm.piece_neighbors((12, 10), 2, 1) == ((13, 10), (11, 10), (12, 9))
+    # a tall piece on 11,10..11: moved east it would have the store's wall inside it
+    assert tm.piece_neighbors((11, 10), 1, 2) == ((10, 10), (11, 9))
+
+
+@pytest.mark.rule("ZGC-HUGE-01")
+def test_a_huge_figure_shifts_only_where_it_may_stand():
+    tm = home_town()
+    assert tm.wide_neighbors((12, 10), 2, 1) == ((13, 10), (11, 10))  # not all out of bounds
+    assert tm.wide_neighbors((12, 10), 2, 1) == ((13, 10), (11, 10))  # asked again: the same
+
+
+@pytest.mark.rule("ZGC-MF-07", "ZGC-MF-04")
+def test_the_town_drawn_as_a_board_has_its_walls_doorways_blocked_squares_and_helicopter():
+    data = fresh()
+    tm = _build_map(key_of(MALL), data)
+    board = tm.board
+    assert (board.width, board.height) == (30, 30) and board.name == "Giants-Club town"
+    assert board.crossing((13, 10), (13, 11)) == "open"  # the Mall Entrance's street
+    assert board.label((22, 10)) == "Helicopter" and board.label((21, 10)) == "21,10"
+    assert (0, 0) not in board and (10, 10) in board
+    shop = home_town().board
+    assert shop.crossing((13, 10), (13, 11)) == "door"
+    assert shop.crossing((12, 10), (12, 11)) == "wall"
+    assert shop.crossing((11, 10), (12, 10)) == "open"
