@@ -332,3 +332,11 @@ def test_the_town_drawn_as_a_board_has_its_walls_doorways_blocked_squares_and_he
     assert shop.crossing((13, 10), (13, 11)) == "door"
     assert shop.crossing((12, 10), (12, 11)) == "wall"
     assert shop.crossing((11, 10), (12, 10)) == "open"
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_squares_on_the_grids_west_and_south_edges_have_their_neighbours():
+    tm = _build_map(key_of([("Helipad", (0, 0), 0)]), fresh())
+    assert tm.neighbors((0, 0)) == ((1, 0), (0, 1))
+    assert tm.neighbors((1, 0)) == ((2, 0), (1, 1), (0, 0))
+    assert tm.walks[(0, 1)] == ((1, 1), (0, 2), (0, 0)) and tm.inward[(0, 1)] == tm.nbrs[(0, 1)]
