@@ -20,7 +20,7 @@ from rules_lib.games.zombies_giants.carrying import (
     setdown_options,
     step_off_squares,
 )
-from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.data import build, default_data, load_files
 
 from .zg_helpers import ctx, make_state, run, zombies_at
 
@@ -96,10 +96,10 @@ def test_a_giant_being_carried_picks_up_nobody():
 def test_a_survivor_who_carries_or_is_carried_or_is_out_of_play_is_not_picked_up():
     st = make_state(("Huge", "Big", "Normal"), at=(9, 10))
     _huge, big, normal = st.survivors
-    big.loc, normal.loc = [11, 10], [11, 11]
-    big.carrying, normal.carried_by = [normal.name], big.name  # the Big carries the Normal
+    big.loc = [11, 10]
+    big.carrying, normal.carried_by, normal.loc = [normal.name], big.name, None  # on the Big
     assert pickups(st) == []
-    big.carrying, normal.carried_by = [], None
+    big.carrying, normal.carried_by, normal.loc = [], None, [11, 11]
     big.status = "dead"
     assert pickups(st) == ["pick up Survivor 3"]
 
@@ -111,6 +111,13 @@ def test_a_survivor_listed_after_one_who_cannot_be_picked_up_still_is():
     gone.status = "dead"
     normal.loc = [11, 10]
     assert pickups(st) == ["pick up Survivor 3"]
+
+
+@pytest.mark.rule("ZGC-CARRY-01", "ZGC-BIG-08")
+def test_a_big_does_not_pick_up_a_big():
+    st = make_state(("Big", "Big"))
+    st.survivors[1].loc = [11, 10]
+    assert pickups(st) == []
 
 
 @pytest.mark.rule("ZGC-CARRY-01", "ZGC-BIG-08")
@@ -157,6 +164,7 @@ def test_a_rider_set_down_is_logged_and_collects_the_counters_where_it_lands():
     st.tokens["11,10"] = {"hearts": 1}
     events = run(set_down(st, ctx(), big, SetDown("Survivor 2", (11, 10))))
     down = events[0]
+    assert down.message == "Survivor 1 sets Survivor 2 down at 11,10 (1 movement)"
     assert down.kind == "move" and down.rule == RULE_PRICED and down.ids == ("ZGC-CARRY-04",)
     assert rider.loc == [11, 10] and rider.carried_by is None and big.carrying == []
     assert rider.reserve == 1 and "11,10" not in st.tokens
@@ -172,6 +180,16 @@ def test_a_rider_is_set_down_within_reach_but_not_on_the_giants_own_square():
                                                           (11, 10)]
     assert setdowns(st) == ["set down Survivor 2 at 9,10", "set down Survivor 2 at 10,9",
                             "set down Survivor 2 at 10,11", "set down Survivor 2 at 11,10"]
+
+
+@pytest.mark.rule("ZGC-CARRY-04", "ZGC-HUGE-05")
+def test_a_huge_giants_reach_on_a_town_built_afresh():
+    # fresh data: a town map of its own, whose reach is worked out anew (no cached answer)
+    data = build(load_files())
+    st = make_state(("Huge", "Normal"), at=(9, 10))
+    assert sorted(reach_of(st, data, st.survivors[0])) == [
+        (9, 9), (9, 10), (9, 11), (10, 9), (10, 10), (10, 11), (11, 9), (11, 10), (11, 11),
+        (12, 10)]  # two squares from its own 9,10 and 10,10, on the town
 
 
 @pytest.mark.rule("ZGC-CARRY-04", "ZGC-FIGHT-02")
