@@ -136,6 +136,13 @@ def test_a_designers_bigger_hit_is_halved_for_half_damage():
     assert sizes.hit_halves(data, False) == 6 and sizes.hit_halves(data, True) == 3
 
 
+@pytest.mark.rule("ZGC-BIG-03", "ZGC-HUGE-03")
+def test_a_giants_health_stays_a_whole_number_of_half_hearts_after_a_hit():
+    s = survivor("Huge", halves=24)
+    sizes.take_hit(default_data(), s)
+    assert s.halves == 23 and type(s.halves) is int  # a saved game writes 23, not 23.0
+
+
 @pytest.mark.rule("ZGC-ZCOMB-07", "ZGC-RES-01")
 def test_a_reserve_heart_steps_in_only_when_the_last_heart_goes():
     assert sizes.hit_result(6, 1, 2, True) == (4, 1)
@@ -196,6 +203,15 @@ def test_a_giants_reserve_beyond_a_normals_two_is_lost_on_shrinking():
     data = default_data()
     s = survivor("Big", halves=6, reserve=5)
     assert sizes.change_size(data, s, "Normal") == (0, 3) and s.reserve == 2
+
+
+@pytest.mark.rule("ZGC-POT-05", "ZGC-NORM-02")
+def test_a_giant_shrunk_with_health_and_reserve_over_a_normals_limits_loses_both_overflows():
+    data = default_data()
+    s = survivor("Big", halves=16, reserve=5)
+    # 5 hearts above a Normal's 3 find no room in a reserve already over 2; 3 reserve hearts go too
+    assert sizes.change_size(data, s, "Normal") == (0, 8)
+    assert (s.halves, s.reserve) == (6, 2)
 
 
 @pytest.mark.rule("ZGC-POT-05", "ZGC-BIG-03")
