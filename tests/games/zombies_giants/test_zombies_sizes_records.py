@@ -134,6 +134,7 @@ def test_a_failed_roll_costs_a_heart_or_a_half_heart():
 def test_a_designers_bigger_hit_is_halved_for_half_damage():
     data = data_with("rules", "combat.hits_per_failure", 3)
     assert sizes.hit_halves(data, False) == 6 and sizes.hit_halves(data, True) == 3
+    assert type(sizes.hit_halves(data, True)) is int  # health stays whole half hearts
 
 
 @pytest.mark.rule("ZGC-BIG-03", "ZGC-HUGE-03")
