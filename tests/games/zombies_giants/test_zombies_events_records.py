@@ -65,6 +65,15 @@ def test_an_empty_deck_is_made_anew_from_the_discard_pile():
     assert st.deck == ["Lots of Ammo"] and st.discard == []
 
 
+@pytest.mark.rule("ZGC-EVT-04")
+def test_the_reshuffle_of_the_discard_pile_is_logged_by_its_purpose():
+    st = make_state()
+    st.deck, st.discard = [], ["Lots of Ammo", "Grenade"]
+    c = ctx([1])
+    draw(st, c)
+    assert c.dice.log == [("reshuffle the event deck", 2, 1)]
+
+
 @pytest.mark.rule("ZGC-EVT-01")
 def test_nothing_is_drawn_from_an_empty_deck_and_an_empty_discard_pile():
     st = make_state()
@@ -93,6 +102,15 @@ def test_a_start_hand_is_logged_face_up_and_its_negative_events_shuffled_back():
     assert back.data == {"cards": ["Butter Fingers"]}
     assert back.ids == START_IDS and back.assumed == P.DECK
     assert st.deck == ["Chainsaw", "Butter Fingers"] and st.table_edge == []
+
+
+@pytest.mark.rule("ZGC-START-01")
+def test_the_shuffle_of_start_hands_negative_events_is_logged_by_its_purpose():
+    st = make_state()
+    st.deck = ["Lots of Ammo", "Butter Fingers", "Grenade", "Chainsaw"]
+    c = ctx([2])
+    run(deal_start_hands(st, c))
+    assert c.dice.log == [("shuffle negative events back into the deck", 2, 2)]
 
 
 @pytest.mark.rule("ZGC-START-02", "ZGC-AMB-15")
@@ -197,7 +215,7 @@ def test_a_discard_is_logged_and_frees_the_hand():
     s = st.survivors[0]
     s.hand = ["Grenade", "Chainsaw"]
     events, (decision,) = play(discard_step(st, ctx(), s), ["Chainsaw"])
-    assert decision.options == ["none", "Chainsaw", "Grenade"]
+    assert decision.player == "Survivor 1" and decision.options == ["none", "Chainsaw", "Grenade"]
     assert (decision.kind, decision.rule, decision.ids, decision.assumed) == (
         "discard", RULE_DISC, ("ZGC-DISC-01",), P.DECK)
     (gone,) = events
@@ -226,6 +244,7 @@ def test_the_revealed_card_taken_into_hand_is_logged_with_step_2s_reading():
     s.hand = ["Grenade"]
     st.revealed = "Lots of Ammo"
     events, (_, take) = play(discard_step(st, ctx(), s), ["Grenade", "take"])
+    assert take.player == "Survivor 1"
     assert take.kind == "take_card" and take.options == ["take", "leave"]
     assert take.rule == f"{RULE_DISC} (after discarding or playing a card in hand)"
     assert take.data == {"card": "Lots of Ammo"} and take.ids == ("ZGC-DISC-01", "ZGC-EVT-03")
@@ -263,6 +282,15 @@ def test_a_revealed_card_kept_out_of_hand_is_logged_shuffled_back_with_step_2s_r
     assert back.ids == ("ZGC-EVT-04", "ZGC-DISC-01", "ZGC-EVT-03")
     assert back.assumed == P.joined(P.DECK, HAND_FREED)
     assert st.deck == ["Grenade", "Lots of Ammo"] and st.revealed is None
+
+
+@pytest.mark.rule("ZGC-EVT-04")
+def test_the_shuffle_of_an_unused_card_back_is_logged_by_its_purpose():
+    st = make_state()
+    st.revealed, st.deck = "Lots of Ammo", ["Grenade"]
+    c = ctx([2])
+    run(discard_step(st, c, st.survivors[0]))
+    assert c.dice.log == [("shuffle an unused positive card back", 2, 2)]
 
 
 @pytest.mark.rule("ZGC-EVT-04")
@@ -471,6 +499,15 @@ def test_no_zombie_spawns_through_a_wall_out_of_bounds_or_on_a_full_square():
     zombies_at(st, (11, 10), 2)
     assert spawn_near(st, ctx(), st.survivors[0], 4) == 2
     assert [tuple(z.loc) for z in st.zombies[2:]] == [(13, 10), (13, 10)]
+
+
+@pytest.mark.rule("ZGC-EVT-02", "ZGC-CARRY-01")
+def test_zombies_spawned_next_to_a_carried_survivor_appear_next_to_its_giant():
+    st = make_state(("Big", "Normal"))
+    big, rider = st.survivors
+    big.carrying, rider.carried_by, rider.loc = [rider.name], big.name, None
+    assert spawn_near(st, ctx(), rider, 1) == 1
+    assert [tuple(z.loc) for z in st.zombies] == [(9, 10)]
 
 
 @pytest.mark.rule("ZGC-EVT-02")
