@@ -16,6 +16,7 @@ from rules_lib.games.space_vermin.movement import (
     marine_move_costs,
     marine_reach,
     marine_reach_half,
+    mp_words,
     reach_labels,
 )
 
@@ -101,3 +102,12 @@ def test_the_reach_writes_whole_mp_as_whole_numbers_and_halves_as_fractions():
         f"{{'{ROAD[0]}': 0, '{ROAD[1]}': Fraction(1, 2), '{ROAD[2]}': 1, "
         f"'{ROAD[3]}': Fraction(3, 2)}}")
     assert all(type(mp) is int for mp in reach.values() if mp == int(mp))
+
+
+@pytest.mark.rule("SV-TERR-07")
+@pytest.mark.parametrize(("mp", "words"), [(4, "4"), (Fraction(9, 2), "4½"), (Fraction(1, 2), "½"),
+                                           (Fraction(3), "3")])
+def test_a_move_s_mp_are_written_as_a_wargamer_writes_them_with_road_halves(mp, words):
+    """A Road step costs ½ MP (§P): a Full Move's log line says 4½ MP, not 9/2."""
+    mp_words.cache_clear()
+    assert mp_words(mp) == words
