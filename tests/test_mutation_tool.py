@@ -112,6 +112,7 @@ def test_named_functions_become_mutmut_patterns_for_that_module_only():
                                                                    "overrun*"]) == [
         "rules_lib.games.ginormopod.combat.x_fire__mutmut_*",
         "rules_lib.games.ginormopod.combat.xǁBattleǁrecord__mutmut_*",
+        "rules_lib.games.ginormopod.combat.xǁBattleǁrecord__body__mutmut_*",  # (a property)
         "rules_lib.games.ginormopod.combat.x_overrun*__mutmut_*"]
 
 

@@ -194,12 +194,15 @@ def write_config(dest: Path, module: str, tests: list[str]) -> None:
 def mutmut_patterns(module: str, functions: list[str]) -> list[str]:
     """mutmut's mutant-name patterns for the named functions of a module: ``fire`` ->
     ``pkg.module.x_fire__mutmut_*``, ``Battle.record`` -> ``pkg.module.xǁBattleǁrecord__mutmut_*``
-    (shell wildcards in a name are kept)."""
+    (shell wildcards in a name are kept); a method's name also matches the plain method a
+    property is made from in the scratch copy (``NAME__body``)."""
     dotted = module.removesuffix(".py").replace("/", ".")
     patterns = []
     for name in functions:
         mangled = "xǁ" + name.replace(".", "ǁ") if "." in name else "x_" + name
         patterns.append(f"{dotted}.{mangled}__mutmut_*")
+        if "." in name:
+            patterns.append(f"{dotted}.{mangled}{PROPERTY_BODY}__mutmut_*")
     return patterns
 
 
