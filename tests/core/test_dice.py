@@ -708,3 +708,9 @@ def test_a_source_rolls_a_one_sided_die_and_refuses_one_without_sides() -> None:
     with pytest.raises(ValueError) as err:
         SeededDice(5).roll(0, "x")
     assert str(err.value) == "a die needs at least one side (roll 'x')"
+
+
+def test_a_float_distribution_lists_its_outcomes_sorted():
+    """A simulated distribution (floats, not exact fractions) still lists what can happen, in
+    order: the odds tables read its outcomes to lay out their rows."""
+    assert FloatDist({3: 0.25, 1: 0.5, 2: 0.25}).outcomes == (1, 2, 3)

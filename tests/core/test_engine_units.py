@@ -839,3 +839,10 @@ def test_a_game_logs_its_dice_by_default() -> None:
     game = new_pick(seed=4, policies={"Red": FirstOptionPolicy()})
     game.step_event()
     assert game.dice.log == [("roll 0", 6, game.state.rolls[0])]
+
+
+def test_a_state_is_finished_once_it_has_a_result() -> None:
+    state = GameState()
+    assert state.finished is False
+    state.result = "Swarm wins"
+    assert state.finished is True
