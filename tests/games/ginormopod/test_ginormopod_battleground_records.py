@@ -120,3 +120,11 @@ def test_a_city_no_road_joins_to_a_target_is_unreachable_and_no_target_is_unreac
     assert roads.nearness(["Gotham"], unreachable=-1) == {
         "Metropolis": -1, "Smallville": -1, "Gotham": 0}
     assert roads.nearness([]) == {"Metropolis": 99, "Smallville": 99, "Gotham": 99}
+
+
+@pytest.mark.rule("GIN-MAP-01")
+def test_a_city_is_drawn_where_the_map_file_puts_it():
+    """Atlanta's drawing position is the map file's longitude and latitude (map.yaml: x -84.39,
+    y 33.75): the map the widgets draw is the data's, read when first drawn."""
+    atlanta = build(load_sources()).cities["Atlanta"]
+    assert (atlanta.x, atlanta.y) == (-84.39, 33.75)
