@@ -16,6 +16,8 @@ import functools
 import itertools
 import json
 import math
+import signal
+import threading
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -169,6 +171,32 @@ def _auto_block_size(total: int, workers: int) -> int:
     return max(1, min(250, math.ceil(total / (4 * max(1, workers)))))
 
 
+class _CtrlC:
+    """Ctrl-C while games play in this process, noted by a signal handler and acted on between
+    games. The default handler raises KeyboardInterrupt wherever the program happens to be, and
+    where that is a finaliser (a game's generator being collected) Python prints it and carries
+    on: the run then played on instead of stopping. A second Ctrl-C stops at once; off the main
+    thread nothing is installed."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._before: Any = None
+
+    def listen(self) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self._before = signal.signal(signal.SIGINT, self._press)
+
+    def _press(self, signum: int, frame: Any) -> None:
+        if self.pressed:  # a second Ctrl-C: at once, wherever the game is
+            raise KeyboardInterrupt
+        self.pressed = True
+
+    def stop_listening(self) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+            self._before = None
+
+
 def _play(designs: Sequence[Design], n: int, seed: int, executor: Any, progress: bool,
           block_size: int | None, desc: str) -> tuple[list[tuple[int, dict[str, Any]]], bool]:
     """Play every design's games on the executor; (point, row) pairs sorted, and interrupted?"""
@@ -180,18 +208,24 @@ def _play(designs: Sequence[Design], n: int, seed: int, executor: Any, progress:
 
         bar = tqdm(total=total, desc=desc, unit="game")
     ticks = [0]
+    in_process = isinstance(ex, InProcess)
+    ctrl_c = _CtrlC() if in_process else None
 
     def on_game() -> None:
         ticks[0] += 1
         if bar is not None:
             bar.update(1)
+        if ctrl_c is not None and ctrl_c.pressed:
+            raise KeyboardInterrupt  # (here, between games: ``play_block`` keeps what finished)
 
     size = block_size or _auto_block_size(total, ex.workers)
     results: list[tuple[int, dict[str, Any]]] = []
     interrupted = False
     stream = ex.map_unordered(play_block, seed_blocks(designs, n, seed, size),
-                              on_game=on_game if isinstance(ex, InProcess) else None)
+                              on_game=on_game if in_process else None)
     try:
+        if ctrl_c is not None:
+            ctrl_c.listen()
         for res in stream:
             results.extend((res.point, row) for row in res.rows)
             if bar is not None and len(res.rows) > ticks[0]:
@@ -203,6 +237,8 @@ def _play(designs: Sequence[Design], n: int, seed: int, executor: Any, progress:
     except KeyboardInterrupt:
         interrupted = True
     finally:
+        if ctrl_c is not None:
+            ctrl_c.stop_listening()
         stream.close()
         if bar is not None:
             bar.close()

@@ -86,6 +86,30 @@ def test_interrupting_a_run_returns_the_games_that_finished(monkeypatch):
     assert df.attrs["interrupted"] is True
 
 
+def test_ctrl_c_during_a_game_stops_the_run_once_that_game_has_finished(monkeypatch):
+    """Ctrl-C is noted and acted on between games: the game it came in finishes and is kept, and
+    no interrupt can be lost inside a finaliser (where Python would print it and play on)."""
+    import os
+    import signal
+
+    real = playtest.play_one
+    calls = []
+
+    def ctrl_c_in_the_fourth(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 4:
+            os.kill(os.getpid(), signal.SIGINT)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(playtest, "play_one", ctrl_c_in_the_fourth)
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.warns(UserWarning, match="4 of 10 games"):
+        df = run_games(FAST, 10, seed=0, block_size=2)
+    assert list(df["seed"]) == [0, 1, 2, 3]
+    assert df.attrs["interrupted"] is True
+    assert signal.getsignal(signal.SIGINT) is before  # the run's handler is gone again
+
+
 def test_progress_bar_counts_every_game(capsys):
     run_games(FAST, 3, seed=0, progress=True)
     assert "3/3" in capsys.readouterr().err
