@@ -64,3 +64,13 @@ def printed_map_dice(*faces: int, variants=()) -> Context:
     """Scripted dice with the data of ``printed_map_data``."""
     return Context(dice=ScriptedDice(list(faces)), variants=frozenset(variants),
                    data=printed_map_data())
+
+
+def records(events) -> list:
+    """Each event whole, as a test compares it: (message, rule, kind, ids, assumed, data)."""
+    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
+
+
+def event_records(events) -> list:
+    """``records`` without the answered decisions' own events."""
+    return records(e for e in events if e.kind != "decision")

@@ -20,14 +20,9 @@ from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.fire_plans import fire_plans
 from rules_lib.games.space_vermin.state import MARINES
 
-from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table
+from .sv_helpers import ALPHA, DATA, dice, event_records, first_decision, run, table
 
 C2C = "Space Vermin §C-2-c"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events
-            if e.kind != "decision"]
 
 
 def asked(decision):
@@ -48,8 +43,8 @@ def test_the_phase_opens_with_its_event_and_turns_every_counter_face_up():
     state.phase, state.step = "Recovery", "x"
     proc = marine_action_phase(state, dice())
     opening = next(proc)
-    assert records([opening]) == [("Turn 3: Marine Action Phase", C2C, "phase",
-                                   ("SV-SEQ-02", "SV-SEQ-07"), "", {})]
+    assert event_records([opening]) == [("Turn 3: Marine Action Phase", C2C, "phase",
+                                         ("SV-SEQ-02", "SV-SEQ-07"), "", {})]
     assert (state.phase, state.step) == ("Marine Action", "")
     assert asked(next(proc)) == (MARINES, "next_marine",
                                  ["Squad 1", "Scout 1", "HQ 1", act.END_PHASE], C2C)
@@ -72,8 +67,8 @@ def test_no_action_turns_the_counter_and_the_marine_is_not_asked_again():
     first_decision(proc)
     proc.send("Scout 1")
     event = proc.send(act.NO_ACTION)
-    assert records([event]) == [("Scout 1 takes no action", "Space Vermin §I", "info",
-                                 ("SV-SEQ-07", "SV-MACT-01"), "", {"unit": "Scout 1"})]
+    assert event_records([event]) == [("Scout 1 takes no action", "Space Vermin §I", "info",
+                                       ("SV-SEQ-07", "SV-MACT-01"), "", {"unit": "Scout 1"})]
     assert state.unit("Scout 1").acted
     assert next(proc).options == ["Squad 1", act.END_PHASE]
 

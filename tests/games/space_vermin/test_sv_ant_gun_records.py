@@ -19,7 +19,7 @@ from rules_lib.games.space_vermin.board import map_for
 from rules_lib.games.space_vermin.counters import placed_state
 from rules_lib.games.space_vermin.data import FILES, LOADER
 
-from .sv_helpers import ALPHA, DATA, dice, first_decision, printed_map_dice, run, table
+from .sv_helpers import ALPHA, DATA, dice, first_decision, printed_map_dice, records, run, table
 
 J3 = "Space Vermin §J-3"
 ALPHA_WHY = "Mapzone Alpha layout: the map art is not in the rulebook (layout built from SV-MF-01..30)"
@@ -27,10 +27,6 @@ BETA_WHY = "Mapzone Beta layout: the map art is not in the rulebook (layout buil
 HIT_IDS = ("SV-ANT-04", "SV-ANT-06")
 VARIANT = "ant_gun_hits_queen_after_escort"
 VARIANT_WHY = "variant ant_gun_hits_queen_after_escort (other reading of SV-AMB-08)"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def unlimbered(placements, map_key="alpha", gun_at=411):

@@ -13,14 +13,10 @@ from rules_lib.core.engine import Context, Decision
 from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.full_move import RV_EXIT_FREE, full_move, move_options
 
-from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table
+from .sv_helpers import ALPHA, DATA, dice, first_decision, records, run, table
 
 ALPHA_MAP = "Mapzone Alpha layout: the map art is not in the rulebook (layout built from SV-MF-01..30)"
 MOVE_IDS = ("SV-MMOV-01", "SV-MMOV-02", "SV-MMOV-05", "SV-MMOV-06")
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def decisions(proc, answers):

@@ -11,15 +11,11 @@ import pytest
 from rules_lib.games.space_vermin.jump_pack import SCATTER_WHY, jump_pack_move
 from rules_lib.games.space_vermin.lowest_numbered import ORDER_WHY
 
-from .sv_helpers import dice, first_decision, printed_map_dice, run, table
+from .sv_helpers import dice, first_decision, printed_map_dice, records, run, table
 
 I1C = "Space Vermin §I-1-c"
 ALPHA_WHY = "Mapzone Alpha layout: the map art is not in the rulebook (layout built from SV-MF-01..30)"
 ROLL_IDS = ("SV-JUMP-01", "SV-JUMP-02")
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def chose(dest):

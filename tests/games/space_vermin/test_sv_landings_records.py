@@ -16,7 +16,7 @@ from rules_lib.games.space_vermin.landings import TAR_PIT_WHY
 from rules_lib.games.space_vermin.lowest_numbered import ORDER_WHY
 from rules_lib.games.space_vermin.map_entry import landing_zone
 
-from .sv_helpers import dice, run, table
+from .sv_helpers import dice, records, run, table
 
 I1C = "Space Vermin §I-1-c"
 I5B = "Space Vermin §I-5-b"
@@ -24,10 +24,6 @@ ALPHA_WHY = "Mapzone Alpha layout: the map art is not in the rulebook (layout bu
 JUMP_IDS = ("SV-JUMP-04", "SV-JUMP-05")
 LZ_IDS = ("SV-LZ-05", "SV-LZ-06")
 NO_EMPTY_WHY = "the text does not say what happens when no adjacent hex is empty: eliminated"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def malfunction(placements, faces, variants=(), state_variants=()):

@@ -25,16 +25,12 @@ from rules_lib.games.space_vermin.vermite_losses import (
     step_vermite,
 )
 
-from .sv_helpers import DATA, dice, run, table
+from .sv_helpers import DATA, dice, records, run, table
 from .sv_turn_helpers import turn_table
 
 F2 = "Space Vermin §F-2"
 DAMAGE = ("SV-VATK-09", "SV-VATK-10", "SV-VATK-11")
 MAP = map_reason(DATA, "alpha")
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 # -- a Marine eliminated (marine_losses) -----------------------------------------------------------
@@ -82,7 +78,6 @@ def test_the_elimination_event_carries_the_assumption_its_caller_gives():
                                   assumed="a stated reading", why="4 hits"))
     assert records(events) == [("Squad 1 is eliminated (4 hits)", F2, "combat", ("SV-VATK-11",),
                                 "a stated reading", {"unit": "Squad 1", "at": "233"})]
-
 
 
 # -- a Vermite flipped or eliminated (vermite_losses) ----------------------------------------------
@@ -311,7 +306,6 @@ def test_only_a_logistics_unit_purges_a_marked_marine_next_to_another_is_left_al
     assert (state.unit("Squad 1").nat, state.unit("Squad 2").nat) == ("infected", "infected")
 
 
-
 @pytest.mark.rule("SV-RECOV-01")
 def test_recovery_reads_the_games_map_a_corrected_column_decides_who_is_next_to_a_vermite():
     """A designer's Mapzone Alpha whose column 10 lists 411 last, away from 412: Squad 1 in 411
@@ -423,7 +417,6 @@ def test_invented_molt_rolls_for_each_reduced_vermite_by_kind_dying_on_1_or_2():
         ("cup", False), ("map", False), ("cup", False), ("map", False)]
 
 
-
 @pytest.mark.rule("SV-EVT-04", "SV-S2-24")
 def test_a_warrior_killed_by_invented_molt_on_beta_goes_back_to_the_cup():
     """An Event's victim is not killed by Marine combat: back to the cup, not the Eliminated
@@ -449,7 +442,6 @@ def test_invented_one_turn_effects_are_set_and_logged(name, message, field, valu
     assert log == [(message, CARD, "info", ("SV-EVT-04",), invented(name),
                     chit(name, "invented_effect"))]
     assert getattr(state, field) == value
-
 
 
 @pytest.mark.rule("SV-EVT-04")
@@ -525,7 +517,6 @@ def test_invented_acid_rain_disrupts_a_marine_outside_a_building_on_a_1():
         False, False, True, True]
 
 
-
 def invented_on(data):
     return Context(dice=ScriptedDice([1]), variants=frozenset(INVENTED), data=data)
 
@@ -577,7 +568,6 @@ def test_burp_with_the_event_cup_empty_draws_nothing_and_says_so():
     log, rolled = event(state, "Queen's B.U.R.P.", variants=())
     assert log[1:] == [("No chit left to draw", D1, "info", ("SV-EVT-07",), "", {})]
     assert (rolled, state.turn_events) == ([], ["Queen's B.U.R.P."])
-
 
 
 @pytest.mark.rule("SV-EVT-07", "SV-EVT-08", "SV-S1-17")
@@ -664,7 +654,6 @@ def test_bogs_flood_on_alpha_floods_the_bogs_and_is_the_sneak_attack():
         ("default reading of SV-AMB-03: a unit leaving the south (north) edge comes back in at the "
         "trail's end on the other edge"), chit("Bogs Flood", hexes=["221", "613"]))]
     assert (state.flooded, state.sneak_attack, state.magnetic_storm) == (True, True, False)
-
 
 
 @pytest.mark.rule("SV-S1-17", "SV-AMB-03")

@@ -13,14 +13,10 @@ from rules_lib.games.space_vermin.lowest_numbered import EMPTY_HEX_WHY, ORDER_WH
 from rules_lib.games.space_vermin.pants import jolt
 from rules_lib.games.space_vermin.provenance import join, map_reason
 
-from .sv_helpers import ALPHA, DATA, dice, run, table
+from .sv_helpers import ALPHA, DATA, dice, records, run, table
 
 MAP_WHY = map_reason(DATA, ALPHA.key)
 VARIANT_WHY = "variant unnumbered_hexes_first (other reading of SV-AMB-16)"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def jolted_onto(landing, faces, placements, variants=()):

@@ -21,17 +21,12 @@ from rules_lib.games.space_vermin.map_entry import (
 from rules_lib.games.space_vermin.provenance import map_reason
 from rules_lib.games.space_vermin.state import MARINES
 
-from .sv_helpers import ALPHA, BETA, DATA, dice, first_decision, run, table
+from .sv_helpers import ALPHA, BETA, DATA, dice, event_records, first_decision, run, table
 
 I5A = "Space Vermin §I-5-a"
 I5B = "Space Vermin §I-5-b"
 ALPHA_WHY = map_reason(DATA, ALPHA.key)
 BETA_WHY = map_reason(DATA, BETA.key)
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events
-            if e.kind != "decision"]
 
 
 def off_map(state, uid="Squad 1", arrival=0):
@@ -46,7 +41,7 @@ def off_map(state, uid="Squad 1", arrival=0):
 @pytest.mark.rule("SV-ENTRY-03")
 def test_a_vermite_on_the_only_entry_hex_holds_the_unit_off_the_map_from_this_turn():
     state = off_map(table({"Drone #4": 656}, turn=3))
-    log = records(run(designated_entry(state, dice(), "Squad 1")))
+    log = event_records(run(designated_entry(state, dice(), "Squad 1")))
     assert log == [("Every entry hex is blocked: Squad 1 is held off the map", I5A, "move",
                      ("SV-ENTRY-03",), ALPHA_WHY, {"unit": "Squad 1", "hexes": ["656"]})]
     u = state.unit("Squad 1")
@@ -64,7 +59,7 @@ def test_a_unit_held_off_keeps_the_turn_it_was_first_due():
 def test_an_entry_hex_next_to_a_vermite_ends_the_move_there():
     state = off_map(table({"Drone #4": 636}))
     assert first_decision(designated_entry(state, dice(), "Squad 1")).options == ["656"]
-    log = records(run(designated_entry(state, dice(), "Squad 1"), answers=["656"]))
+    log = event_records(run(designated_entry(state, dice(), "Squad 1"), answers=["656"]))
     assert log == [("Squad 1 enters the map and moves to 656 (1 MP)", I5A, "move",
                     ("SV-ENTRY-02",) + MOVE_IDS, ALPHA_WHY,
                     {"unit": "Squad 1", "to": "656", "hex": "656"})]
@@ -87,7 +82,7 @@ def test_entry_offers_every_hex_in_reach_cheapest_first_but_not_a_marine_hex():
         "655", "661", "636", "635", "654", "662", "641", "u16.7", "626", "625", "642", "634",
         "653", "u16.8", "561", "556", "555", "624", "554"]
     assert (decision.player, decision.kind, decision.rule) == (MARINES, "enter_to", I5A)
-    log = records(run(designated_entry(state, dice(), "Squad 1"), answers=["635"]))
+    log = event_records(run(designated_entry(state, dice(), "Squad 1"), answers=["635"]))
     assert log == [("Squad 1 enters the map and moves to 635 (2 MP)", I5A, "move",
                     ("SV-ENTRY-02",) + MOVE_IDS, ALPHA_WHY,
                     {"unit": "Squad 1", "to": "635", "hex": "635"})]
@@ -146,9 +141,9 @@ def test_a_drop_on_target_lands_at_full_strength_in_the_aimed_hex():
     state = off_map(table({}, turn=3))
     ctx = dice(2)
     events = run(landing_zone(state, ctx, "Squad 1"), answers=["411"])
-    assert records(events) == [("Squad 1's drop rolls 2: no drift, lands in 411 at full strength",
-                                I5B, "roll", ("SV-LZ-02", "SV-LZ-07"), "",
-                                {"unit": "Squad 1", "to": "411"})]
+    assert event_records(events) == [("Squad 1's drop rolls 2: no drift, lands in 411 at full strength",
+                                      I5B, "roll", ("SV-LZ-02", "SV-LZ-07"), "",
+                                      {"unit": "Squad 1", "to": "411"})]
     assert ctx.dice.log == [("Landing Zone accuracy Squad 1", 6, 2)]
     u = state.unit("Squad 1")
     assert (u.status, u.hex, u.reduced, u.landed_turn) == ("map", "411", False, 3)
@@ -158,8 +153,8 @@ def test_a_drop_on_target_lands_at_full_strength_in_the_aimed_hex():
 def test_a_six_delays_the_drop_once_in_the_delayed_list():
     state = off_map(table({}, turn=3))
     events = run(landing_zone(state, dice(6), "Squad 1"), answers=["411"])
-    assert records(events) == [("Squad 1's drop rolls 6: delayed until next turn", I5B, "roll",
-                                ("SV-LZ-02", "SV-LZ-04"), "", {"unit": "Squad 1"})]
+    assert event_records(events) == [("Squad 1's drop rolls 6: delayed until next turn", I5B, "roll",
+                                      ("SV-LZ-02", "SV-LZ-04"), "", {"unit": "Squad 1"})]
     run(landing_zone(state, dice(6), "Squad 1"), answers=["411"])
     u = state.unit("Squad 1")
     assert state.lz_delayed == ["Squad 1"]
@@ -171,10 +166,10 @@ def test_a_drift_moves_the_drop_by_the_halved_distance_die_and_lands_disrupted()
     state = off_map(table({}, turn=3))
     ctx = dice(4, 4, 3)  # drift; direction 4 (south); distance 3 halved up = 2
     events = run(landing_zone(state, ctx, "Squad 1"), answers=["411"])
-    assert records(events) == [(
-        ("Squad 1's drop rolls 4: drifts 2 hex(es) in direction 4 from 411 to 413 and lands "
-        "Disrupted"), I5B, "roll", ("SV-LZ-02", "SV-LZ-03"), ALPHA_WHY,
-        {"direction": 4, "distance": 2, "unit": "Squad 1", "hex": "413"})]
+    assert event_records(events) == [(
+              ("Squad 1's drop rolls 4: drifts 2 hex(es) in direction 4 from 411 to 413 and lands "
+              "Disrupted"), I5B, "roll", ("SV-LZ-02", "SV-LZ-03"), ALPHA_WHY,
+              {"direction": 4, "distance": 2, "unit": "Squad 1", "hex": "413"})]
     assert ctx.dice.log == [("Landing Zone accuracy Squad 1", 6, 4),
                             ("Drift direction Squad 1", 6, 4), ("Drift distance Squad 1", 6, 3)]
     u = state.unit("Squad 1")
@@ -192,13 +187,13 @@ def test_a_drift_distance_of_one_or_two_moves_one_hex():
 def test_a_drift_off_the_map_eliminates_the_drop():
     state = off_map(table({}, turn=3))
     events = run(landing_zone(state, dice(5, 4, 6), "Squad 1"), answers=["415"])
-    assert records(events) == [
-        ("Squad 1's drop rolls 5: drifts 3 hex(es) in direction 4 off the map and is eliminated",
-         I5B, "roll", ("SV-LZ-02", "SV-LZ-03", "SV-LZ-06"), ALPHA_WHY,
-         {"unit": "Squad 1", "hex": "415"}),
-        ("Squad 1 is eliminated", I5B, "combat", ("SV-LZ-06",), "",
-         {"unit": "Squad 1", "at": "415"}),
-    ]
+    assert event_records(events) == [
+              ("Squad 1's drop rolls 5: drifts 3 hex(es) in direction 4 off the map and is eliminated",
+               I5B, "roll", ("SV-LZ-02", "SV-LZ-03", "SV-LZ-06"), ALPHA_WHY,
+               {"unit": "Squad 1", "hex": "415"}),
+              ("Squad 1 is eliminated", I5B, "combat", ("SV-LZ-06",), "",
+               {"unit": "Squad 1", "at": "415"}),
+          ]
     u = state.unit("Squad 1")
     assert u.status == "eliminated" and u.landed_turn == 0
 

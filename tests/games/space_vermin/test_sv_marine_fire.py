@@ -14,7 +14,7 @@ from rules_lib.games.space_vermin.fire_plans import NAT_ONCE_WHY
 from rules_lib.games.space_vermin.marine_fire import damage_tunnel_exit, resolve_fire
 from rules_lib.games.space_vermin.provenance import map_reason, values_reason
 
-from .sv_helpers import DATA, dice, run, table
+from .sv_helpers import DATA, dice, records, run, table
 
 MAP = map_reason(DATA, "alpha")
 J1 = "Space Vermin §J-1"
@@ -24,10 +24,6 @@ AS_A_VERMITE = ("default reading of SV-AMB-02: hits on a Tunnel Exit chit are re
                 "a Vermite (a step flips it, or removes it if already flipped; an elimination "
                 "removes it)")
 ONLY_COLLAPSES = "variant tunnel_exit_only_collapses (other reading of SV-AMB-02)"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def squad_fires_at_soldier(*faces):

@@ -15,17 +15,13 @@ from rules_lib.games.space_vermin.nat import NAT_DISTANCE_WHY, nat_effect_phase,
 from rules_lib.games.space_vermin.provenance import map_reason
 from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
 
-from .sv_helpers import DATA, dice, run, table, texts
+from .sv_helpers import DATA, dice, records, run, table, texts
 
 MAP = map_reason(DATA, "alpha")
 DISTANCE = f"{NAT_DISTANCE_WHY}; {MAP}"
 SOLDIER_ROLL = ["counters:vermites.soldier.nat_roll"]
 REACH_IDS = ("SV-NAT-01", "SV-NAT-05", "SV-AMB-22")
 J7 = "Space Vermin §J-7"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def purposes(ctx):

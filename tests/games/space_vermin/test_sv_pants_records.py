@@ -15,7 +15,7 @@ from rules_lib.games.space_vermin.marine_fire import resolve_fire
 from rules_lib.games.space_vermin.scientist import detonate_secret_weapon
 from rules_lib.games.space_vermin.state import SVState
 
-from .sv_helpers import dice, printed_map_dice, run, table
+from .sv_helpers import dice, printed_map_dice, records, run, table
 
 J4 = "Space Vermin §J-4"
 J5B = "Space Vermin §J-5-b"
@@ -25,10 +25,6 @@ FIRED_IDS = ("SV-PANTS-01", "SV-PANTS-03")
 UF_WHY = "variant unnumbered_hexes_first (other reading of SV-AMB-16)"
 CAT_WHY = "The Cheshire Cat: weapon not named in the text"
 CAT_IDS = ("SV-MAD-05", "SV-MAD-09")
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def pants(placements, target, faces, at=413, scoot=False, state_variants=(), ctx=None):

@@ -19,17 +19,12 @@ from rules_lib.games.space_vermin.scientist import (
 )
 from rules_lib.games.space_vermin.state import MARINES
 
-from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table
+from .sv_helpers import ALPHA, DATA, dice, event_records, first_decision, run, table
 
 J5A = "Space Vermin §J-5-a"
 J5B = "Space Vermin §J-5-b"
 DOC = "M.A.D. Scientist"
 HIT_IDS = ("SV-MAD-05", "SV-MAD-09")
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events
-            if e.kind != "decision"]
 
 
 def armed(placements, weapons, turn=2, built=1):
@@ -51,9 +46,9 @@ def flipped_back(name):
 def test_building_spends_the_whole_ma_in_the_lab_and_readies_the_weapon_this_turn():
     state = table({DOC: 213}, secret_weapons_left=["The Alley Cat"], turn=4)
     events = run(build_secret_weapon(state, dice(), DOC))
-    assert records(events) == [(
-        (f"{DOC} spends his whole MA in the Lab at 213 and builds a Secret Weapon (usable from next "
-        "turn)"), J5A, "move", ("SV-MAD-01", "SV-MAD-02", "SV-MAD-03"), "", {"unit": DOC})]
+    assert event_records(events) == [(
+              (f"{DOC} spends his whole MA in the Lab at 213 and builds a Secret Weapon (usable from next "
+              "turn)"), J5A, "move", ("SV-MAD-01", "SV-MAD-02", "SV-MAD-03"), "", {"unit": DOC})]
     doc = state.unit(DOC)
     assert doc.weapon_ready and doc.weapon_built_turn == 4
 
@@ -108,16 +103,16 @@ def test_a_rolled_weapon_reduces_the_victims_the_player_picks_in_number_order():
     events = run(detonate_secret_weapon(state, ctx, DOC), answers=["Soldier #1", "Drone #4"])
     assert ctx.dice.log == [("Secret Weapon chit", 2, 1), ("The Tomcat range", 6, 1),
                             ("The Tomcat count", 6, 3)]
-    assert records(events) == [
-        ((f"{DOC} detonates The Tomcat: range 2 (die 1 +1), up to 2 Vermites (die 3 divided by 2, "
-         "rounded up), effect reduce"), J5B, "combat", ("SV-MAD-04", "SV-MAD-05"), why,
-         {"weapon": "The Tomcat", "range": 2, "count": 2}),
-        ("Soldier #1 is flipped to its Reduced side", J5B, "combat", HIT_IDS, why,
-         {"unit": "Soldier #1"}),
-        ("Drone #4 is flipped to its Reduced side", J5B, "combat", HIT_IDS, why,
-         {"unit": "Drone #4"}),
-        flipped_back("The Tomcat"),
-    ]
+    assert event_records(events) == [
+              ((f"{DOC} detonates The Tomcat: range 2 (die 1 +1), up to 2 Vermites (die 3 divided by 2, "
+               "rounded up), effect reduce"), J5B, "combat", ("SV-MAD-04", "SV-MAD-05"), why,
+               {"weapon": "The Tomcat", "range": 2, "count": 2}),
+              ("Soldier #1 is flipped to its Reduced side", J5B, "combat", HIT_IDS, why,
+               {"unit": "Soldier #1"}),
+              ("Drone #4 is flipped to its Reduced side", J5B, "combat", HIT_IDS, why,
+               {"unit": "Drone #4"}),
+              flipped_back("The Tomcat"),
+          ]
 
 
 @pytest.mark.rule("SV-MAD-05")
@@ -154,7 +149,7 @@ def test_a_fixed_weapon_eliminates_within_its_printed_range_without_dice():
     ctx = dice(6, 6)  # no dice for the weapon: these are the victims' NAT rolls
     why = weapon_reason(DATA, "Schrödinger's Box")
     events = run(detonate_secret_weapon(state, ctx, DOC), answers=["Drone #4", "Soldier #1"])
-    log = records(events)
+    log = event_records(events)
     assert log[0] == ((f"{DOC} detonates Schrödinger's Box: range 2, up to 2 Vermites (no dice), "
                       "effect eliminate"), J5B, "combat", ("SV-MAD-04", "SV-MAD-06"), why,
                       {"weapon": "Schrödinger's Box", "range": 2, "count": 2})
@@ -180,17 +175,17 @@ def test_the_kitten_offers_only_drones_and_removes_them_from_the_game():
 def test_a_drone_weapon_with_only_other_vermites_in_range_finds_no_drone():
     state = armed({DOC: 411, "Soldier #1": 412}, ["The Kitten"])
     events = run(detonate_secret_weapon(state, dice(1, 6), DOC))
-    assert records(events)[1] == (
-        ("The Kitten finds no Drone it may affect within 2 hexes of 411 (Vermites in a Nest and "
-        "Escorted Queens never count): it affects nothing"), J5B, "info", ("SV-MAD-05",),
-        weapon_reason(DATA, "The Kitten"), {"weapon": "The Kitten", "range": 2})
+    assert event_records(events)[1] == (
+              ("The Kitten finds no Drone it may affect within 2 hexes of 411 (Vermites in a Nest and "
+              "Escorted Queens never count): it affects nothing"), J5B, "info", ("SV-MAD-05",),
+              weapon_reason(DATA, "The Kitten"), {"weapon": "The Kitten", "range": 2})
 
 
 @pytest.mark.rule("SV-MAD-05", "SV-PANTS-05")
 def test_the_cheshire_cat_jolts_its_victims_with_the_weapons_provenance():
     state = armed({DOC: 411, "Soldier #1": 413}, ["The Cheshire Cat"])
     events = run(detonate_secret_weapon(state, dice(1, 1, 1, 2, 3), DOC), answers=["Soldier #1"])
-    jolt = records(events)[1]
+    jolt = event_records(events)[1]
     assert jolt[:4] == ("Jolted! Soldier #1 is blasted from 413 to hex 123", J5B, "combat",
                         HIT_IDS + ("SV-PANTS-05",))
     assert jolt[4] == weapon_reason(DATA, "The Cheshire Cat")

@@ -19,17 +19,13 @@ from rules_lib.games.space_vermin.spawning import (
     queens_spawn,
 )
 
-from .sv_helpers import DATA, dice, run, table
+from .sv_helpers import DATA, dice, records, run, table
 from .sv_turn_helpers import turn_table
 
 HORDES = scenario_table(DATA, "great_migration")["hordes"]
 SPAWN_IDS = ("SV-SPAWN-01", "SV-SPAWN-02", "SV-JEWEL-09")
 G_E2 = "Space Vermin §G / §E-2"
 Q2C = "Space Vermin §Q-2-c"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def rolls(ctx):

@@ -20,7 +20,7 @@ from rules_lib.games.space_vermin.special_actions import (
 )
 from rules_lib.games.space_vermin.state import MARINES
 
-from .sv_helpers import ALPHA, DATA, dice, first_decision, run, table
+from .sv_helpers import ALPHA, DATA, dice, event_records, first_decision, run, table
 
 I4A = "Space Vermin §I-4-a"
 I4B = "Space Vermin §I-4-b"
@@ -29,11 +29,6 @@ RECON_IDS = ("SV-RECON-03", "SV-RECON-04")
 RALLY_IDS = ("SV-RALLY-02", "SV-RALLY-03")
 REQ_IDS = ("SV-REQ-01", "SV-REQ-02")
 AMB12_WHY = "default reading of SV-AMB-12: several successful Recons give one choice"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events
-            if e.kind != "decision"]
 
 
 def asked(decision):
@@ -66,9 +61,9 @@ def test_an_assisting_hq_adds_one_and_spends_its_own_action():
     state = table({"Scout 1": 111, "HQ 1": 666})
     ctx = dice(3)
     events = run(recon(state, ctx, "Scout 1"), answers=["HQ 1"])
-    assert records(events) == [(
-        ("Recon by Scout 1 with HQ 1: die 3 +1 (needs 4+) -> success: the Successful Recon marker "
-        "goes by the Event Cup"), I4A, "roll", RECON_IDS, "", {"success": True, "unit": "Scout 1"})]
+    assert event_records(events) == [(
+              ("Recon by Scout 1 with HQ 1: die 3 +1 (needs 4+) -> success: the Successful Recon marker "
+              "goes by the Event Cup"), I4A, "roll", RECON_IDS, "", {"success": True, "unit": "Scout 1"})]
     assert ctx.dice.log == [("Recon Scout 1", 6, 3)]
     assert state.successful_recon and state.unit("HQ 1").acted
 
@@ -77,8 +72,8 @@ def test_an_assisting_hq_adds_one_and_spends_its_own_action():
 def test_a_recon_without_an_hq_leaves_the_hq_free_and_needs_a_plain_four():
     state = table({"Scout 1": 111, "HQ 1": 666})
     events = run(recon(state, dice(3), "Scout 1"), answers=["no HQ"])
-    assert records(events) == [("Recon by Scout 1: die 3 (needs 4+) -> failed", I4A, "roll",
-                                RECON_IDS, "", {"success": False, "unit": "Scout 1"})]
+    assert event_records(events) == [("Recon by Scout 1: die 3 (needs 4+) -> failed", I4A, "roll",
+                                      RECON_IDS, "", {"success": False, "unit": "Scout 1"})]
     assert not state.successful_recon and not state.unit("HQ 1").acted
 
 
@@ -95,8 +90,8 @@ def test_a_disrupted_scout_takes_one_off():
     state = table({"Scout 1": 111})
     state.unit("Scout 1").reduced = True
     events = run(recon(state, dice(4), "Scout 1"))
-    assert records(events) == [("Recon by Scout 1: die 4 -1 (needs 4+) -> failed", I4A, "roll",
-                                RECON_IDS, "", {"success": False, "unit": "Scout 1"})]
+    assert event_records(events) == [("Recon by Scout 1: die 4 -1 (needs 4+) -> failed", I4A, "roll",
+                                      RECON_IDS, "", {"success": False, "unit": "Scout 1"})]
     assert not state.successful_recon
 
 
@@ -104,10 +99,10 @@ def test_a_disrupted_scout_takes_one_off():
 def test_a_second_successful_recon_still_gives_one_choice():
     state = table({"Scout 1": 111}, successful_recon=True)
     events = run(recon(state, dice(5), "Scout 1"))
-    assert records(events) == [(
-        ("Recon by Scout 1: die 5 (needs 4+) -> success, but the one Successful Recon marker is "
-        "already by the Event Cup: still one two-chit choice"), I4A, "roll",
-        RECON_IDS + ("SV-AMB-12",), AMB12_WHY, {"success": True, "unit": "Scout 1"})]
+    assert event_records(events) == [(
+              ("Recon by Scout 1: die 5 (needs 4+) -> success, but the one Successful Recon marker is "
+              "already by the Event Cup: still one two-chit choice"), I4A, "roll",
+              RECON_IDS + ("SV-AMB-12",), AMB12_WHY, {"success": True, "unit": "Scout 1"})]
     assert state.successful_recon
 
 
@@ -133,8 +128,8 @@ def test_rally_rolls_for_disrupted_marines_next_to_or_being_the_rallier_in_numbe
     ctx = dice(5, 4, 6)
     events = run(rally(state, ctx, "HQ 1"))
     assert ctx.dice.log == [("Rally Squad 1", 6, 5), ("Rally HQ 1", 6, 4), ("Rally Squad 2", 6, 6)]
-    assert records(events)[1] == ("Rally (HQ 1): HQ 1 rolls 4 (needs 5+) -> stays Disrupted", I4B,
-                                  "roll", RALLY_IDS, "", {"unit": "HQ 1"})
+    assert event_records(events)[1] == ("Rally (HQ 1): HQ 1 rolls 4 (needs 5+) -> stays Disrupted", I4B,
+                                        "roll", RALLY_IDS, "", {"unit": "HQ 1"})
     assert [state.unit(u).reduced for u in ("Squad 1", "HQ 1", "Squad 2", "Squad 3")] == [
         False, True, False, True]
 
@@ -144,10 +139,10 @@ def test_a_disrupted_marine_not_next_to_a_vermite_rallies_by_the_default_reading
     state = table({"HQ 1": 412, "Squad 1": 411})
     state.unit("Squad 1").reduced = True
     events = run(rally(state, dice(5), "HQ 1"))
-    assert records(events) == [(
-        ("Rally (HQ 1): Squad 1 rolls 5 (needs 5+) -> back to full strength (eligible though not "
-        "next to a Vermite)"), I4B, "roll", RALLY_IDS + ("SV-AMB-13",), RALLY_WHY,
-        {"unit": "Squad 1"})]
+    assert event_records(events) == [(
+              ("Rally (HQ 1): Squad 1 rolls 5 (needs 5+) -> back to full strength (eligible though not "
+              "next to a Vermite)"), I4B, "roll", RALLY_IDS + ("SV-AMB-13",), RALLY_WHY,
+              {"unit": "Squad 1"})]
     assert not state.unit("Squad 1").reduced
 
 
@@ -156,8 +151,8 @@ def test_the_variant_rallies_only_marines_next_to_a_vermite_from_the_context():
     state = table({"HQ 1": 412, "Squad 1": 411, "Squad 2": 413, "Soldier #1": 414})
     state.unit("Squad 1").reduced = state.unit("Squad 2").reduced = True
     events = run(rally(state, dice(6, variants=["rally_only_next_to_vermites"]), "HQ 1"))
-    assert records(events) == [("Rally (HQ 1): Squad 2 rolls 6 (needs 5+) -> back to full strength",
-                                I4B, "roll", RALLY_IDS, "", {"unit": "Squad 2"})]
+    assert event_records(events) == [("Rally (HQ 1): Squad 2 rolls 6 (needs 5+) -> back to full strength",
+                                      I4B, "roll", RALLY_IDS, "", {"unit": "Squad 2"})]
     assert state.unit("Squad 1").reduced
 
 
@@ -178,8 +173,8 @@ def test_a_disrupted_hq_with_a_nat_marker_requests_at_minus_two():
     hq.reduced, hq.nat = True, "tainted"
     ctx = dice(4)
     events = run(request_reinforcements(state, ctx, "HQ 1"))
-    assert records(events) == [("HQ 1 requests reinforcements: die 4 -2 (needs 3+) -> refused", I4C,
-                                "roll", REQ_IDS, "", {"success": False, "unit": "HQ 1"})]
+    assert event_records(events) == [("HQ 1 requests reinforcements: die 4 -2 (needs 3+) -> refused", I4C,
+                                      "roll", REQ_IDS, "", {"success": False, "unit": "HQ 1"})]
     assert ctx.dice.log == [("Request Reinforcements HQ 1", 6, 4)]
     assert all(u.status == "pool" for u in state.units if u.is_marine and u.id != "HQ 1")
 
@@ -200,8 +195,8 @@ def test_each_modifier_of_a_request_takes_one_off(reduced, nat, die, granted):
 def test_a_granted_request_with_an_empty_pool_brings_nobody():
     state = pool_empty(table({"HQ 1": 411}))
     events = run(request_reinforcements(state, dice(3), "HQ 1"))
-    assert records(events)[1:] == [("No Marine left in the pool", I4C, "info", ("SV-REQ-03",), "",
-                                    {})]
+    assert event_records(events)[1:] == [("No Marine left in the pool", I4C, "info", ("SV-REQ-03",), "",
+                                          {})]
 
 
 @pytest.mark.rule("SV-REQ-02", "SV-ENTRY-02")
@@ -222,7 +217,7 @@ def test_a_reinforcement_may_drop_by_landing_zone():
     state = table({"HQ 1": 411})
     events = run(request_reinforcements(state, dice(3, 2), "HQ 1"),
                  answers=["Squad 1", act.LAND, "412"])
-    assert records(events)[-1][2:4] == ("roll", ("SV-LZ-02", "SV-LZ-07"))
+    assert event_records(events)[-1][2:4] == ("roll", ("SV-LZ-02", "SV-LZ-07"))
     assert state.unit("Squad 1").hex == "412"
 
 

@@ -9,15 +9,11 @@ import pytest
 from rules_lib.games.space_vermin.provenance import values_reason
 from rules_lib.games.space_vermin.tunnels import place_tunnel_exit, tunnel_movement
 
-from .sv_helpers import ALPHA, DATA, dice, run
+from .sv_helpers import ALPHA, DATA, dice, records, run
 from .sv_turn_helpers import turn_table
 
 E1C = "Space Vermin §E-1-c"
 PLACED_IDS = ("SV-TUN-01", "SV-TUN-02", "SV-TUN-03", "SV-TUN-04")
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def placed(soldier, nest, number, label):

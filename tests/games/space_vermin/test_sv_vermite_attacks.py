@@ -15,7 +15,7 @@ from rules_lib.games.space_vermin.vermite_attacks import (
     vermite_combat_step,
 )
 
-from .sv_helpers import DATA, dice, run, table
+from .sv_helpers import DATA, dice, records, run, table
 
 MAP = map_reason(DATA, "alpha")
 F2 = "Space Vermin §F-2"
@@ -23,10 +23,6 @@ F1 = "Space Vermin §F-1"
 ATTACK = ("SV-VATK-03", "SV-VATK-04", "SV-VATK-07", "SV-VATK-08")
 DAMAGE = ("SV-VATK-09", "SV-VATK-10", "SV-VATK-11")
 UM_CF, SQUAD_DN = "counters:vermites.ultra_mite.full.cf", "counters:marines.squad.full.dn"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def attack(placements, attackers, target, *faces, suicide=False, marks=None):

@@ -18,7 +18,7 @@ from rules_lib.games.space_vermin.vermite_movement import (
 )
 from rules_lib.games.space_vermin.vermite_turn import queen_step
 
-from .sv_helpers import DATA, dice, run, table
+from .sv_helpers import DATA, dice, records, run, table
 from .sv_turn_helpers import chit_for, turn_table
 
 ALPHA_MAP = "Mapzone Alpha layout: the map art is not in the rulebook (layout built from SV-MF-01..30)"
@@ -27,10 +27,6 @@ E1 = "Space Vermin §E-1"
 HEADING = ("SV-VMOV-01", "SV-EVT-04")
 SOUTH = chit_for("511", 4, "beta")  # a chit whose Scenario 2 arrow is 4 (south): Fog Bank
 FOG_BANK_WHY = f"{BETA_MAP}; Fog Bank: chit not named in the text"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def counter(state, unit):

@@ -19,16 +19,12 @@ from rules_lib.games.space_vermin.vermite_turn import (
     vermite_action_phase,
 )
 
-from .sv_helpers import DATA, dice, run
+from .sv_helpers import DATA, dice, records, run
 from .sv_turn_helpers import chit_for, turn_table
 
 ORDER = [c.name for c in DATA.event_chits]
 FOG_BANK_WHY = "Fog Bank: chit not named in the text"
 ALPHA_MAP = "Mapzone Alpha layout: the map art is not in the rulebook (layout built from SV-MF-01..30)"
-
-
-def records(events):
-    return [(e.message, e.rule, e.kind, e.ids, e.assumed, e.data) for e in events]
 
 
 def with_step(proc, state):
