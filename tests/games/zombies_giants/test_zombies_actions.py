@@ -116,6 +116,19 @@ def test_text_that_is_no_action_is_refused(text):
         Action.parse(text)
 
 
+@pytest.mark.parametrize("kind, text, message", [
+    (Action, "walk 1,2", "'walk 1,2' is not a Step 3 action"),
+    (Action, None, "None is not a Step 3 action"),
+    (CraftAction, "move 1,2", "'move 1,2' is not a Step 3 action of the kind CraftAction"),
+    (Move, "stop", "'stop' is not a Step 3 action of the kind Move"),
+])
+def test_the_refusal_names_the_text_and_only_a_subclass_kind(kind, text, message):
+    """Action.parse says only what the text is not; a subclass's parse adds its own kind."""
+    with pytest.raises(ValueError) as refused:
+        kind.parse(text)
+    assert str(refused.value) == message
+
+
 def test_the_fixed_forms_win_over_the_general_ones():
     """'ray armour to fit' and 'ray self to Big' are not cards called 'armour' and 'self'."""
     assert Action.parse("ray armour to fit") == RayArmour()
