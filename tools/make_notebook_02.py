@@ -1593,7 +1593,11 @@ print("with her Escort gone, Special Ops 1 may fire at:",
 - **Piles**: Soldiers, Ultra-Mites and Queens eliminated by Marine combat go to the **Eliminated**
   pile; those that leave by the east edge to the **Escaped** pile; eliminated Marines to their own
   pile. Drones eliminated by a Suicide Attack or by Marine combat, and any unit eliminated by an
-  event, go back into the Unit Cup — except Drones shot down by The Kitten.
+  event, go back into the Unit Cup — except Drones shot down by The Kitten (`SV-S2-24`,
+  `SV-CF-13`). Scenario 1's rules (*§Q-1-c*) send every eliminated Vermite back to the cup and
+  name no such exception: by default the Kitten's Drones leave the game on Mapzone Alpha too, and
+  the log marks that reading as assumed; variant `kitten_kills_go_to_the_cup_on_alpha` reads
+  §Q-1-c alone (`SV-S1-12`).
 
 **Victory** (*§Q-2-g*): +{GM["vp"]["eliminated_vermite"]} VP for each unit in the Eliminated
 pile; for each Escaped Vermite the Marines lose {-esc["high_queen"]} VP (High Queen),

@@ -160,6 +160,14 @@ VARIANTS: tuple[Variant, ...] = (
         "Line-of-Sight",
     ),
     Variant(
+        "kitten_kills_go_to_the_cup_on_alpha",
+        "Mapzone Alpha: a Drone The Kitten shoots down goes back to the Vermite Unit Cup, like "
+        "every Vermite eliminated in Scenario 1.",
+        rule="Space Vermin §Q-1-c / §Q-2-f (SV-S1-12, SV-S2-24, SV-CF-13)",
+        default_reading="the Kitten's exception, written in Scenario 2's rules only, holds on "
+        "Mapzone Alpha too: its Drones leave the game",
+    ),
+    Variant(
         "invented_event_chit_card",
         "Play the project's own Event Chit Card: NAT Plague, Vermites Molt, Fog Bank and the "
         "other chits whose effect the rulebook does not give do something (all invented).",

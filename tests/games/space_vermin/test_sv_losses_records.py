@@ -21,6 +21,8 @@ from rules_lib.games.space_vermin.state import MARINES
 from rules_lib.games.space_vermin.vermite_attacks import vermite_attack
 from rules_lib.games.space_vermin.vermite_losses import (
     KITTEN_ON_ALPHA_WHY,
+    KITTEN_TO_CUP,
+    KITTEN_TO_CUP_WHY,
     eliminate_vermite,
     step_vermite,
 )
@@ -168,6 +170,39 @@ def test_a_drone_the_kitten_shoots_down_on_alpha_leaves_the_game_saying_that_is_
                                   "combat", ("SV-S2-24", "SV-CF-13"), KITTEN_ON_ALPHA_WHY,
                                   {"unit": "Drone #4", "at": "414"})
     assert state.unit("Drone #4").status == "removed"
+
+
+@pytest.mark.rule("SV-S1-12", "SV-CF-13")
+def test_with_the_variant_a_drone_the_kitten_shoots_down_on_alpha_goes_back_to_the_cup():
+    """The other reading (variant kitten_kills_go_to_the_cup_on_alpha): §Q-1-c's cup rule covers
+    the Kitten's Drones on Alpha; the event cites §Q-1-c and names the variant."""
+    state = table({"Drone #4": 414})
+    ctx = dice(variants=[KITTEN_TO_CUP])
+    events = run(eliminate_vermite(state, ctx, state.unit("Drone #4"), cause="kitten"))
+    assert records(events)[0] == ("Drone #4 is eliminated and returned to the Vermite Unit Cup",
+                                  "Space Vermin §Q-1-c", "combat", ("SV-S1-12",),
+                                  KITTEN_TO_CUP_WHY, {"unit": "Drone #4", "at": "414"})
+    assert state.unit("Drone #4").status == "cup"
+
+
+@pytest.mark.rule("SV-S2-24", "SV-CF-13")
+def test_the_kitten_variant_leaves_beta_alone_where_the_exception_is_written():
+    state = migration({"Drone #4": 513})
+    ctx = dice(variants=[KITTEN_TO_CUP])
+    events = run(eliminate_vermite(state, ctx, state.unit("Drone #4"), cause="kitten"))
+    assert records(events)[0] == ("Drone #4 is eliminated and removed from the game", Q2F,
+                                  "combat", ("SV-S2-24", "SV-CF-13"), "",
+                                  {"unit": "Drone #4", "at": "513"})
+    assert state.unit("Drone #4").status == "removed"
+
+
+@pytest.mark.rule("SV-S1-12", "SV-CF-13")
+def test_the_kitten_variant_chosen_for_the_game_sends_an_alpha_drone_to_the_cup():
+    """Set for the whole game (the state's variants), not only a test's context."""
+    state = table({"Drone #4": 414})
+    state.variants = [*state.variants, KITTEN_TO_CUP]
+    run(eliminate_vermite(state, dice(), state.unit("Drone #4"), cause="kitten"))
+    assert state.unit("Drone #4").status == "cup"
 
 
 @pytest.mark.rule("SV-S2-15", "SV-TERR-16")
