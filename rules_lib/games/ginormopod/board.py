@@ -32,19 +32,6 @@ def is_enemy_city(state: GinState, city: str, side: str) -> bool:
     return enemy and not friend
 
 
-def enemy_cities(state: GinState, data: GinData, side: str,
-                 occ: dict[str, list[int]] | None = None) -> list[str]:
-    """All Cities that are enemy to a side right now (snapshot at the start of an Activation)."""
-    occ = state.occupancy() if occ is None else occ
-    me, foe = (0, 1) if side == "Swarm" else (1, 0)
-    out = []
-    for c in data.cities:
-        row = occ.get(c)
-        if (side == "Swarm" and state.fort_intact(c)) or (row and row[foe] and not row[me]):
-            out.append(c)
-    return out
-
-
 def fence_open_from(state: GinState, data: GinData, fort: str) -> bool:
     """Ginormopod: Fusion Fence — roads east from a Fence Fort open once it and a road-adjacent
     Fence Fort are both destroyed (GIN-AMB-14 default reading)."""

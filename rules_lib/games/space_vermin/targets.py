@@ -23,19 +23,10 @@ def is_escorted_queen(data: SVData, state: SVState, unit: Unit) -> bool:
     return any(u.escort_of == unit.id and u.hex == unit.hex for u in state.vermites_on_map())
 
 
-def targetable(data: SVData, smap: SVMap, state: SVState, unit: Unit) -> bool:
-    """Vermites in a Nest and Escorted Queens cannot be targeted by any Marine weapon (§J)."""
-    return (
-        unit.on_map
-        and not unit.is_marine
-        and not in_nest(smap, unit.hex)
-        and not is_escorted_queen(data, state, unit)
-    )
-
-
 def targetable_vermites(data: SVData, smap: SVMap, state: SVState) -> list[tuple[Unit, Hex]]:
-    """``targetable`` Vermites on the map with their hexes, in unit order: the same test, with the
-    Escorts and Nest hexes looked up once for all targets (Marine fire asks it again and again)."""
+    """The Vermites on the map a Marine weapon may target (none in a Nest hex, no Escorted Queen),
+    with their hexes, in unit order; the Escorts and Nest hexes are looked up once for all
+    targets (Marine fire asks it again and again)."""
     vermites = state.vermites_on_map()
     escorted = {(u.escort_of, u.hex) for u in vermites if u.escort_of}
     kinds = data.vermites

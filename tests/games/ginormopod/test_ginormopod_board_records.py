@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.core.engine import drive
-from rules_lib.games.ginormopod.board import enemy_cities, is_enemy_city
+from rules_lib.games.ginormopod.board import is_enemy_city
 from rules_lib.games.ginormopod.reach import movement_reach
 from rules_lib.games.ginormopod.retreat import R_RETREAT, retreat_unit
 
@@ -97,18 +97,10 @@ def test_the_enemy_cities_of_each_side_are_those_holding_only_its_enemy_and_the_
     table.place("Atlanta", "Infantry B1")
     s.unit("Tank A1").loc = "Raleigh"  # not on the map (its pool), so Raleigh stays empty
     standing = [c for c in table.data.cities if s.fort_intact(c)]
-    assert enemy_cities(s, table.data, "Swarm") == [
+
+    def enemy(side):
+        return [c for c in table.data.cities if is_enemy_city(s, c, side)]
+
+    assert enemy("Swarm") == [
         c for c in table.data.cities if c in ("Des Moines", "Atlanta") or c in standing]
-    assert enemy_cities(s, table.data, "Human") == ["Minneapolis"]
-    for side in ("Swarm", "Human"):
-        assert enemy_cities(s, table.data, side) == [
-            c for c in table.data.cities if is_enemy_city(s, c, side)]
-
-
-@pytest.mark.rule("GIN-RETR-05", "GIN-RETR-06")
-def test_enemy_cities_read_the_occupancy_they_are_given(table):
-    s = table.place("Minneapolis", "Ant X1")
-    snapshot = s.occupancy()  # as the Activation began
-    s.unit("Ant X1").loc = "Des Moines"
-    assert enemy_cities(s, table.data, "Human", snapshot) == ["Minneapolis"]
-    assert enemy_cities(s, table.data, "Human") == ["Des Moines"]
+    assert enemy("Human") == ["Minneapolis"]

@@ -10,6 +10,7 @@ from rules_lib.core.engine import Context, Decision, drive
 from rules_lib.games.space_vermin.board import load_map
 from rules_lib.games.space_vermin.counters import placed_state
 from rules_lib.games.space_vermin.data import FILES, LOADER, load_game_data
+from rules_lib.games.space_vermin.targets import is_escorted_queen
 
 DATA = load_game_data()
 ALPHA = load_map("alpha")
@@ -74,3 +75,11 @@ def records(events) -> list:
 def event_records(events) -> list:
     """``records`` without the answered decisions' own events."""
     return records(e for e in events if e.kind != "decision")
+
+
+def targetable(data, smap, state, unit) -> bool:
+    """§J's Important Note one unit at a time, written plainly: the oracle the game's
+    ``targets.targetable_vermites`` (all targets at once, made fast) is checked against."""
+    return (unit.on_map and not unit.is_marine
+            and smap.terrain_of(smap.hex(unit.hex)) != "nest"
+            and not is_escorted_queen(data, state, unit))

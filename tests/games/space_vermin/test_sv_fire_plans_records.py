@@ -29,9 +29,8 @@ from rules_lib.games.space_vermin.fire_plans import (
 )
 from rules_lib.games.space_vermin.los import has_line_of_sight
 from rules_lib.games.space_vermin.state import counter_side, effective_values
-from rules_lib.games.space_vermin.targets import targetable
 
-from .sv_helpers import DATA, table
+from .sv_helpers import DATA, table, targetable
 
 ADJ = ("target adjacent", 1)
 DEF = ("target in defensive terrain", -1)

@@ -8,9 +8,14 @@ import pytest
 
 from rules_lib.games.space_vermin.actions import legal_actions
 from rules_lib.games.space_vermin.fire_actions import FULL_FIRE
-from rules_lib.games.space_vermin.targets import targetable, targetable_vermites
+from rules_lib.games.space_vermin.targets import targetable_vermites
 
-from .sv_helpers import ALPHA, BETA, DATA, table
+from .sv_helpers import ALPHA, BETA, DATA, table, targetable
+
+
+def targets(smap, state):
+    """The ids of the Vermites the game lets Marine weapons target."""
+    return [v.id for v, _ in targetable_vermites(DATA, smap, state)]
 
 
 def may_fire(state, smap, marine):
@@ -71,34 +76,39 @@ def test_the_targetable_vermites_leave_out_an_escorted_queen_but_not_her_escort(
 
 
 @pytest.mark.rule("SV-MCOMB-02")
-def test_targetable_is_false_for_a_vermite_in_a_nest():
-    state = table({"Soldier #1": "Nest 1"})
-    assert not targetable(DATA, ALPHA, state, state.unit("Soldier #1"))
+def test_a_vermite_in_a_nest_is_no_target_but_one_beside_the_nest_is():
+    state = table({"Soldier #1": "Nest 1", "Ultra-Mite #2": "334"})
+    assert targets(ALPHA, state) == ["Ultra-Mite #2"]
 
 
-@pytest.mark.rule("SV-MCOMB-02")
-def test_targetable_is_false_for_an_escorted_queen_and_true_for_her_escort():
+@pytest.mark.rule("SV-MCOMB-02", "SV-S2-15")
+def test_an_escorted_queen_is_no_target_and_her_escort_is():
     state = escorted_high_queen({})
-    assert not targetable(DATA, BETA, state, state.unit("High Queen"))
-    assert targetable(DATA, BETA, state, state.unit("Ultra-Mite #6"))
+    assert targets(BETA, state) == ["Ultra-Mite #6"]
 
 
 @pytest.mark.rule("SV-MCOMB-02")
-def test_targetable_is_true_for_an_unescorted_queen_above_ground():
+def test_an_unescorted_queen_above_ground_is_a_target():
     state = table({"Sister Queen": "512"}, "beta")
-    assert targetable(DATA, BETA, state, state.unit("Sister Queen"))
+    assert targets(BETA, state) == ["Sister Queen"]
 
 
 @pytest.mark.rule("SV-MCOMB-02")
-def test_targetable_is_false_for_a_marine_and_for_a_vermite_off_the_map():
+def test_an_escort_in_another_hex_does_not_shield_its_queen():
+    state = escorted_high_queen({})
+    state.unit("Ultra-Mite #6").hex = "664"
+    assert targets(BETA, state) == ["Ultra-Mite #6", "High Queen"]  # (unit order)
+
+
+@pytest.mark.rule("SV-MCOMB-02")
+def test_marines_and_vermites_off_the_map_are_no_targets():
     state = table({"Squad 1": "334"})
-    assert not targetable(DATA, ALPHA, state, state.unit("Squad 1"))
     assert state.unit("Soldier #1").status != "map"
-    assert not targetable(DATA, ALPHA, state, state.unit("Soldier #1"))
+    assert targets(ALPHA, state) == []
 
 
 @pytest.mark.rule("SV-MCOMB-02")
-def test_targetable_agrees_with_targetable_vermites_on_every_vermite():
+def test_the_targets_agree_with_the_rule_written_one_unit_at_a_time():
     state = escorted_high_queen({"Sister Queen": "512", "Soldier #1": "521"})
     listed = {v.id for v, _ in targetable_vermites(DATA, BETA, state)}
     assert listed == {"Ultra-Mite #6", "Sister Queen", "Soldier #1"}
