@@ -141,10 +141,11 @@ def can_play(state: ZState, data: ZData, surv: Survivor, card: Card) -> bool:
         strict = HUGE_NO_ITEM_CARDS in state.variants
         if not card_fits(data, surv.size, card, surv.resized_cards.get(card.name), strict):
             return False
-    if card.requires_building:
-        if card.requires_building in state.demolished:
-            return False
-        return inside_or_reaching(state, data, surv, card.requires_building)
+    if card.requires_building and (
+        card.requires_building in state.demolished
+        or not inside_or_reaching(state, data, surv, card.requires_building)
+    ):
+        return False
     if card.effect == "kill_square":
         return bool(grenade_targets(state, data, surv, card))
     if card.effect == "heal_full":

@@ -7,6 +7,7 @@ import pytest
 from rules_lib.games.zombies_giants import variants as V
 from rules_lib.games.zombies_giants.data import default_data
 from rules_lib.games.zombies_giants.events import can_play, discard_step, event_step, play_card
+from rules_lib.games.zombies_giants.sizes import max_hearts
 from rules_lib.games.zombies_giants.move_fight import move_fight, step_options
 
 from .zg_helpers import ctx, make_state, messages, play, run
@@ -180,6 +181,18 @@ def test_first_aid_kit_needs_the_hospital_which_a_giant_may_reach_into():
     assert can_play(st, data, s, card("First Aid Kit"))  # reaching through the door
     s.loc = [10, 10]
     assert not can_play(st, data, s, card("First Aid Kit"))
+
+
+@pytest.mark.rule("ZGC-CARD-05")
+def test_the_first_aid_kit_is_not_played_in_the_hospital_at_full_health():
+    """It heals to full (assumed effect): inside the Hospital it is offered only to the hurt."""
+    data = default_data()
+    st = make_state(tiles=(("Hospital", (4, 3), 0),), at=(13, 11))
+    s = st.survivors[0]
+    assert s.halves == 2 * max_hearts(data, s)
+    assert not can_play(st, data, s, card("First Aid Kit"))
+    s.halves -= 1
+    assert can_play(st, data, s, card("First Aid Kit"))
 
 
 @pytest.mark.rule("ZGC-DEMO-04")
