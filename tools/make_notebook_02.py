@@ -1225,7 +1225,11 @@ Scoot, {sgn(PANTS["nat_marker"])} with a NAT marker:
 - **{band(PANTS["results"])[1][0]}: Jolted!** The target is blasted to a random hex (three dice).
   On a full-strength Marine it is eliminated; on a Disrupted Marine or another Vermite it goes to
   the lowest-numbered empty adjacent hex (eliminated if there is none). An Unescorted Queen is
-  instead pushed into the lowest-numbered adjacent hex, and whatever is there is eliminated.
+  instead pushed into the lowest-numbered adjacent hex, and whatever is there is eliminated
+  (`SV-PANTS-08`). If that hex is a Nest, the text says two things: §J-4 kills "any Marine or
+  Vermite(s)" there, §J's Important Note says no Marine weapon, the PANTS Gun named, affects a
+  Vermite in a Nest hex (`SV-MCOMB-02`). By default the Note stands and only the Marines there
+  die; variant `queen_push_kills_in_a_nest` kills the Vermites too.
 - **{band(PANTS["results"])[2][0]}: Fried!** A Drone or Soldier is eliminated; an Ultra-Mite or
   Unescorted Queen is Reduced, or eliminated if already Reduced.
 

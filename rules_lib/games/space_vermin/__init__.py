@@ -160,6 +160,14 @@ VARIANTS: tuple[Variant, ...] = (
         "Line-of-Sight",
     ),
     Variant(
+        "queen_push_kills_in_a_nest",
+        "A Jolted unescorted Queen pushed into a Nest hex eliminates the Vermites there too "
+        "(§J-4: 'any Marine or Vermite(s) in that hex').",
+        rule="Space Vermin §J-4 / §J (SV-PANTS-08, SV-MCOMB-02)",
+        default_reading="§J's Important Note shields every Vermite in a Nest hex from the PANTS "
+        "Gun: only the Marines there are eliminated",
+    ),
+    Variant(
         "kitten_kills_go_to_the_cup_on_alpha",
         "Mapzone Alpha: a Drone The Kitten shoots down goes back to the Vermite Unit Cup, like "
         "every Vermite eliminated in Scenario 1.",

@@ -16,8 +16,18 @@ from .fire_plans import FirePlan
 from .lowest_numbered import EMPTY_HEX_WHY, empty_adjacent, ordering_note, unnumbered_first
 from .marine_losses import eliminate_marine
 from .provenance import join, map_reason
-from .state import SVState, Unit, kind_of
+from .state import SVState, Unit, kind_of, variant_on
 from .vermite_losses import eliminate_vermite, step_vermite
+
+#: §J-4 eliminates "any Marine or Vermite(s)" where a Jolted Queen is pushed; §J's Important
+#: Note shields "ALL Vermites in a Nest hex" from every Marine weapon, the PANTS Gun named. The
+#: default reading lets the Note stand; the variant lets the push kill inside a Nest too.
+QUEEN_PUSH_KILLS_IN_NEST = "queen_push_kills_in_a_nest"
+NEST_SPARED_WHY = ("§J's Important Note (no Marine weapon, the PANTS Gun named, affects a Vermite "
+                   "in a Nest hex) read as overriding §J-4's 'any Vermite(s) in that hex'; "
+                   f"variant {QUEEN_PUSH_KILLS_IN_NEST}: they are eliminated")
+NEST_KILLED_WHY = (f"variant {QUEEN_PUSH_KILLS_IN_NEST}: §J-4's 'any Vermite(s) in that hex' read "
+                   "as overriding §J's Important Note (Vermites in a Nest hex)")
 
 
 def pants_modifier(data: SVData, firer: Unit, shoot_and_scoot: bool) -> int:
@@ -81,21 +91,28 @@ def jolt(state: SVState, ctx: Context, target: Unit, rule: str, ids: tuple[str, 
     if kind_of(data, target) == "queen":
         here = smap.hex(start)
         around = [h for h in smap.neighbors(here) if smap.terrain_of(h) != "tar_pit"]
-        dest = smap.label(smap.lowest_numbered(around, here, first))
+        dest_hex = smap.lowest_numbered(around, here, first)
+        dest = smap.label(dest_hex)
         order_ids, order_why = ordering_note(smap, around, first)
+        shielded = (smap.terrain_of(dest_hex) == "nest"
+                    and any(not u.is_marine for u in state.units_at(dest)))
+        spared = shielded and not variant_on(state, ctx, QUEEN_PUSH_KILLS_IN_NEST)
+        reading = (NEST_SPARED_WHY if spared else NEST_KILLED_WHY) if shielded else ""
         yield Event(
             f"Jolted! The unescorted Queen {target.id} is pushed from {start} to the "
-            f"lowest-numbered adjacent hex {dest}; every unit there is eliminated",
+            f"lowest-numbered adjacent hex {dest}; "
+            + ("it is a Nest hex: every Marine there is eliminated, the Vermites there are not"
+               if spared else "every unit there is eliminated"),
             rule=rule,
             kind="combat",
             data={"unit": target.id, "hex": dest},
-            ids=ids + ("SV-PANTS-08",) + order_ids,
-            assumed=join(assumed, map_why, order_why),
+            ids=ids + ("SV-PANTS-08",) + (("SV-MCOMB-02",) if shielded else ()) + order_ids,
+            assumed=join(assumed, map_why, order_why, reading),
         )
         for v in state.units_at(dest):
             if v.is_marine:
                 yield from eliminate_marine(state, ctx, v, rule, ("SV-PANTS-08",))
-            else:
+            elif not spared:
                 yield from eliminate_vermite(state, ctx, v)
         target.hex = dest
         return

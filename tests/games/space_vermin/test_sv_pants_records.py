@@ -12,6 +12,11 @@ from rules_lib.core.engine import Context
 from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.lowest_numbered import EMPTY_HEX_WHY, ORDER_WHY
 from rules_lib.games.space_vermin.marine_fire import resolve_fire
+from rules_lib.games.space_vermin.pants import (
+    NEST_KILLED_WHY,
+    NEST_SPARED_WHY,
+    QUEEN_PUSH_KILLS_IN_NEST,
+)
 from rules_lib.games.space_vermin.scientist import detonate_secret_weapon
 from rules_lib.games.space_vermin.state import SVState
 
@@ -247,6 +252,66 @@ def test_variant_unnumbered_first_pushes_a_queen_to_the_first_unnumbered_hex_clo
     assert events[1][3:] == (("SV-PANTS-08", "SV-AMB-16"), f"{ALPHA_WHY}; {UF_WHY}",
                              {"unit": "High Queen", "hex": "u9.1"})
     assert state.unit("High Queen").hex == "u9.1"
+
+
+# 452's neighbours hold Nest 2, first of them when unnumbered hexes come first (SV-AMB-16's variant)
+INTO_NEST = {"High Queen": 452, "Soldier #1": "Nest 2", "Squad 1": "Nest 2"}
+
+
+@pytest.mark.rule("SV-PANTS-08", "SV-MCOMB-02", "SV-AMB-16")
+def test_a_queen_pushed_into_a_nest_eliminates_the_marines_there_but_not_the_vermites():
+    """§J's Important Note: no Marine weapon, the PANTS Gun named, affects a Vermite in a Nest
+    hex; §J-4's push kills 'any Marine or Vermite(s)' there. By default the Note stands."""
+    events, state, rolls = pants(INTO_NEST, "High Queen", (2,), at=454,
+                                 state_variants=["unnumbered_hexes_first"])
+    assert events[1:] == [
+        ("Jolted! The unescorted Queen High Queen is pushed from 452 to the lowest-numbered "
+         + "adjacent hex Nest 2; it is a Nest hex: every Marine there is eliminated, the Vermites "
+         + "there are not", J4, "combat", ("SV-PANTS-08", "SV-MCOMB-02", "SV-AMB-16"),
+         f"{ALPHA_WHY}; {UF_WHY}; {NEST_SPARED_WHY}", {"unit": "High Queen", "hex": "Nest 2"}),
+        ("Squad 1 is eliminated", J4, "combat", ("SV-PANTS-08",), "",
+         {"unit": "Squad 1", "at": "Nest 2"}),
+    ]
+    assert (state.unit("Soldier #1").hex, state.unit("High Queen").hex) == ("Nest 2", "Nest 2")
+    assert state.marines_lost == 1 and len(rolls) == 1
+
+
+@pytest.mark.rule("SV-PANTS-08", "SV-MCOMB-02", "SV-AMB-16")
+def test_variant_queen_push_kills_in_a_nest_eliminates_the_vermites_there_too():
+    events, state, _ = pants(INTO_NEST, "High Queen", (2, 6), at=454,
+                             state_variants=["unnumbered_hexes_first", QUEEN_PUSH_KILLS_IN_NEST])
+    assert events[1][0].endswith("adjacent hex Nest 2; every unit there is eliminated")
+    assert events[1][3:5] == (("SV-PANTS-08", "SV-MCOMB-02", "SV-AMB-16"),
+                              f"{ALPHA_WHY}; {UF_WHY}; {NEST_KILLED_WHY}")
+    assert events[3] == ("Soldier #1 is eliminated and returned to the Vermite Unit Cup", Q1C,
+                         "combat", ("SV-S1-12",), "", {"unit": "Soldier #1", "at": "Nest 2"})
+    assert state.unit("Soldier #1").status == "cup" and state.marines_lost == 1
+
+
+@pytest.mark.rule("SV-PANTS-08", "SV-AMB-16")
+def test_a_queen_pushed_into_a_nest_holding_only_a_marine_kills_it_citing_no_shield():
+    events, state, _ = pants({"High Queen": 452, "Squad 1": "Nest 2"}, "High Queen", (2,),
+                             at=454, state_variants=["unnumbered_hexes_first"])
+    assert events[1][0].endswith("adjacent hex Nest 2; every unit there is eliminated")
+    assert events[1][3:5] == (("SV-PANTS-08", "SV-AMB-16"), f"{ALPHA_WHY}; {UF_WHY}")
+    assert state.marines_lost == 1
+
+
+@pytest.mark.rule("SV-PANTS-08", "SV-MCOMB-02")
+def test_the_nest_variant_set_for_a_test_context_kills_the_vermites_there():
+    ctx = dice(2, 6, variants=[QUEEN_PUSH_KILLS_IN_NEST])
+    _, state, _ = pants(INTO_NEST, "High Queen", (), at=454, ctx=ctx,
+                        state_variants=["unnumbered_hexes_first"])
+    assert state.unit("Soldier #1").status == "cup"
+
+
+@pytest.mark.rule("SV-PANTS-08", "SV-AMB-16")
+def test_a_queen_pushed_into_an_empty_nest_cites_no_shield():
+    events, state, _ = pants({"High Queen": 452}, "High Queen", (2,), at=454,
+                             state_variants=["unnumbered_hexes_first"])
+    assert events[1][0].endswith("adjacent hex Nest 2; every unit there is eliminated")
+    assert events[1][3:5] == (("SV-PANTS-08", "SV-AMB-16"), f"{ALPHA_WHY}; {UF_WHY}")
+    assert state.unit("High Queen").hex == "Nest 2"
 
 
 @pytest.mark.rule("SV-PANTS-08", "SV-AMB-06")
