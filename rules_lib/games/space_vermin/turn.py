@@ -134,7 +134,9 @@ def play(state: SVState, ctx: Context) -> Iterator:
                     f"battle 1 {state.campaign_vp_1} VP + battle 2 {migration_vp(data, state)} VP "
                     f"= {total}: {state.result}",
                     rule="Space Vermin §Q-3", kind="result", data={"outcome": state.result},
-                    ids=("SV-CAMP-06", "SV-CAMP-07"))
+                    ids=("SV-CAMP-06", "SV-CAMP-07")
+                    + (_victory_ids(state, reason) if reason == INSTANT_LOSS else ()),
+                    assumed=INSTANT_LOSS_WHY if reason == INSTANT_LOSS else "")
         return
     if state.map == "beta":
         state.vp = migration_vp(data, state)

@@ -107,7 +107,8 @@ def test_a_campaign_lost_at_once_in_battle_two_counts_only_battle_twos_losses():
     seen = played(state)
     assert records([seen[-1][0]]) == [
         (("Campaign over: battle 2 ended (Instant Loss): no VP reckoning: battle 1 17 VP + "
-          "battle 2 0 VP = 17: Loss"), "Space Vermin §Q-3", "result", ("SV-CAMP-06", "SV-CAMP-07"), "",
+          "battle 2 0 VP = 17: Loss"), "Space Vermin §Q-3", "result",
+         ("SV-CAMP-06", "SV-CAMP-07", "SV-END-03", "SV-AMB-09"), INSTANT_LOSS_WHY,
          {"outcome": "Loss"})]
     assert seen[-1][1] == ("Marine Action", 1, "beta", 2)
     assert summary(state) == {
