@@ -12,7 +12,7 @@ from . import dice as svdice
 from .board import SVMap, data_and_map
 from .data import SVData
 from .landings import place, rough_landing
-from .lowest_numbered import ordering_note, unnumbered_first
+from .lowest_numbered import ordering_note, tar_pit_passed_over, unnumbered_first
 from .provenance import join, map_reason
 from .state import MARINES, SVState, Unit, variant_on
 
@@ -85,7 +85,7 @@ def jump_pack_move(
             rule=rule,
             kind="move",
             data={"unit": unit_id, "hex": landing},
-            ids=("SV-JUMP-06",) + order_ids,
+            ids=("SV-JUMP-06",) + order_ids + tar_pit_passed_over(smap, here, first),
             assumed=join(map_reason(data, smap.key), order_why),
         )
         if state.units_at(landing):

@@ -40,6 +40,13 @@ def order_reading(first: bool) -> str:
     return "variant unnumbered_hexes_first (other reading of SV-AMB-16)" if first else ORDER_WHY
 
 
+def tar_pit_passed_over(smap: SVMap, here, first: bool) -> tuple[str, ...]:
+    """SV-TERR-12's ID when the lowest-numbered hex adjacent to ``here`` is a Toxic Tar Pit, which
+    no unit may enter: a push or a scatter to "the lowest-numbered adjacent hex" passed it over."""
+    lowest = smap.lowest_numbered(list(smap.neighbors(here)), here, first)
+    return ("SV-TERR-12",) if smap.terrain_of(lowest) == "tar_pit" else ()
+
+
 def empty_adjacent(smap: SVMap, state: SVState, label: str, first: bool = False) -> list[str]:
     """Adjacent hexes with no unit in them, lowest-numbered first (Tar Pits excluded, SV-AMB-06).
     """

@@ -13,7 +13,13 @@ from . import dice as svdice
 from .board import map_for
 from .data import SVData, game_data
 from .fire_plans import FirePlan
-from .lowest_numbered import EMPTY_HEX_WHY, empty_adjacent, ordering_note, unnumbered_first
+from .lowest_numbered import (
+    EMPTY_HEX_WHY,
+    empty_adjacent,
+    ordering_note,
+    tar_pit_passed_over,
+    unnumbered_first,
+)
 from .marine_losses import eliminate_marine
 from .provenance import join, map_reason
 from .state import SVState, Unit, kind_of, variant_on
@@ -106,7 +112,8 @@ def jolt(state: SVState, ctx: Context, target: Unit, rule: str, ids: tuple[str, 
             rule=rule,
             kind="combat",
             data={"unit": target.id, "hex": dest},
-            ids=ids + ("SV-PANTS-08",) + (("SV-MCOMB-02",) if shielded else ()) + order_ids,
+            ids=ids + ("SV-PANTS-08",) + (("SV-MCOMB-02",) if shielded else ()) + order_ids
+            + tar_pit_passed_over(smap, here, first),
             assumed=join(assumed, map_why, order_why, reading),
         )
         for v in state.units_at(dest):

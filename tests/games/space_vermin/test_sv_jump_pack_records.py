@@ -85,12 +85,12 @@ def test_a_scattered_jump_lands_in_the_lowest_numbered_hex_next_to_the_destinati
     assert (u.status, u.hex, u.reduced) == ("map", "363", False)
 
 
-@pytest.mark.rule("SV-JUMP-06", "SV-AMB-06")
-def test_a_scattered_jump_never_lands_in_a_tar_pit():
+@pytest.mark.rule("SV-JUMP-06", "SV-TERR-12")
+def test_a_scattered_jump_never_lands_in_a_tar_pit_and_says_it_passed_one_over():
     # 212's neighbours: the Tar Pit u4.3, 223, 224, 213, 154, 153; the variant puts the
-    # unnumbered u4.3 first, but a Tar Pit is no hex to land in
+    # unnumbered u4.3 first, but no unit may enter a Tar Pit (SV-TERR-12)
     events, state, _ = jump({}, "212", (2,), state_variants=["unnumbered_hexes_first"])
-    assert events[2:] == [scattered("153", "212")]
+    assert events[2:] == [scattered("153", "212", ("SV-TERR-12",))]
     assert state.unit("Scout 1").hex == "153"
 
 

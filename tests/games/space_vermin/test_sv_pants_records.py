@@ -235,12 +235,13 @@ def test_a_jolted_unescorted_queen_is_pushed_and_every_unit_there_is_eliminated(
     assert state.unit("High Queen").hex == "362" and state.marines_lost == 1
 
 
-@pytest.mark.rule("SV-PANTS-08", "SV-AMB-06")
+@pytest.mark.rule("SV-PANTS-08", "SV-TERR-12")
 def test_a_pushed_queen_never_goes_into_a_tar_pit():
     # 212's neighbours: the Tar Pit u4.3, 223, 224, 213, 154, 153; the variant would put u4.3
     events, state, _ = pants({"High Queen": 212}, "High Queen", (2,), at=214,
                              state_variants=["unnumbered_hexes_first"])
-    assert events[1][3:] == (("SV-PANTS-08",), ALPHA_WHY, {"unit": "High Queen", "hex": "153"})
+    assert events[1][3:] == (("SV-PANTS-08", "SV-TERR-12"), ALPHA_WHY,
+                             {"unit": "High Queen", "hex": "153"})
     assert state.unit("High Queen").hex == "153"
 
 
@@ -267,7 +268,8 @@ def test_a_queen_pushed_into_a_nest_eliminates_the_marines_there_but_not_the_ver
     assert events[1:] == [
         ("Jolted! The unescorted Queen High Queen is pushed from 452 to the lowest-numbered "
          + "adjacent hex Nest 2; it is a Nest hex: every Marine there is eliminated, the Vermites "
-         + "there are not", J4, "combat", ("SV-PANTS-08", "SV-MCOMB-02", "SV-AMB-16"),
+         + "there are not", J4, "combat",
+         ("SV-PANTS-08", "SV-MCOMB-02", "SV-AMB-16", "SV-TERR-12"),
          f"{ALPHA_WHY}; {UF_WHY}; {NEST_SPARED_WHY}", {"unit": "High Queen", "hex": "Nest 2"}),
         ("Squad 1 is eliminated", J4, "combat", ("SV-PANTS-08",), "",
          {"unit": "Squad 1", "at": "Nest 2"}),
@@ -281,7 +283,7 @@ def test_variant_queen_push_kills_in_a_nest_eliminates_the_vermites_there_too():
     events, state, _ = pants(INTO_NEST, "High Queen", (2, 6), at=454,
                              state_variants=["unnumbered_hexes_first", QUEEN_PUSH_KILLS_IN_NEST])
     assert events[1][0].endswith("adjacent hex Nest 2; every unit there is eliminated")
-    assert events[1][3:5] == (("SV-PANTS-08", "SV-MCOMB-02", "SV-AMB-16"),
+    assert events[1][3:5] == (("SV-PANTS-08", "SV-MCOMB-02", "SV-AMB-16", "SV-TERR-12"),
                               f"{ALPHA_WHY}; {UF_WHY}; {NEST_KILLED_WHY}")
     assert events[3] == ("Soldier #1 is eliminated and returned to the Vermite Unit Cup", Q1C,
                          "combat", ("SV-S1-12",), "", {"unit": "Soldier #1", "at": "Nest 2"})
@@ -293,7 +295,7 @@ def test_a_queen_pushed_into_a_nest_holding_only_a_marine_kills_it_citing_no_shi
     events, state, _ = pants({"High Queen": 452, "Squad 1": "Nest 2"}, "High Queen", (2,),
                              at=454, state_variants=["unnumbered_hexes_first"])
     assert events[1][0].endswith("adjacent hex Nest 2; every unit there is eliminated")
-    assert events[1][3:5] == (("SV-PANTS-08", "SV-AMB-16"), f"{ALPHA_WHY}; {UF_WHY}")
+    assert events[1][3:5] == (("SV-PANTS-08", "SV-AMB-16", "SV-TERR-12"), f"{ALPHA_WHY}; {UF_WHY}")
     assert state.marines_lost == 1
 
 
@@ -310,7 +312,7 @@ def test_a_queen_pushed_into_an_empty_nest_cites_no_shield():
     events, state, _ = pants({"High Queen": 452}, "High Queen", (2,), at=454,
                              state_variants=["unnumbered_hexes_first"])
     assert events[1][0].endswith("adjacent hex Nest 2; every unit there is eliminated")
-    assert events[1][3:5] == (("SV-PANTS-08", "SV-AMB-16"), f"{ALPHA_WHY}; {UF_WHY}")
+    assert events[1][3:5] == (("SV-PANTS-08", "SV-AMB-16", "SV-TERR-12"), f"{ALPHA_WHY}; {UF_WHY}")
     assert state.unit("High Queen").hex == "Nest 2"
 
 
