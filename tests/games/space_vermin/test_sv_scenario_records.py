@@ -105,17 +105,43 @@ def test_family_jewels_set_up_event_by_event():
 
 @pytest.mark.rule("SV-S1-06", "SV-SETUP-01")
 def test_family_jewels_set_up_reads_the_games_data_and_map():
-    """A designer's map (a Crown Jewel hex moved from 356 to 355) and Event Chit (the fifteenth
-    renamed) reach the set-up."""
+    """A designer's map (a Crown Jewel hex moved from 356 to 355, a second Marine entry hex 655),
+    Event Chit (the fifteenth renamed) and scenario (two RVs on the turn track: the third is
+    removed, the other Marines stay in the pool) reach the set-up."""
     data_overrides = {"alpha:crown_jewel_locations": [421, 355],
+                      "alpha:marine_entry_hexes": [656, 655],
+                      "scenarios:family_jewels.recovery_vehicles": {"RV 1": 2, "RV 2": 4},
                       "chits:event_chits[14].name": "Calm Night"}
     state = new_state(load_game_data(data_overrides), "family_jewels")
     ctx = designers(data_overrides, 5, 1, 5, 1, 2, 3, 4, 22, 21)
-    events = run(setup_family_jewels(state, ctx))
-    assert ("2 Crown Jewels each in 421 and 355", Q1A, "info", ("SV-S1-06",), "", {}) in records(
-        events)
+    log = records(run(setup_family_jewels(state, ctx)))
+    assert ("2 Crown Jewels each in 421 and 355", Q1A, "info", ("SV-S1-06",), "", {}) in log
+    assert log[-1] == (
+        "Recovery Vehicles arrive at 656 / 655: RV 1 on turn 2, RV 2 on turn 4; the Scientist is "
+        "in the New Lancaster Convention Center (422)", Q1B, "info", ("SV-S1-08", "SV-S1-09"),
+        "", {})
     assert state.jewels == {"421": 2, "355": 2}
     assert state.event_cup == CHITS[:-1] + ["Calm Night"]
+    assert [state.unit(rv).status for rv in ("RV 1", "RV 2", "RV 3")] == [
+        "turn_track", "turn_track", "removed"]
+    pool = sorted(u.id for u in state.units if u.is_marine and u.status == "pool")
+    assert pool == ["A.N.T. Gun", "HQ 2", "Heavy Weapons 1", "Heavy Weapons 2", "Scout 1",
+                    "Scout 2", "Special Ops 2", "Squad 6", "Squad 7"]
+
+
+@pytest.mark.rule("SV-S1-04")
+def test_a_designers_spawn_number_is_cited_as_the_designers():
+    """The Sister Queen's SN made 3 by a designer: three Vermites in her Nest, the event citing
+    the override."""
+    data_overrides = {"counters:queens.sister_queen.sn": 3}
+    state = new_state(load_game_data(data_overrides), "family_jewels")
+    log = records(run(setup_family_jewels(state, designers(data_overrides,
+                                                           5, 1, 5, 1, 2, 3, 4, 22, 21, 20))))
+    assert log[4] == (
+        "3 random Vermites placed in Sister Queen's Nest (Nest 1): SN 3 + Jewels", Q1A, "move",
+        ("SV-S1-04",), "sister_queen sn (override: queens.sister_queen.sn = 3)",
+        {"unit": "Sister Queen", "values": ["counters:queens.sister_queen.sn",
+                                            "counters:crown_jewels.spawn_bonus"]})
 
 
 def soldier_placed(uid: str, n: int, hex_: str, map_why: str = BETA_WHY):

@@ -18,7 +18,7 @@ from rules_lib.games.space_vermin.vermite_attacks import (
     vermite_combat_step,
 )
 
-from .sv_helpers import DATA, dice, records, run, table
+from .sv_helpers import DATA, dice, printed_map_dice, records, run, table
 
 MAP = map_reason(DATA, "alpha")
 F2 = "Space Vermin §F-2"
@@ -313,3 +313,69 @@ def test_a_hex_whose_marine_is_gone_is_passed_over_and_the_next_hex_still_attack
     log = records(run(vermite_combat_step(state, dice(*[6] * 30))))
     steps = [(r[5]["attackers"], r[5]["hex"]) for r in log if r[2] == "step"]
     assert steps == [(["Soldier #3"], "413"), (["Soldier #5"], "446")]
+
+
+@pytest.mark.rule("SV-VATK-01", "SV-AMB-16")
+def test_an_attack_choosing_among_unnumbered_hexes_cites_the_reading_it_applies():
+    """u1.13 next to 126 and the unnumbered u2.13: the step event names SV-AMB-16 and the
+    reading (unnumbered hexes last by default, first with the variant)."""
+    step_ids = ("SV-VATK-01", "SV-VATK-02", "SV-VATK-06")
+    got = {}
+    for variants in ((), ("unnumbered_hexes_first",)):
+        state = table({"Squad 1": 126, "Squad 2": "u2.13", "Soldier #1": "u1.13",
+                       "Soldier #3": 125})
+        state.variants = list(variants)
+        log = records(run(vermite_combat_step(state, dice(*[1] * 20, variants=variants))))
+        got[variants] = [r for r in log if r[2] == "step"]
+    soldier_3 = ("Vermites in 125 attack Squad 1 in 126, the lowest-numbered adjacent Marine hex",
+                 F2, "step", step_ids, MAP, {"hex": "126", "attackers": ["Soldier #3"]})
+    assert got[()] == [soldier_3, (
+        "Vermites in u1.13 attack Squad 1 in 126, the lowest-numbered adjacent Marine hex", F2,
+        "step", step_ids + ("SV-AMB-16",),
+        f"{MAP}; default reading of SV-AMB-16: unnumbered hexes come after every numbered hex, "
+        "clockwise from north among themselves", {"hex": "126", "attackers": ["Soldier #1"]})]
+    assert got[("unnumbered_hexes_first",)] == [(
+        "Vermites in u1.13 attack Squad 2 in u2.13, the lowest-numbered adjacent Marine hex", F2,
+        "step", step_ids + ("SV-AMB-16",),
+        f"{MAP}; variant unnumbered_hexes_first (other reading of SV-AMB-16)",
+        {"hex": "u2.13", "attackers": ["Soldier #1"]}), soldier_3]
+
+
+@pytest.mark.rule("SV-VATK-07", "SV-TERR-03", "SV-TERR-04")
+def test_a_marine_in_a_flooded_hex_is_in_defensive_terrain_while_bogs_flood():
+    """123 (Clear, next to a Bog) floods under Bogs Flood: the attack loses one CF that turn."""
+    for flooded, cf in ((False, 5), (True, 4)):
+        state = table({"Squad 1": 123, "Ultra-Mite #2": 122})
+        state.flooded = flooded
+        log = records(run(vermite_attack(state, dice(*[1] * cf), ["Ultra-Mite #2"],
+                                         "Squad 1")))
+        assert log[0][5]["cf"] == cf and ("hex" in log[0][5]) == flooded
+
+
+@pytest.mark.rule("SV-VATK-02", "SV-AMB-16")
+def test_between_two_unnumbered_marine_hexes_the_first_clockwise_from_north_is_attacked():
+    """126 touches the unnumbered u2.13 and u1.13: u2.13 comes first clockwise from north of 126
+    (u1.13 would come first by column)."""
+    state = table({"Soldier #3": 126, "Squad 1": "u2.13", "Squad 2": "u1.13"})
+    log = records(run(vermite_combat_step(state, dice(*[1] * 8))))
+    assert [(r[5]["hex"], r[5]["attackers"]) for r in log if r[2] == "step"] == [
+        ("u2.13", ["Soldier #3"])]
+
+
+@pytest.mark.rule("SV-VATK-01", "SV-VATK-06")
+def test_the_combat_step_cites_the_games_own_map():
+    """With Mapzone Alpha given as the printed map (a designer's correction), the step cites no
+    assumed layout."""
+    state = table({"Squad 1": 413, "Soldier #3": 414})
+    log = records(run(vermite_combat_step(state, printed_map_dice(*[1] * 4))))
+    assert log[0] == ("Vermites in 414 attack Squad 1 in 413, the lowest-numbered adjacent "
+                      "Marine hex", F2, "step", ("SV-VATK-01", "SV-VATK-02", "SV-VATK-06"), "",
+                      {"hex": "413", "attackers": ["Soldier #3"]})
+
+
+@pytest.mark.rule("SV-VATK-04")
+def test_the_dice_of_a_hex_attacking_together_are_rolled_for_all_its_attackers():
+    ctx = dice(*[1] * 8)
+    run(vermite_attack(table({"Squad 1": 413, "Soldier #3": 414, "Soldier #1": 414}), ctx,
+                       ["Soldier #3", "Soldier #1"], "Squad 1"))
+    assert ctx.dice.log == [("Soldier #3 + Soldier #1 attack Squad 1", 6, 1)] * 8
