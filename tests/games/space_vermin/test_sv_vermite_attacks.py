@@ -10,6 +10,7 @@ import pytest
 
 from rules_lib.core.dice import ScriptedDice
 from rules_lib.core.engine import Context
+from rules_lib.games.space_vermin.counters import placed_state
 from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.provenance import map_reason
 from rules_lib.games.space_vermin.vermite_attacks import (
@@ -379,3 +380,16 @@ def test_the_dice_of_a_hex_attacking_together_are_rolled_for_all_its_attackers()
     run(vermite_attack(table({"Squad 1": 413, "Soldier #3": 414, "Soldier #1": 414}), ctx,
                        ["Soldier #3", "Soldier #1"], "Squad 1"))
     assert ctx.dice.log == [("Soldier #3 + Soldier #1 attack Squad 1", 6, 1)] * 8
+
+
+@pytest.mark.rule("SV-VATK-01")
+def test_the_combat_step_reads_the_games_map_a_corrected_column_decides_who_is_adjacent():
+    """A designer's Mapzone Alpha whose column 10 lists 411 last, away from 412: Soldier #1 in
+    412 attacks Squad 1 in 411 on the shipped map, not on the corrected one."""
+    column = [431, 432, 433, 434, 435, 436, "-", "-", "-", 412, 413, 414, 415, 416, 411]
+    corrected = load_game_data({"alpha:columns[10]": column})
+    shipped = records(run(vermite_combat_step(table({"Squad 1": 411, "Soldier #1": 412}),
+                                              dice(*[1] * 4))))
+    assert [r[5]["hex"] for r in shipped if r[2] == "step"] == ["411"]
+    state = placed_state({"Squad 1": 411, "Soldier #1": 412}, "alpha", data=corrected)
+    assert run(vermite_combat_step(state, Context(dice=ScriptedDice([]), data=corrected))) == []
