@@ -40,8 +40,8 @@ def designers(overrides, *faces) -> Context:
 def exit_placed(n: str, hex_: str):
     return (f"Tunnel Exit {n} is placed open on hex {hex_} (random at set-up)",
             "Space Vermin §P-2-m / §Q-1-c", "move", ("SV-S1-03",),
-            f"Tunnel Exit {n}'s hex (the map art is not in the rulebook (layout built from "
-            "SV-MF-01..30))", {"exit": n, "values": [f"alpha:tunnel_exits[{n}]"]})
+            (f"Tunnel Exit {n}'s hex (the map art is not in the rulebook (layout built from "
+            "SV-MF-01..30))"), {"exit": n, "values": [f"alpha:tunnel_exits[{n}]"]})
 
 
 def marine_set_up(uid: str, hex_: str):
@@ -72,15 +72,15 @@ def test_family_jewels_set_up_event_by_event():
         ("2 random Vermites placed in Sister Queen's Nest (Nest 1): SN 2 + Jewels", Q1A, "move",
          ("SV-S1-04",), "", {"unit": "Sister Queen", "values": [
              "counters:queens.sister_queen.sn", "counters:crown_jewels.spawn_bonus"]}),
-        ("The other Vermites, the Child Queen and the remaining Tunnel Exits go into the Vermite "
-         "Unit Cup", "Space Vermin §C-1 / §Q-1-a", "info", ("SV-SETUP-02", "SV-S1-05"), "", {}),
+        (("The other Vermites, the Child Queen and the remaining Tunnel Exits go into the Vermite "
+         "Unit Cup"), "Space Vermin §C-1 / §Q-1-a", "info", ("SV-SETUP-02", "SV-S1-05"), "", {}),
         ("2 Crown Jewels each in 421 and 356", Q1A, "info", ("SV-S1-06",), "", {}),
         *marine_set_up("HQ 1", "423"), *marine_set_up("Logistics", "424"),
         *marine_set_up("Special Ops 1", "354"), *marine_set_up("Squad 1", "315"),
         *marine_set_up("Squad 2", "313"), *marine_set_up("Squad 3", "345"),
         *marine_set_up("Squad 4", "353"), *marine_set_up("Squad 5", "435"),
-        ("Recovery Vehicles arrive at 656: RV 1 on turn 2, RV 2 on turn 4, RV 3 on turn 6; the "
-         "Scientist is in the New Lancaster Convention Center (422)", Q1B, "info",
+        (("Recovery Vehicles arrive at 656: RV 1 on turn 2, RV 2 on turn 4, RV 3 on turn 6; the "
+         "Scientist is in the New Lancaster Convention Center (422)"), Q1B, "info",
          ("SV-S1-08", "SV-S1-09"), "", {}),
     ]
     assert ctx.dice.log == [
@@ -117,8 +117,8 @@ def test_family_jewels_set_up_reads_the_games_data_and_map():
     log = records(run(setup_family_jewels(state, ctx)))
     assert ("2 Crown Jewels each in 421 and 355", Q1A, "info", ("SV-S1-06",), "", {}) in log
     assert log[-1] == (
-        "Recovery Vehicles arrive at 656 / 655: RV 1 on turn 2, RV 2 on turn 4; the Scientist is "
-        "in the New Lancaster Convention Center (422)", Q1B, "info", ("SV-S1-08", "SV-S1-09"),
+        ("Recovery Vehicles arrive at 656 / 655: RV 1 on turn 2, RV 2 on turn 4; the Scientist is "
+        "in the New Lancaster Convention Center (422)"), Q1B, "info", ("SV-S1-08", "SV-S1-09"),
         "", {})
     assert state.jewels == {"421": 2, "355": 2}
     assert state.event_cup == CHITS[:-1] + ["Calm Night"]
@@ -151,8 +151,8 @@ def soldier_placed(uid: str, n: int, hex_: str, map_why: str = BETA_WHY):
 
 
 def carries(queen: str, n: int):
-    return (f"{queen} carries {n} Crown Jewel(s) from battle 1 (handed out in the order High "
-            "Queen, Sister Queen, Child Queen, High Queen)", "Space Vermin §Q-3", "info",
+    return ((f"{queen} carries {n} Crown Jewel(s) from battle 1 (handed out in the order High "
+            "Queen, Sister Queen, Child Queen, High Queen)"), "Space Vermin §Q-3", "info",
             ("SV-CAMP-04",), "", {"unit": queen})
 
 
@@ -176,8 +176,8 @@ def test_great_migration_set_up_of_the_campaign_event_by_event():
         soldier_placed("Soldier #1", 1, "111"), soldier_placed("Soldier #5", 2, "112"),
         soldier_placed("Soldier #11", 3, "113"), soldier_placed("Soldier #17", 4, "114"),
         soldier_placed("Soldier #21", 5, "115"), soldier_placed("Soldier #25", 6, "116"),
-        ("The Drones join the remaining Soldiers in the Vermite Unit Cup; Queens and Ultra-Mites "
-         "wait off the west edge for Turn 1", Q2A, "info", ("SV-S2-02", "SV-S2-04"), "", {}),
+        (("The Drones join the remaining Soldiers in the Vermite Unit Cup; Queens and Ultra-Mites "
+         "wait off the west edge for Turn 1"), Q2A, "info", ("SV-S2-02", "SV-S2-04"), "", {}),
         ("The Marines wait off the east edge and enter at 652, 661, 665", Q2B, "info",
          ("SV-S2-05", "SV-S2-06"), "", {}),
         carries("High Queen", 2), carries("Sister Queen", 1), carries("Child Queen", 1),

@@ -260,11 +260,11 @@ def test_a_victim_eliminated_by_an_earlier_victims_jolt_is_skipped_and_the_next_
     alpha_why = ("Mapzone Alpha layout: the map art is not in the rulebook (layout built from "
                  "SV-MF-01..30)")
     assert event_records(events) == [
-        ("M.A.D. Scientist detonates The Cheshire Cat: range 7 (die 6 +1), up to 3 Vermites (die 6 "
-         "divided by 2, rounded up), effect jolt", J5B, "combat", ("SV-MAD-04", "SV-MAD-05"), why,
+        (("M.A.D. Scientist detonates The Cheshire Cat: range 7 (die 6 +1), up to 3 Vermites (die 6 "
+         "divided by 2, rounded up), effect jolt"), J5B, "combat", ("SV-MAD-04", "SV-MAD-05"), why,
          {"weapon": "The Cheshire Cat", "range": 7, "count": 3}),
-        ("Jolted! The unescorted Queen High Queen is pushed from 413 to the lowest-numbered "
-         "adjacent hex 363; every unit there is eliminated", J5B, "combat",
+        (("Jolted! The unescorted Queen High Queen is pushed from 413 to the lowest-numbered "
+         "adjacent hex 363; every unit there is eliminated"), J5B, "combat",
          HIT_IDS + ("SV-PANTS-08",), f"{why}; {alpha_why}", {"unit": "High Queen", "hex": "363"}),
         ("Soldier #1 is eliminated and returned to the Vermite Unit Cup", "Space Vermin §Q-1-c",
          "combat", ("SV-S1-12",), "", {"unit": "Soldier #1", "at": "363"}),

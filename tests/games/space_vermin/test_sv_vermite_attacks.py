@@ -262,8 +262,8 @@ def test_from_an_unlimited_entry_hex_into_one_every_attacker_advances():
     state.unit("Squad 1").reduced = True
     log = records(run(vermite_attack(state, dice(*[6] * 13), ["Soldier #19", "Ultra-Mite #22",
                                                                "Soldier #11"], "Squad 1")))
-    assert log[-1] == ("Soldier #19 + Ultra-Mite #22 + Soldier #11 advance into the emptied hex "
-                       "111", F2, "move", ("SV-VATK-12",), "",
+    assert log[-1] == (("Soldier #19 + Ultra-Mite #22 + Soldier #11 advance into the emptied hex "
+                       "111"), F2, "move", ("SV-VATK-12",), "",
                        {"units": ["Soldier #19", "Ultra-Mite #22", "Soldier #11"], "to": "111"})
     assert {state.unit(u).hex for u in ("Soldier #11", "Soldier #19", "Ultra-Mite #22")} == {"111"}
 
@@ -333,8 +333,8 @@ def test_an_attack_choosing_among_unnumbered_hexes_cites_the_reading_it_applies(
     assert got[()] == [soldier_3, (
         "Vermites in u1.13 attack Squad 1 in 126, the lowest-numbered adjacent Marine hex", F2,
         "step", step_ids + ("SV-AMB-16",),
-        f"{MAP}; default reading of SV-AMB-16: unnumbered hexes come after every numbered hex, "
-        "clockwise from north among themselves", {"hex": "126", "attackers": ["Soldier #1"]})]
+        (f"{MAP}; default reading of SV-AMB-16: unnumbered hexes come after every numbered hex, "
+        "clockwise from north among themselves"), {"hex": "126", "attackers": ["Soldier #1"]})]
     assert got[("unnumbered_hexes_first",)] == [(
         "Vermites in u1.13 attack Squad 2 in u2.13, the lowest-numbered adjacent Marine hex", F2,
         "step", step_ids + ("SV-AMB-16",),
@@ -369,8 +369,8 @@ def test_the_combat_step_cites_the_games_own_map():
     assumed layout."""
     state = table({"Squad 1": 413, "Soldier #3": 414})
     log = records(run(vermite_combat_step(state, printed_map_dice(*[1] * 4))))
-    assert log[0] == ("Vermites in 414 attack Squad 1 in 413, the lowest-numbered adjacent "
-                      "Marine hex", F2, "step", ("SV-VATK-01", "SV-VATK-02", "SV-VATK-06"), "",
+    assert log[0] == (("Vermites in 414 attack Squad 1 in 413, the lowest-numbered adjacent "
+                      "Marine hex"), F2, "step", ("SV-VATK-01", "SV-VATK-02", "SV-VATK-06"), "",
                       {"hex": "413", "attackers": ["Soldier #3"]})
 
 
