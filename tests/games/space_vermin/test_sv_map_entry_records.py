@@ -299,3 +299,18 @@ def test_an_entering_rv_loads_at_the_cost_of_the_games_data():
     events = run(designated_entry(state, ctx, "RV 1"), answers=["655"])
     assert [e.kind for e in events] == ["decision", "move"]
     assert state.unit("RV 1").jewels == 0
+
+
+@pytest.mark.rule("SV-ENTRY-02", "SV-TERR-02")
+def test_an_entry_hex_too_costly_to_enter_is_passed_over_for_the_next():
+    """A designer's entry hexes 663 (Bog, 2 MP) then 656 (Clear, 1 MP) and a Squad of MA 1: the
+    Bog is out of reach, the Squad still enters by 656, listed after it."""
+    state = off_map(table({}), "Squad 1", arrival=1)
+    ctx = designers({"alpha:marine_entry_hexes": [663, 656], "counters:marines.squad.full.ma": 1})
+    proc = designated_entry(state, ctx, "Squad 1")
+    assert first_decision(proc).options == ["656"]
+    events = run(designated_entry(state, ctx, "Squad 1"))
+    assert event_records(events) == [(
+        "Squad 1 enters the map and moves to 656 (1 MP)", I5A, "move",
+        ("SV-ENTRY-02",) + MOVE_IDS, ALPHA_WHY, {"unit": "Squad 1", "to": "656", "hex": "656"})]
+    assert (state.unit("Squad 1").status, state.unit("Squad 1").hex) == ("map", "656")

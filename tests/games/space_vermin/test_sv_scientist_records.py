@@ -244,3 +244,36 @@ def test_a_soldier_a_secret_weapon_eliminates_in_the_great_migration_leaves_the_
     state.scenario = "great_migration"
     run(detonate_secret_weapon(state, dice(6), DOC), answers=["Soldier #1"])
     assert state.unit("Soldier #1").status == "eliminated"  # not back in the cup
+
+
+@pytest.mark.rule("SV-MAD-05", "SV-MAD-09", "SV-PANTS-05", "SV-PANTS-08")
+def test_a_victim_eliminated_by_an_earlier_victims_jolt_is_skipped_and_the_next_still_jolted():
+    """The Cheshire Cat on three victims: the unescorted High Queen is pushed into 363, the
+    lowest-numbered hex next to 413, eliminating Soldier #1 there; Soldier #1, chosen second, is
+    gone, and Soldier #3, chosen third, is still jolted (to 123)."""
+    state = armed({DOC: 412, "High Queen": 413, "Soldier #1": 363, "Soldier #3": 411},
+                  ["The Cheshire Cat"])
+    ctx = dice(6, 6, 6, 1, 2, 3)  # range 7, count 3, Soldier #1's NAT roll, Soldier #3's hex
+    events = run(detonate_secret_weapon(state, ctx, DOC),
+                 answers=["High Queen", "Soldier #1", "Soldier #3"])
+    why = weapon_reason(DATA, "The Cheshire Cat")
+    alpha_why = ("Mapzone Alpha layout: the map art is not in the rulebook (layout built from "
+                 "SV-MF-01..30)")
+    assert event_records(events) == [
+        (("M.A.D. Scientist detonates The Cheshire Cat: range 7 (die 6 +1), up to 3 Vermites (die 6 "
+         "divided by 2, rounded up), effect jolt"), J5B, "combat", ("SV-MAD-04", "SV-MAD-05"), why,
+         {"weapon": "The Cheshire Cat", "range": 7, "count": 3}),
+        (("Jolted! The unescorted Queen High Queen is pushed from 413 to the lowest-numbered "
+         "adjacent hex 363; every unit there is eliminated"), J5B, "combat",
+         HIT_IDS + ("SV-PANTS-08",), f"{why}; {alpha_why}", {"unit": "High Queen", "hex": "363"}),
+        ("Soldier #1 is eliminated and returned to the Vermite Unit Cup", "Space Vermin §Q-1-c",
+         "combat", ("SV-S1-12",), "", {"unit": "Soldier #1", "at": "363"}),
+        ("NAT roll 6 (needs 1-3 for a Soldier): no infestation", "Space Vermin §J-7", "roll",
+         ("SV-NAT-04",), "", {"roll": 6, "values": ["counters:vermites.soldier.nat_roll"]}),
+        ("Jolted! Soldier #3 is blasted from 411 to hex 123", J5B, "combat",
+         HIT_IDS + ("SV-PANTS-05",), why, {"faces": [1, 2, 3], "unit": "Soldier #3", "to": "123"}),
+        flipped_back("The Cheshire Cat"),
+    ]
+    assert [(state.unit(u).status, state.unit(u).hex) for u in
+            ("High Queen", "Soldier #1", "Soldier #3")] == [
+        ("map", "363"), ("cup", None), ("map", "123")]

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from rules_lib.core.dice import ScriptedDice
+from rules_lib.core.engine import Context
+from rules_lib.games.space_vermin.counters import placed_state
+from rules_lib.games.space_vermin.data import load_game_data
 from rules_lib.games.space_vermin.provenance import map_reason
 from rules_lib.games.space_vermin.vermite_attacks import (
     drone_flock,
@@ -15,7 +19,7 @@ from rules_lib.games.space_vermin.vermite_attacks import (
     vermite_combat_step,
 )
 
-from .sv_helpers import DATA, dice, records, run, table
+from .sv_helpers import DATA, dice, printed_map_dice, records, run, table
 
 MAP = map_reason(DATA, "alpha")
 F2 = "Space Vermin §F-2"
@@ -188,3 +192,204 @@ def test_queens_advance_by_rank_whatever_order_they_attacked_in():
     assert log[-1] == ("High Queen + Sister Queen advance into the emptied hex 413", F2, "move",
                        ("SV-VATK-12",), "", {"units": ["High Queen", "Sister Queen"],
                                              "to": "413"})
+
+
+# -- survivors of the 2026-12-02 mutation run (mut_sv_oo) ----------------------------------------
+
+
+def designers_attack(overrides, placements, attackers, target, *faces, marks=None):
+    """``attack`` on a designer's data."""
+    data = load_game_data(overrides)
+    state = table(placements)
+    for uid, fields in (marks or {}).items():
+        for name, value in fields.items():
+            setattr(state.unit(uid), name, value)
+    ctx = Context(dice=ScriptedDice(list(faces)), data=data)
+    return state, records(run(vermite_attack(state, ctx, attackers, target))), ctx
+
+
+@pytest.mark.rule("SV-VATK-03", "SV-VATK-07", "SV-TERR-02")
+def test_the_attack_reads_the_games_data_and_map():
+    """A designer's map (413 made Bog) and Ultra-Mite (CF 6): CF 5 after the defensive -1; the
+    dice are rolled for that attack and the hit convention is the data's ('at least' the DN)."""
+    bog = [int(lab) for lab, kind in DATA.maps["alpha"].terrain.items() if kind == "bog"] + [413]
+    state, log, ctx = designers_attack(
+        {"alpha:terrain.bog": bog, "counters:vermites.ultra_mite.full.cf": 6,
+         "tables:hit_convention": "at_least"},
+        {"Squad 1": 413, "Ultra-Mite #2": 414}, ["Ultra-Mite #2"], "Squad 1", 4, 4, 1, 1, 1)
+    assert log[0] == (
+        ("Ultra-Mite #2 attacks Squad 1 in 413: CF 5 (target in defensive terrain -1) rolls "
+         "[4, 4, 1, 1, 1] against DN 4: 2 hit(s)"), F2, "combat", ATTACK,
+        f"ultra_mite full cf (override: vermites.ultra_mite.full.cf = 6); {MAP}",
+        {"cf": 5, "dn": 4, "faces": [4, 4, 1, 1, 1], "hits": 2, "result": "step",
+         "values": [UM_CF, SQUAD_DN], "hex": "413"})
+    assert ctx.dice.log == [("Ultra-Mite #2 attack Squad 1", 6, f) for f in (4, 4, 1, 1, 1)]
+    assert state.unit("Squad 1").reduced
+
+
+@pytest.mark.rule("SV-VATK-07", "SV-TERR-02")
+def test_a_net_cf_of_the_minimum_still_attacks_below_it_there_is_no_combat():
+    """A Reduced Soldier (CF 2) at a Squad in Bog: CF 1, the minimum, rolls one die; with a
+    designer's minimum of 2 there is no combat at all."""
+    marks = {"Soldier #1": {"reduced": True}}
+    _state, log = attack({"Squad 1": 233, "Soldier #1": 234}, ["Soldier #1"], "Squad 1", 6,
+                         marks=marks)
+    assert log[0][5]["cf"] == 1 and log[0][5]["faces"] == [6]
+    state, log, ctx = designers_attack({"tables:vermite_attack.minimum_cf": 2},
+                                       {"Squad 1": 233, "Soldier #1": 234}, ["Soldier #1"],
+                                       "Squad 1", marks=marks)
+    assert log == [("Soldier #1 attacks Squad 1: net CF 1, no combat", F2, "combat",
+                    ("SV-VATK-03", "SV-VATK-04", "SV-VATK-07"),
+                    f"soldier reduced cf (counter art); {MAP}",
+                    {"values": ["counters:vermites.soldier.reduced.cf", SQUAD_DN],
+                     "hex": "233"})]
+    assert ctx.dice.log == [] and not state.unit("Squad 1").reduced
+
+
+@pytest.mark.rule("SV-MAD-11")
+def test_the_scientist_losing_his_weapon_is_on_his_motorcycle_side():
+    state, _log = attack({"M.A.D. Scientist": 233, "Ultra-Mite #2": 234}, ["Ultra-Mite #2"],
+                         "M.A.D. Scientist", 6, 6, 1, 1,
+                         marks={"M.A.D. Scientist": {"weapon_ready": True}})
+    assert state.unit("M.A.D. Scientist").weapon_ready is False
+
+
+@pytest.mark.rule("SV-VATK-12")
+def test_from_an_unlimited_entry_hex_into_one_every_attacker_advances():
+    """Squad 1 eliminated in Entry hex 111 (no stacking limit, §E-3): all three advance."""
+    state = table({"Squad 1": 111, "Soldier #11": 112, "Soldier #19": 112,
+                   "Ultra-Mite #22": 112}, map_key="beta")
+    state.unit("Squad 1").reduced = True
+    log = records(run(vermite_attack(state, dice(*[6] * 13), ["Soldier #19", "Ultra-Mite #22",
+                                                               "Soldier #11"], "Squad 1")))
+    assert log[-1] == (("Soldier #19 + Ultra-Mite #22 + Soldier #11 advance into the emptied hex "
+                       "111"), F2, "move", ("SV-VATK-12",), "",
+                       {"units": ["Soldier #19", "Ultra-Mite #22", "Soldier #11"], "to": "111"})
+    assert {state.unit(u).hex for u in ("Soldier #11", "Soldier #19", "Ultra-Mite #22")} == {"111"}
+
+
+@pytest.mark.rule("SV-VATK-12", "SV-VSTK-01")
+def test_two_attackers_left_behind_are_named_together():
+    state = table({"Soldier #11": 111, "Soldier #19": 111, "Ultra-Mite #22": 111,
+                   "Soldier #5": 111, "Squad 1": 141}, map_key="beta")
+    state.unit("Squad 1").reduced = True
+    log = records(run(vermite_attack(state, dice(*[6] * 20), ["Soldier #11", "Soldier #19",
+                                                               "Ultra-Mite #22", "Soldier #5"],
+                                     "Squad 1")))
+    assert log[-2][0] == "Ultra-Mite #22 + Soldier #5 advance into the emptied hex 141"
+    assert log[-1][0] == ("Soldier #11 + Soldier #19 stay in 111: 141 holds no more than 2 "
+                          "Queens/Ultra-Mites/Soldiers")
+    assert log[-1][5]["units"] == ["Soldier #11", "Soldier #19"]
+
+
+@pytest.mark.rule("SV-VATK-12", "SV-AMB-14")
+def test_a_queen_advances_with_her_escort():
+    """The Sister Queen and her Escort attack together and advance together (§Q-2-d)."""
+    state = table({"Sister Queen": 412, "Soldier #1": 412, "Squad 1": 413})
+    state.unit("Soldier #1").escort_of = "Sister Queen"
+    state.unit("Squad 1").reduced = True
+    log = records(run(vermite_attack(state, dice(*[6] * 9), ["Sister Queen", "Soldier #1"],
+                                     "Squad 1")))
+    assert log[-1] == ("Sister Queen + Soldier #1 advance into the emptied hex 413", F2, "move",
+                       ("SV-VATK-12",), "", {"units": ["Sister Queen", "Soldier #1"],
+                                             "to": "413"})
+    assert state.unit("Soldier #1").hex == state.unit("Sister Queen").hex == "413"
+
+
+@pytest.mark.rule("SV-VATK-01", "SV-VATK-02")
+def test_a_drone_sharing_a_hex_never_joins_the_normal_attack():
+    state = table({"Squad 1": 413, "Soldier #3": 414, "Drone #4": 414})
+    log = records(run(vermite_combat_step(state, dice(*[1] * 8))))
+    assert [r[5]["attackers"] for r in log if r[2] == "step"] == [["Soldier #3"]]
+    assert log[1][0].startswith("Soldier #3 attacks Squad 1 in 413: CF 4")
+
+
+@pytest.mark.rule("SV-VATK-01", "SV-VATK-02")
+def test_a_hex_whose_marine_is_gone_is_passed_over_and_the_next_hex_still_attacks():
+    """412 eliminates the Disrupted Squad 1 in 413 and advances; 414, next to 413 only, has no
+    Marine left to attack; 416 after it still attacks Squad 2 in 446."""
+    state = table({"Squad 1": 413, "Soldier #3": 412, "Soldier #1": 414, "Squad 2": 446,
+                   "Soldier #5": 416})
+    state.unit("Squad 1").reduced = True
+    log = records(run(vermite_combat_step(state, dice(*[6] * 30))))
+    steps = [(r[5]["attackers"], r[5]["hex"]) for r in log if r[2] == "step"]
+    assert steps == [(["Soldier #3"], "413"), (["Soldier #5"], "446")]
+
+
+@pytest.mark.rule("SV-VATK-01", "SV-AMB-16")
+def test_an_attack_choosing_among_unnumbered_hexes_cites_the_reading_it_applies():
+    """u1.13 next to 126 and the unnumbered u2.13: the step event names SV-AMB-16 and the
+    reading (unnumbered hexes last by default, first with the variant)."""
+    step_ids = ("SV-VATK-01", "SV-VATK-02", "SV-VATK-06")
+    got = {}
+    for variants in ((), ("unnumbered_hexes_first",)):
+        state = table({"Squad 1": 126, "Squad 2": "u2.13", "Soldier #1": "u1.13",
+                       "Soldier #3": 125})
+        state.variants = list(variants)
+        log = records(run(vermite_combat_step(state, dice(*[1] * 20, variants=variants))))
+        got[variants] = [r for r in log if r[2] == "step"]
+    soldier_3 = ("Vermites in 125 attack Squad 1 in 126, the lowest-numbered adjacent Marine hex",
+                 F2, "step", step_ids, MAP, {"hex": "126", "attackers": ["Soldier #3"]})
+    assert got[()] == [soldier_3, (
+        "Vermites in u1.13 attack Squad 1 in 126, the lowest-numbered adjacent Marine hex", F2,
+        "step", step_ids + ("SV-AMB-16",),
+        (f"{MAP}; default reading of SV-AMB-16: unnumbered hexes come after every numbered hex, "
+        "clockwise from north among themselves"), {"hex": "126", "attackers": ["Soldier #1"]})]
+    assert got[("unnumbered_hexes_first",)] == [(
+        "Vermites in u1.13 attack Squad 2 in u2.13, the lowest-numbered adjacent Marine hex", F2,
+        "step", step_ids + ("SV-AMB-16",),
+        f"{MAP}; variant unnumbered_hexes_first (other reading of SV-AMB-16)",
+        {"hex": "u2.13", "attackers": ["Soldier #1"]}), soldier_3]
+
+
+@pytest.mark.rule("SV-VATK-07", "SV-TERR-03", "SV-TERR-04")
+def test_a_marine_in_a_flooded_hex_is_in_defensive_terrain_while_bogs_flood():
+    """123 (Clear, next to a Bog) floods under Bogs Flood: the attack loses one CF that turn."""
+    for flooded, cf in ((False, 5), (True, 4)):
+        state = table({"Squad 1": 123, "Ultra-Mite #2": 122})
+        state.flooded = flooded
+        log = records(run(vermite_attack(state, dice(*[1] * cf), ["Ultra-Mite #2"],
+                                         "Squad 1")))
+        assert log[0][5]["cf"] == cf and ("hex" in log[0][5]) == flooded
+
+
+@pytest.mark.rule("SV-VATK-02", "SV-AMB-16")
+def test_between_two_unnumbered_marine_hexes_the_first_clockwise_from_north_is_attacked():
+    """126 touches the unnumbered u2.13 and u1.13: u2.13 comes first clockwise from north of 126
+    (u1.13 would come first by column)."""
+    state = table({"Soldier #3": 126, "Squad 1": "u2.13", "Squad 2": "u1.13"})
+    log = records(run(vermite_combat_step(state, dice(*[1] * 8))))
+    assert [(r[5]["hex"], r[5]["attackers"]) for r in log if r[2] == "step"] == [
+        ("u2.13", ["Soldier #3"])]
+
+
+@pytest.mark.rule("SV-VATK-01", "SV-VATK-06")
+def test_the_combat_step_cites_the_games_own_map():
+    """With Mapzone Alpha given as the printed map (a designer's correction), the step cites no
+    assumed layout."""
+    state = table({"Squad 1": 413, "Soldier #3": 414})
+    log = records(run(vermite_combat_step(state, printed_map_dice(*[1] * 4))))
+    assert log[0] == (("Vermites in 414 attack Squad 1 in 413, the lowest-numbered adjacent "
+                      "Marine hex"), F2, "step", ("SV-VATK-01", "SV-VATK-02", "SV-VATK-06"), "",
+                      {"hex": "413", "attackers": ["Soldier #3"]})
+
+
+@pytest.mark.rule("SV-VATK-04")
+def test_the_dice_of_a_hex_attacking_together_are_rolled_for_all_its_attackers():
+    ctx = dice(*[1] * 8)
+    run(vermite_attack(table({"Squad 1": 413, "Soldier #3": 414, "Soldier #1": 414}), ctx,
+                       ["Soldier #3", "Soldier #1"], "Squad 1"))
+    assert ctx.dice.log == [("Soldier #3 + Soldier #1 attack Squad 1", 6, 1)] * 8
+
+
+@pytest.mark.rule("SV-VATK-01")
+def test_the_combat_step_reads_the_games_map_a_corrected_column_decides_who_is_adjacent():
+    """A designer's Mapzone Alpha whose column 10 lists 411 last, away from 412: Soldier #1 in
+    412 attacks Squad 1 in 411 on the shipped map, not on the corrected one."""
+    column = [431, 432, 433, 434, 435, 436, "-", "-", "-", 412, 413, 414, 415, 416, 411]
+    corrected = load_game_data({"alpha:columns[10]": column})
+    shipped = records(run(vermite_combat_step(table({"Squad 1": 411, "Soldier #1": 412}),
+                                              dice(*[1] * 4))))
+    assert [r[5]["hex"] for r in shipped if r[2] == "step"] == ["411"]
+    state = placed_state({"Squad 1": 411, "Soldier #1": 412}, "alpha", data=corrected)
+    assert run(vermite_combat_step(state, Context(dice=ScriptedDice([]), data=corrected))) == []
