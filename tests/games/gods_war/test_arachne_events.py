@@ -241,3 +241,30 @@ def test_spinning_either_way_triggers_community_and_the_last_token_ends_the_game
     assert s.stats["community_triggers"] == 2
     assert events[-1].kind == "result" and "(placed in Fonrit)" in events[-1].message
     assert s.end_reason == "Completing the Web"
+
+
+@pytest.mark.rule("GW-ARA-06", "GW-AMB-06")
+def test_under_the_variant_spin_to_hell_area_only_the_player_is_offered_hell_and_the_heavens(gw):
+    s = gw.state(Arachne_Solara="Prax", power=5)
+    _, asked = gw.asked(AS.spin(s, gw.ctx(variants=["spin_to_hell_area_only"]), "Sea"),
+                        ["the Heavens"])
+    assert [(d.player, d.options) for d in asked] == [("Sea", ["Hell", "the Heavens"])]
+    assert s.monster_area(NAME) == "the Heavens"
+
+
+@pytest.mark.rule("GW-ARA-05")
+def test_a_player_with_exactly_the_cost_may_spin_and_pays_it_all(gw):
+    s = gw.state(Arachne_Solara="Inner Hell", power=AS.spin_cost(gw.data))
+    assert AS.spin_cost(gw.data) == 1
+    assert AS.can_spin(s, gw.data, "Storm")
+    gw.run(AS.spin(s, gw.ctx(), "Storm"), ["Prax"])
+    assert s.empires["Storm"].power == 0 and s.monster_area(NAME) == "Prax"
+    assert not AS.can_spin(s, gw.data, "Storm")
+
+
+@pytest.mark.rule("GW-ARA-07")
+def test_empowering_adds_its_power_to_what_the_player_holds(gw):
+    s = gw.state(Arachne_Solara="Prax", power=3)
+    s.buildings = {"Prax": ["Storm"]}
+    gw.run(AS.empowering(s, gw.ctx()), ["empower"])
+    assert s.empires["Storm"].power == 3 + 1 and s.empires["Storm"].web_token_on_sheet

@@ -10,17 +10,20 @@ import pytest
 
 from rules_lib.analysis import PauseAt, compare_options
 from rules_lib.games.gods_war import GAME, monsters
-from rules_lib.games.gods_war.option_odds import attack_option_odds
+from rules_lib.games.gods_war.data import default_data
+from rules_lib.games.gods_war.option_odds import attack_option_odds, monster_attack
+from rules_lib.games.gods_war.state import Piece
 
 ANDROGEUS_IDS = ("GW-AND-07", "GW-AND-08", "GW-AND-09", "GW-AMB-05")
 ARACHNE_IDS = ("GW-ARA-03", "GW-AMB-08")
 
 
-def paused_at(scenario: str, seed: int, wanted: str, kind: str = "action", hero: bool = False):
-    """A seeded game stopped at the first decision of ``kind`` offering an option starting
-    ``wanted`` (with a hero or greater god of the player's in its area, if ``hero``); every
-    player pauses at its actions, the heuristic answers the others."""
-    game = GAME.new_game(scenario=scenario, seed=seed, keep_log=False)
+def paused_at(scenario: str, seed: int, wanted: str, kind: str = "action", hero: bool = False,
+              overrides=None):
+    """A seeded game (with these data overrides) stopped at the first decision of ``kind``
+    offering an option starting ``wanted`` (with a hero or greater god of the player's in its
+    area, if ``hero``); every player pauses at its actions, the heuristic answers the others."""
+    game = GAME.new_game(scenario=scenario, seed=seed, data_overrides=overrides, keep_log=False)
     usual = dict(game.policies)
     for player in GAME.players:
         game.policies[player] = PauseAt(("action", "single_combat"), usual[player])
@@ -144,3 +147,92 @@ def test_other_actions_have_no_exact_odds_and_the_comparison_shows_them_beside_t
         others[0])]).to_frame()
     shown = dict(zip(frame["option"], frame["exact odds"]))
     assert shown[others[0]] == "" and shown[option_of(game, "attack Arachne")].startswith("+0 VP")
+
+
+# The game's own data, not the shipped one: faces with two kills of six, Androgeus at Combat 3.
+OTHER_DATA = {"battle.battle_dice.faces": ["blank", "blank", "rout", "rout", "kill", "kill"],
+              "monsters.cards.Androgeus.combat": 3}
+
+
+@pytest.mark.rule(*ANDROGEUS_IDS)
+def test_an_attack_on_androgeus_is_the_games_own_data_enumerated():
+    game = paused_at("androgeus", 3, "attack Androgeus", hero=True, overrides=OTHER_DATA)
+    option = option_of(game, "attack Androgeus")
+    data = game.ctx.data
+    assert data.faces.count("kill") == 2 and data.cards["Androgeus"].combat == 3
+    cap = data.cards["Androgeus"].ability("Superhero").params["max_dice"]
+    area, player = option.rpartition(" in ")[2], game.pending.player
+    wanted = sum(data.unit_types[p.kind].combat for p in game.state.pieces_in(area, player))
+    per = data.get("battle.procedure.dice_per_combat")
+    p = (faces_p(data, min(cap, wanted * per), lambda f: "kill" in f)
+         * faces_p(data, 3 * per, lambda f: "kill" in f))
+    assert attack_option_odds(game, option) == {"Androgeus killed": p,
+                                                "Androgeus survives": 1 - p}
+
+
+@pytest.mark.rule(*ARACHNE_IDS)
+def test_an_attack_on_arachne_gains_the_vp_the_games_own_dice_give_for_every_face():
+    game = paused_at("both", 0, "attack Arachne Solara", overrides=OTHER_DATA)
+    option = option_of(game, "attack Arachne Solara")
+    data = game.ctx.data
+    player = game.pending.player
+    kinds = [p.kind for p in game.state.pieces_in(option.rpartition(" in ")[2], player)]
+    n = sum(data.unit_types[k].combat for k in kinds) * data.get("battle.procedure.dice_per_combat")
+    assert 1 <= n <= 3
+    before = game.state.empires[player].vp
+    seen: dict[str, Fraction] = {}
+    for faces in itertools.product(range(1, len(data.faces) + 1), repeat=n):
+        after = battle_with_faces(game, option, list(faces)).state.empires[player].vp
+        key = f"+{after - before} VP"
+        seen[key] = seen.get(key, Fraction(0)) + Fraction(1, len(data.faces) ** n)
+    assert attack_option_odds(game, option) == seen
+    assert seen["+0 VP"] == Fraction(4, 6) ** n  # two kill faces of six
+
+
+@pytest.mark.rule(*ARACHNE_IDS)
+def test_a_hand_made_force_beyond_the_games_counters_still_gets_its_exact_odds():
+    """A what-if position (Storm with one Storm Warrior more than the game has, all in one area):
+    the analysis answers it as ``odds.py`` does beyond the rules, instead of refusing."""
+    game = paused_at("both", 0, "attack Arachne Solara")
+    option = option_of(game, "attack Arachne Solara")
+    data, player = game.ctx.data, game.pending.player
+    area = option.rpartition(" in ")[2]
+    assert [p.kind for p in game.state.pieces_in(area, player)] == ["Storm Warrior"]
+    count = data.unit_types["Storm Warrior"].count
+    game.state.pieces += [Piece("Storm Warrior", player, area)] * count  # count + 1 in all
+    n = count + 1
+    hits = {}
+    for faces in itertools.product(data.faces, repeat=n):
+        key = f"+{faces.count('kill')} VP"
+        hits[key] = hits.get(key, 0) + 1
+    assert attack_option_odds(game, option) == {
+        k: Fraction(v, len(data.faces) ** n) for k, v in sorted(hits.items())}
+
+
+@pytest.mark.rule("GW-AND-08")
+def test_a_champion_not_offered_in_the_single_combat_has_no_odds():
+    game = paused_at("androgeus", 6, "Storm Champion", kind="single_combat")
+    assert "Sea Hero" not in game.pending.options
+    assert attack_option_odds(game, "Sea Hero") is None
+    assert attack_option_odds(game, "Storm Champion") is not None
+
+
+def test_only_an_attack_on_androgeus_or_arachne_solara_names_a_monster_and_area():
+    data = default_data()
+    assert monster_attack("attack Androgeus in Altinela", data) == ("Androgeus", "Altinela")
+    assert monster_attack("attack Arachne Solara in Inner Hell", data) == (
+        "Arachne Solara", "Inner Hell")
+    assert monster_attack("Androgeus in Altinela", data) is None  # not an attack
+    assert monster_attack(7, data) is None and monster_attack(None, data) is None
+    assert monster_attack("attack Leviathan in Altinela", data) is None  # no card text, no odds
+    assert monster_attack("attack Sea in Seshnela", data) is None  # an empire
+    assert monster_attack("attack Androgeus", data) is None  # no area
+    assert monster_attack("attack Androgeus in ", data) is None
+
+
+def test_the_area_of_an_attack_is_everything_after_the_first_in_as_the_game_reads_it():
+    """turn.do_action splits 'attack <target> in <area>' at the first ' in ': an area whose name
+    holds ' in ' stays whole."""
+    data = default_data()
+    assert monster_attack("attack Androgeus in Castle in the Sky", data) == (
+        "Androgeus", "Castle in the Sky")

@@ -385,3 +385,91 @@ def test_play_resumes_a_saved_game_at_its_phase():
     for _ in range(3):
         events.append(next(proc))
     assert events[0].kind == "phase" and events[0].rule.endswith("Council Phase")
+
+
+def test_an_empire_cannot_summon_a_unit_its_pool_does_not_hold_at_all(gw):
+    s = position(gw, 5)
+    with pytest.raises(ValueError, match="^Storm has no Sea Folk in its pool$"):
+        gw.run(summon(s, gw.ctx(), "Storm", "Sea Folk", "Prax"))
+    assert s.empires["Storm"].power == 5 and "Sea Folk" not in s.empires["Storm"].pool
+
+
+@pytest.mark.rule("GW-AND-04")
+def test_after_a_summon_the_summoner_chooses_the_enemy_lust_makes_summon(gw):
+    s = position(gw, 5)
+    _, asked = gw.asked(summon(s, gw.ctx(), "Storm", "Storm Warrior", "Altinela"), ["Earth"])
+    assert [(d.player, d.kind, d.options) for d in asked] == [
+        ("Storm", "lust_enemy", ["Sea", "Earth", "Invisible God"])]
+    assert [(p.kind, p.empire) for p in s.pieces_in("Altinela")] == [
+        ("Storm Warrior", "Storm"), ("Storm Warrior", "Storm"), ("Earth Folk", "Earth")]
+
+
+def test_each_turn_begins_in_the_action_phase_at_no_step():
+    """The Council Phase ends at its 'Cosmic Monsters' step; the next turn's opening event and
+    state are back at no step."""
+    g = new_game("both", seed=0, keep_log=False)
+    while (e := g.step_event()) is not None and e.message != "Turn 2 begins":
+        pass
+    assert e is not None and (e.kind, e.phase, e.step) == ("turn", "Action", "")
+    assert (g.state.phase, g.state.step, g.state.turn) == ("Action", "", 2)
+
+
+def test_moves_are_listed_once_per_kind_and_area_for_every_empire_whatever_the_piece_order(gw):
+    """Two Earth Folk in Prax after Storm's pieces: each move of an Earth Folk is offered once."""
+    s = position(gw, 5)
+    gw.put(s, "Earth", "Earth Folk", "Prax")
+    moves = [a for a in legal_actions(s, gw.data, "Earth") if a.startswith("move ")]
+    assert moves == [f"move Earth Folk from Prax to {a}" for a in gw.data.surface_neighbours["Prax"]]
+
+
+def test_sea_moving_into_an_area_of_its_own_units_pays_no_siren_song(gw):
+    s = position(gw, 1)  # Sea Folk in Peloria; another in Prax next door
+    gw.put(s, "Sea", "Sea Folk", "Prax")
+    assert "move Sea Folk from Prax to Peloria" in legal_actions(s, gw.data, "Sea")
+    events = gw.run(do_action(s, gw.ctx(), "Sea", "move Sea Folk from Prax to Peloria"))
+    assert s.empires["Sea"].power == 0 and all(e.kind != "power" for e in events)
+
+
+def test_a_player_with_nothing_but_pass_is_not_asked(gw):
+    s = position(gw, 0)
+    s.pieces, s.buildings = [], {}
+    for sheet in s.empires.values():
+        sheet.pool = {k: 0 for k in sheet.pool}
+    _, asked = gw.asked(action_phase(s, gw.ctx()))
+    assert asked == []
+
+
+def test_single_combat_asks_the_attacker_and_offers_only_its_own_heroes(gw):
+    s = position(gw, 5)
+    gw.put(s, "Earth", "Earth Hero", "Prax")
+    _, asked = gw.asked(do_action(s, gw.ctx([1] * 20), "Storm", "attack Earth in Prax"), ["no"])
+    assert [(d.player, d.kind, d.options) for d in asked] == [
+        ("Storm", "single_combat", ["no", "Storm King"])]
+
+
+def test_invisible_god_is_offered_its_attacks_and_its_sunspears_together(gw):
+    s = position(gw, 5)
+    gw.put(s, "Invisible God", "Malkioni Soldier", "Prax")
+    actions = legal_actions(s, gw.data, "Invisible God")
+    assert "attack Storm in Prax" in actions and "sunspear Storm King in Prax" in actions
+
+
+def test_teleport_is_offered_for_every_greater_god_of_the_empire():
+    data = load({"empires.empires.Storm.units.Storm King.count": 2})
+    gw2 = GW(data)
+    s = position(gw2, 5)
+    gw2.put(s, "Storm", "Storm King", "Dragon Pass")
+    teleports = {a.split(" to ")[0] for a in legal_actions(s, data, "Storm")
+                 if a.startswith("teleport ")}
+    assert teleports == {"teleport Storm King from Prax", "teleport Storm King from Dragon Pass"}
+
+
+def test_a_move_is_offered_only_where_the_movers_empire_may_enter():
+    """With the permission realm set to the surface world (a designer's data), an empire without
+    the permission is offered no move, and one holding it is."""
+    data = load({"base_game.hell_permissions.realm": "surface"})
+    gw2 = GW(data)
+    s = position(gw2, 5)
+    assert not [a for a in legal_actions(s, data, "Storm") if a.startswith("move ")]
+    s.empires["Storm"].hell_permission = True
+    assert "move Storm Warrior from Prax to Peloria" in legal_actions(s, data, "Storm")
