@@ -18,6 +18,7 @@ from rules_lib.games.zombies_giants.state import ZState
 from rules_lib.games.zombies_giants.variants import (
     BULLET_EVERY_FAILED_ROLL,
     LOWERED_ONLY_UNDER_4,
+    PLAIN_ADVANTAGE,
     TARGET_MUST_BE_EXCEEDED,
 )
 
@@ -302,3 +303,79 @@ def test_the_game_s_exact_odds_are_a_bullet_decision_s_and_a_move_decision_s():
     for option in ("move 9,10", "snipe 9,10"):
         odds = GAME.exact_odds_of_option(move, option)
         assert odds is not None and odds == move_option_odds(move, option)
+
+
+def moving(st, faces):
+    """A game of one Survivor's Step 3 (Move/Fight) on a hand-made table, paused at its first
+    move decision after the movement roll's forced faces."""
+    from rules_lib.core.engine import Event
+    from rules_lib.games.zombies_giants.move_fight import move_fight
+
+    def step_3(state, ctx):
+        yield from move_fight(state, ctx, state.survivors[0])
+        yield Event("Step 3 is over", rule="")  # the fight's end is seen before the game's
+
+    data = default_data()
+    rules = Rules("zombies_giants", ZState, step_3, data=lambda: data,
+                  players=tuple(s.name for s in st.survivors))
+    game = Game(rules, st, seed=0, policies={s.name: PersonPolicy() for s in st.survivors},
+                keep_log=False)
+    game.dice.forced.update(dict(enumerate(faces)))
+    game.run_to_end()
+    assert game.pending is not None and game.pending.kind == "move"
+    return game
+
+
+@pytest.mark.rule("ZGC-FIGHT-01", "ZGC-FIGHT-02", "ZGC-HUGE-01")
+def test_a_huge_giant_moving_onto_two_squares_with_zombies_has_no_one_fight_s_odds():
+    from rules_lib.games.zombies_giants.option_odds import move_option_odds
+
+    st = make_state(("Huge",))  # the Huge covers 10,10 and 11,10
+    zombies_at(st, (10, 9))
+    zombies_at(st, (11, 9))
+    game = moving(st, [4] * 6)
+    assert "move 10,9" in game.pending.options  # onto 10,9 and 11,9: two fights
+    assert move_option_odds(game, "move 10,9") is None
+    st = make_state(("Huge",))
+    zombies_at(st, (11, 9))
+    one = moving(st, [4] * 6)  # onto 10,9 and 11,9, zombies on one of them: one fight
+    assert move_option_odds(one, "move 10,9") == {
+        "won, 12 hearts and 0 bullets left": Fraction(11, 12),
+        "won, 11.5 hearts and 0 bullets left": Fraction(1, 12)}
+
+
+def with_a_shotgun(st):
+    from rules_lib.games.zombies_giants.state import Weapon
+
+    st.survivors[0].weapons.append(Weapon("Hey Look! A Shotgun", None, None))
+
+
+def carrying_a_normal(st):
+    big, rider = st.survivors
+    big.carrying, rider.carried_by, rider.loc = [rider.name], big.name, None
+
+
+MOVES = [
+    # sizes, variants, set-up, zombies on 11,10, the movement roll's faces
+    (("Normal",), (), with_a_shotgun, 2, [6]),
+    (("Big",), (PLAIN_ADVANTAGE,), None, 2, [6, 6]),
+    (("Normal",), (LOWERED_ONLY_UNDER_4,), None, 2, [6]),
+    (("Big", "Normal"), (), carrying_a_normal, 2, [6, 6]),
+]
+
+
+@pytest.mark.rule("ZGC-FIGHT-01", "ZGC-FIGHT-02", "ZGC-AMB-06", "ZGC-AMB-08", "ZGC-CARRY-02",
+                  *BULLET_IDS)
+@pytest.mark.parametrize("sizes_, variants, prepare, zombies, faces", MOVES)
+def test_a_move_into_zombies_shows_the_fight_the_game_plays(sizes_, variants, prepare, zombies,
+                                                             faces):
+    from rules_lib.games.zombies_giants.option_odds import fight_start, move_option_odds
+
+    st = make_state(sizes_, variants=list(variants))
+    st.variants = list(variants)
+    if prepare is not None:
+        prepare(st)
+    zombies_at(st, (11, 10), zombies)
+    game = moving(st, faces)
+    spenders = [s.name for s in fight_start(game, "move 11,10")[2]]
+    assert move_option_odds(game, "move 11,10") == played_fight(game, "move 11,10", spenders)
