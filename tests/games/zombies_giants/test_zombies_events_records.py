@@ -9,7 +9,7 @@ import pytest
 
 from rules_lib.games.zombies_giants import provenance as P
 from rules_lib.games.zombies_giants import variants as V
-from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.data import build, default_data, load_files
 from rules_lib.games.zombies_giants.events import (
     FREE_AT_STEP_5,
     HAND_FREED,
@@ -618,7 +618,9 @@ def test_a_huge_giant_reaching_into_a_hospital_heals_with_the_first_aid_kit():
     st = make_state(("Huge",), tiles=(("Hospital", (4, 3), 0),), at=(13, 10))  # at the door
     s = st.survivors[0]
     s.halves = 2
-    assert can_play(st, default_data(), s, card("First Aid Kit"))
+    # the data built afresh: its town and reach are worked out here, not taken from a cache
+    fresh = build(load_files())
+    assert can_play(st, fresh, s, fresh.cards["First Aid Kit"])
     event = played(st, "First Aid Kit")
     assert s.halves == 24 and st.discard == ["First Aid Kit"]
     assert event.message == "First Aid Kit: Survivor 1 heals 11 hearts with First Aid Kit"
@@ -684,7 +686,8 @@ def test_a_huge_giant_throws_as_far_as_its_reach_and_the_grenade_s_range():
     st = make_state(("Huge",))
     for sq in ((8, 10), (13, 10), (12, 12)):
         zombies_at(st, sq)
-    assert grenade_targets(st, default_data(), st.survivors[0], card("Grenade")) == [(13, 10)]
+    fresh = build(load_files())  # its town and reach worked out here, not taken from a cache
+    assert grenade_targets(st, fresh, st.survivors[0], fresh.cards["Grenade"]) == [(13, 10)]
 
 
 def test_a_card_with_an_effect_the_rules_do_not_know_is_refused_naming_it():
