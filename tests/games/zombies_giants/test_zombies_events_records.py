@@ -342,8 +342,9 @@ def test_butter_fingers_takes_no_bullet_from_a_survivor_with_none():
 def test_brain_cramp_divides_this_turns_movement():
     st = make_state()
     st.move_divisor = 2
-    played(st, "Brain Cramp")
+    event = played(st, "Brain Cramp")
     assert st.move_divisor == 4
+    assert event.message == "Brain Cramp: Survivor 1's movement is divided by 2 this turn"
 
 
 @pytest.mark.rule("ZGC-EVT-02")
@@ -363,6 +364,7 @@ def test_a_positive_card_is_logged_as_a_step_2_event():
     event = played(st, "Lots of Ammo")
     assert (event.rule, event.ids, event.assumed) == (RULE_EVT, ("ZGC-EVT-03",), P.DECK)
     assert s.bullets == 4 and st.discard == ["Lots of Ammo"]
+    assert event.message == "Lots of Ammo: Survivor 1 gains 3 bullets (4)"
 
 
 @pytest.mark.rule("ZGC-EVT-03", "ZGC-NORM-02", "ZGC-AMB-12")
@@ -392,8 +394,10 @@ def test_a_giant_readies_the_shotgun_with_durability_and_keeps_it_in_play():
 @pytest.mark.rule("ZGC-CARD-01")
 def test_a_normal_readies_the_shotgun_without_durability():
     st = make_state()
-    played(st, "Hey Look! A Shotgun")
+    event = played(st, "Hey Look! A Shotgun")
     assert st.survivors[0].weapons == [Weapon("Hey Look! A Shotgun", None, None)]
+    assert event.message == ("Hey Look! A Shotgun: Survivor 1 readies Hey Look! A Shotgun: "
+                             "+1 on combat checks")
 
 
 @pytest.mark.rule("ZGC-RAY-07")
@@ -422,6 +426,7 @@ def test_the_skateboard_stays_in_play_adding_movement_every_turn():
     event = played(st, "Skateboard")
     assert s.permanent_move_bonus == 3 and st.discard == []
     assert event.ids == ("ZGC-EVT-03", "ZGC-CARD-03")
+    assert event.message == "Skateboard: Survivor 1 uses Skateboard: +2 movement every turn"
 
 
 @pytest.mark.rule("ZGC-CARD-05")

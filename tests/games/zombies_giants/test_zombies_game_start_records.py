@@ -160,8 +160,9 @@ def crowded(size, n, *tiles):
 
 @pytest.mark.rule("ZGC-BIG-01")
 def test_a_survivor_starts_on_the_town_square_before_an_equally_near_square_off_it():
-    # Street A west of the Town Square: its 8,10 is as near the centre as the Square's corners
-    st, data = crowded("Big", 6, ("Street A", (2, 3)))
+    # Crossroads A west of the Town Square: its street square 8,10 is as near the centre as the
+    # Square's corners, and comes first in order
+    st, data = crowded("Big", 6, ("Crossroads A", (2, 3)))
     place_on_start_tile(st, data)
     assert [s.loc for s in st.survivors] == [[10, 10], [9, 10], [10, 9], [10, 11], [11, 10],
                                              [9, 9], [9, 11]]

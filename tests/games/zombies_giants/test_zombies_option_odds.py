@@ -379,3 +379,24 @@ def test_a_move_into_zombies_shows_the_fight_the_game_plays(sizes_, variants, pr
     game = moving(st, faces)
     spenders = [s.name for s in fight_start(game, "move 11,10")[2]]
     assert move_option_odds(game, "move 11,10") == played_fight(game, "move 11,10", spenders)
+
+
+def test_the_guard_lets_at_most_its_number_of_events_come_before_the_fight_s_opening(
+        monkeypatch):
+    from rules_lib.games.zombies_giants import option_odds
+    from rules_lib.games.zombies_giants.option_odds import fight_start
+    from rules_lib.games.zombies_giants.policies import HeuristicPolicy
+
+    game = position_at("zombies_giants", "move", seed=0)  # a Normal next to a zombie at 9,10
+    fork = game.fork(0, answer="move 9,10",
+                     policies={p: HeuristicPolicy(game.ctx.data) for p in GAME.players})
+    before = 0  # the events played before the fight's opening
+    while True:
+        event = fork.step_event()
+        if event.kind == "combat" and event.data.get("fight", {}).get("rolls") == 0:
+            break
+        before += 1 if fork.events_seen > game.events_seen else 0
+    monkeypatch.setattr(option_odds, "MOST_EVENTS_TO_THE_FIGHT", before)
+    assert fight_start(game, "move 9,10") is not None
+    monkeypatch.setattr(option_odds, "MOST_EVENTS_TO_THE_FIGHT", before - 1)
+    assert fight_start(game, "move 9,10") is None
