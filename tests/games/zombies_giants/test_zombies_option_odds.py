@@ -216,6 +216,10 @@ def on_last_heart_with_a_reserve(state):
     state.survivors[0].halves, state.survivors[0].reserve = 2, 1
 
 
+def on_last_heart_with_two_reserves(state):
+    state.survivors[0].halves, state.survivors[0].reserve = 2, 2
+
+
 def two_bullets_per_combat():
     """A designer's rules: two bullets per Survivor per combat."""
     from rules_lib.core.data import apply_override
@@ -232,6 +236,7 @@ LATER = [
     (("Normal", "Normal"), (TARGET_MUST_BE_EXCEEDED,), 2, [3, 3], ("keep",), None, None),
     (("Normal", "Normal"), (), 2, [1, 2], (), on_last_heart, None),  # a failed check kills
     (("Normal",), (), 2, [3], (), on_last_heart_with_a_reserve, None),
+    (("Normal",), (), 2, [1], (), on_last_heart_with_two_reserves, None),  # one still after
     (("Normal", "Normal"), (), 2, [1, 1], (), None, two_bullets_per_combat),
     (("Normal", "Normal"), (), 2, [1, 1], ("spend",), None, two_bullets_per_combat),
 ]
