@@ -405,3 +405,15 @@ def test_the_guard_lets_at_most_its_number_of_events_come_before_the_fight_s_ope
     assert fight_start(game, "move 9,10") is not None
     monkeypatch.setattr(option_odds, "MOST_EVENTS_TO_THE_FIGHT", before - 1)
     assert fight_start(game, "move 9,10") is None
+
+
+@pytest.mark.rule("ZGC-FIGHT-01", "ZGC-FIGHT-02")
+def test_a_step_whose_next_move_decision_comes_before_any_fight_starts_none():
+    from rules_lib.games.zombies_giants.option_odds import fight_start, move_option_odds
+
+    st = make_state()
+    zombies_at(st, (12, 10))  # two squares east: a step to 11,10 first, then a decision
+    game = moving(st, [6])
+    assert "move 11,10" in game.pending.options
+    assert fight_start(game, "move 11,10") is None
+    assert move_option_odds(game, "move 11,10") is None
