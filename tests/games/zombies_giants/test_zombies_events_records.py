@@ -9,7 +9,7 @@ import pytest
 
 from rules_lib.games.zombies_giants import provenance as P
 from rules_lib.games.zombies_giants import variants as V
-from rules_lib.games.zombies_giants.data import default_data
+from rules_lib.games.zombies_giants.data import build, default_data, load_files
 from rules_lib.games.zombies_giants.events import (
     FREE_AT_STEP_5,
     HAND_FREED,
@@ -27,10 +27,11 @@ from rules_lib.games.zombies_giants.events import (
     draw,
     event_step,
     full_deck,
+    grenade_targets,
     play_card,
     spawn_near,
 )
-from rules_lib.games.zombies_giants.state import Weapon
+from rules_lib.games.zombies_giants.state import Armour, Weapon
 
 from .zg_helpers import CENTRE, ctx, make_state, play, run, zombies_at
 
@@ -341,8 +342,9 @@ def test_butter_fingers_takes_no_bullet_from_a_survivor_with_none():
 def test_brain_cramp_divides_this_turns_movement():
     st = make_state()
     st.move_divisor = 2
-    played(st, "Brain Cramp")
+    event = played(st, "Brain Cramp")
     assert st.move_divisor == 4
+    assert event.message == "Brain Cramp: Survivor 1's movement is divided by 2 this turn"
 
 
 @pytest.mark.rule("ZGC-EVT-02")
@@ -362,6 +364,7 @@ def test_a_positive_card_is_logged_as_a_step_2_event():
     event = played(st, "Lots of Ammo")
     assert (event.rule, event.ids, event.assumed) == (RULE_EVT, ("ZGC-EVT-03",), P.DECK)
     assert s.bullets == 4 and st.discard == ["Lots of Ammo"]
+    assert event.message == "Lots of Ammo: Survivor 1 gains 3 bullets (4)"
 
 
 @pytest.mark.rule("ZGC-EVT-03", "ZGC-NORM-02", "ZGC-AMB-12")
@@ -391,8 +394,10 @@ def test_a_giant_readies_the_shotgun_with_durability_and_keeps_it_in_play():
 @pytest.mark.rule("ZGC-CARD-01")
 def test_a_normal_readies_the_shotgun_without_durability():
     st = make_state()
-    played(st, "Hey Look! A Shotgun")
+    event = played(st, "Hey Look! A Shotgun")
     assert st.survivors[0].weapons == [Weapon("Hey Look! A Shotgun", None, None)]
+    assert event.message == ("Hey Look! A Shotgun: Survivor 1 readies Hey Look! A Shotgun: "
+                             "+1 on combat checks")
 
 
 @pytest.mark.rule("ZGC-RAY-07")
@@ -421,6 +426,7 @@ def test_the_skateboard_stays_in_play_adding_movement_every_turn():
     event = played(st, "Skateboard")
     assert s.permanent_move_bonus == 3 and st.discard == []
     assert event.ids == ("ZGC-EVT-03", "ZGC-CARD-03")
+    assert event.message == "Skateboard: Survivor 1 uses Skateboard: +2 movement every turn"
 
 
 @pytest.mark.rule("ZGC-CARD-05")
@@ -583,3 +589,122 @@ def test_a_healing_card_that_needs_no_building_is_played_only_with_health_missin
 def test_a_positive_card_is_always_playable():
     st = make_state(at=CENTRE)
     assert can_play(st, default_data(), st.survivors[0], card("Adrenaline Rush"))
+
+
+# -- who may play what, where (events.py group B's survivors) --------------------------------------
+
+
+def carried_by_a_big(at, tiles=None):
+    """A Big at ``at`` carrying a Normal (the rider), the Hardware Store east unless ``tiles``."""
+    st = (make_state(("Big", "Normal"), at=at) if tiles is None
+          else make_state(("Big", "Normal"), tiles=tiles, at=at))
+    big, rider = st.survivors
+    big.carrying, rider.carried_by, rider.loc = [rider.name], big.name, None
+    return st, big, rider
+
+
+@pytest.mark.rule("ZGC-CARD-05")
+def test_the_first_aid_kit_is_not_played_with_no_hospital_in_town():
+    st = make_state()  # the Town Square and a Hardware Store: no Hospital
+    s = st.survivors[0]
+    s.halves = 1
+    assert not can_play(st, default_data(), s, card("First Aid Kit"))
+
+
+@pytest.mark.rule("ZGC-CARD-05", "ZGC-CARRY-06", "ZGC-CARRY-01")
+def test_a_survivor_carried_into_a_hospital_plays_the_first_aid_kit():
+    st, _, rider = carried_by_a_big((13, 11), (("Hospital", (4, 3), 0),))  # in the Hospital
+    rider.halves = 1
+    assert can_play(st, default_data(), rider, card("First Aid Kit"))
+
+
+@pytest.mark.rule("ZGC-CARD-05", "ZGC-HUGE-09", "ZGC-HUGE-10", "ZGC-AMB-09")
+def test_a_huge_giant_reaching_into_a_hospital_heals_with_the_first_aid_kit():
+    st = make_state(("Huge",), tiles=(("Hospital", (4, 3), 0),), at=(13, 10))  # at the door
+    s = st.survivors[0]
+    s.halves = 2
+    # the data built afresh: its town and reach are worked out here, not taken from a cache
+    fresh = build(load_files())
+    assert can_play(st, fresh, s, fresh.cards["First Aid Kit"])
+    event = played(st, "First Aid Kit")
+    assert s.halves == 24 and st.discard == ["First Aid Kit"]
+    assert event.message == "First Aid Kit: Survivor 1 heals 11 hearts with First Aid Kit"
+    assert event.ids == ("ZGC-EVT-03", "ZGC-CARD-05", "ZGC-CARRY-06", "ZGC-AMB-09")
+    assert event.assumed == P.joined(P.DECK, P.AMB09)
+
+
+@pytest.mark.rule("ZGC-CARD-05")
+def test_the_first_aid_kit_heals_to_the_maximum_its_wearer_s_armour_gives():
+    st = make_state(tiles=(("Hospital", (4, 3), 0),), at=(13, 11))
+    s = st.survivors[0]
+    s.armour, s.halves = Armour(2, "Normal"), 2  # fitting armour: 4 hearts at most
+    event = played(st, "First Aid Kit")
+    assert s.halves == 8
+    assert event.message == "First Aid Kit: Survivor 1 heals 3 hearts with First Aid Kit"
+
+
+@pytest.mark.rule("ZGC-CARD-05")
+def test_a_healing_card_counts_the_armour_s_hearts_as_health_missing():
+    from rules_lib.core.data import apply_override
+    from rules_lib.games.zombies_giants.data import build, load_files
+
+    files = load_files()
+    files["events"] = apply_override(files["events"], "cards.Just a Scratch.effect", "heal_full")
+    files["events"] = apply_override(files["events"], "cards.Just a Scratch.amount", 0)
+    data = build(files)
+    st = make_state()
+    s = st.survivors[0]
+    s.armour = Armour(2, "Normal")  # 3 hearts of the size's, 4 with the armour
+    assert s.halves == 6 and can_play(st, data, s, data.cards["Just a Scratch"])
+    s.halves = 8
+    assert not can_play(st, data, s, data.cards["Just a Scratch"])
+
+
+@pytest.mark.rule("ZGC-CARD-04")
+def test_one_square_in_range_is_thrown_at_without_asking():
+    st = make_state()
+    zombies_at(st, (11, 10))
+    events, decisions = play(play_card(st, ctx(), st.survivors[0], "Grenade"))
+    assert decisions == [] and st.zombies == []
+
+
+@pytest.mark.rule("ZGC-CARD-04")
+def test_the_thrower_is_the_one_asked_where_to_throw():
+    st = make_state(("Normal", "Normal"))
+    zombies_at(st, (11, 10))
+    zombies_at(st, (10, 9))
+    _, (choice,) = play(play_card(st, ctx(), st.survivors[1], "Grenade"), ["10,9"])
+    assert choice.player == "Survivor 2"
+    assert choice.prompt == "Throw Grenade at which square?"
+
+
+@pytest.mark.rule("ZGC-CARD-04", "ZGC-CARRY-01")
+def test_a_carried_survivor_throws_from_its_giant_s_square():
+    st, _, rider = carried_by_a_big((12, 10))
+    zombies_at(st, (11, 10))  # next to the Big
+    zombies_at(st, (9, 10))  # three squares away: beyond a Normal's range of 1
+    assert grenade_targets(st, default_data(), rider, card("Grenade")) == [(11, 10)]
+
+
+@pytest.mark.rule("ZGC-CARD-04", "ZGC-HUGE-10")
+def test_a_huge_giant_throws_as_far_as_its_reach_and_the_grenade_s_range():
+    st = make_state(("Huge",))
+    for sq in ((8, 10), (13, 10), (12, 12)):
+        zombies_at(st, sq)
+    fresh = build(load_files())  # its town and reach worked out here, not taken from a cache
+    assert grenade_targets(st, fresh, st.survivors[0], fresh.cards["Grenade"]) == [(13, 10)]
+
+
+def test_a_card_with_an_effect_the_rules_do_not_know_is_refused_naming_it():
+    import dataclasses
+
+    from rules_lib.games.zombies_giants.data import build, load_files
+
+    data = build(load_files())
+    data.cards["Lots of Ammo"] = dataclasses.replace(data.cards["Lots of Ammo"], effect="fly")
+    st = make_state()
+    c = ctx()
+    c = type(c)(dice=c.dice, variants=c.variants, data=data)
+    with pytest.raises(ValueError) as refused:
+        run(play_card(st, c, st.survivors[0], "Lots of Ammo"))
+    assert str(refused.value) == "card 'Lots of Ammo': unknown effect 'fly'"
