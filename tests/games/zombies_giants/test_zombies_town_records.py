@@ -302,6 +302,15 @@ def test_the_town_grows_from_the_squares_beyond_its_open_exits():
     assert set(home_town().frontier) == {(10, 11), (10, 9), (9, 10), (14, 10)}
 
 
+@pytest.mark.rule("ZGC-TILE-02")
+def test_the_town_grows_from_the_far_end_of_a_road_leading_north():
+    # the Street A north of the Town Square: its open exit's square is its own north end
+    tm = _build_map(key_of([("Town Square", (3, 3), 0), ("Street A", (3, 4), 0)]), fresh())
+    assert sorted(tm.open_exits) == [((2, 3), (9, 10)), ((3, 2), (10, 9)), ((3, 5), (10, 14)),
+                                     ((4, 3), (11, 10))]
+    assert sorted(tm.frontier) == [(9, 10), (10, 9), (10, 14), (11, 10)]
+
+
 @pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
 def test_a_wide_piece_steps_onto_board_squares_crossing_no_wall():
     tm = home_town()
@@ -340,3 +349,47 @@ def test_squares_on_the_grids_west_and_south_edges_have_their_neighbours():
     assert tm.neighbors((0, 0)) == ((1, 0), (0, 1))
     assert tm.neighbors((1, 0)) == ((2, 0), (1, 1), (0, 0))
     assert tm.walks[(0, 1)] == ((1, 1), (0, 2), (0, 0)) and tm.inward[(0, 1)] == tm.nbrs[(0, 1)]
+
+
+#: Walls both ways: the Town Square with two shops east of it (their buildings of different
+#: tiles walled from each other at 14|15,11), a road north to two shops turned a quarter (their
+#: building columns x = 11 and 14, y 15..17, doors at y = 16, walled from the out column beside)
+WALLED = HOME + [("Drug-Store", (5, 3), 0), ("Street A", (3, 4), 0), ("Florist-Shop", (3, 5), 1),
+                 ("Fire-Station", (4, 5), 1)]
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
+@pytest.mark.parametrize("width, height", [(2, 1), (1, 2), (2, 2), (3, 1), (1, 3), (3, 2)])
+def test_a_pieces_steps_in_the_town_are_those_of_the_town_drawn_as_a_square_board(width, height):
+    # SquareBoard.piece_neighbors' rule, from every anchor: every square on the board, no wall
+    # inside the piece where it lands, none crossed by any of its squares on the way
+    tm = _build_map(key_of(WALLED), fresh())
+    board = tm.board
+    for x in range(6, 21):
+        for y in range(6, 20):
+            assert tm.piece_neighbors((x, y), width, height) == tuple(
+                board.piece_neighbors((x, y), width, height)), (x, y)
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
+def test_a_piece_never_stands_across_a_wall_nor_steps_through_one():
+    tm = _build_map(key_of(WALLED), fresh())
+    # 2 x 1 on 11..12,11 would have the Town Square's wall to the store inside it: not from 10,11
+    assert tm.piece_neighbors((10, 11), 2, 1) == ((10, 12), (9, 11), (10, 10))
+    # 2 x 1 on 14..15,11: the two stores' wall inside it
+    assert tm.piece_neighbors((13, 11), 2, 1) == ((12, 11),)
+    # 2 x 1 on 10..11,10 stepping north: 11,10 -> 11,11 open, 10,10 -> 10,11 open
+    assert (10, 11) in tm.piece_neighbors((10, 10), 2, 1)
+    # 1 x 2 on 12,10..11 has the store's wall inside it; on 13,10..11 its doorway: it may stand
+    assert (12, 10) not in tm.piece_neighbors((11, 10), 1, 2)
+    assert (13, 10) in tm.piece_neighbors((14, 10), 1, 2)
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_squares_on_the_grids_north_and_east_edges_have_their_neighbours():
+    north = _build_map(key_of([("Helipad", (0, 9), 0)]), fresh())  # squares y 27..29
+    assert north.neighbors((1, 28)) == ((2, 28), (1, 29), (0, 28), (1, 27))
+    assert north.neighbors((1, 29)) == ((2, 29), (0, 29), (1, 28))
+    east = _build_map(key_of([("Helipad", (9, 0), 0)]), fresh())  # squares x 27..29
+    assert east.neighbors((28, 1)) == ((29, 1), (28, 2), (27, 1), (28, 0))
+    assert east.neighbors((29, 1)) == ((29, 2), (28, 1), (29, 0))
