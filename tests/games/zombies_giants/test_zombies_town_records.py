@@ -15,12 +15,19 @@ import pytest
 from rules_lib.games.zombies_giants.data import ZData, build, load_files
 from rules_lib.games.zombies_giants.state import PlacedTile
 from rules_lib.games.zombies_giants.town import (
+    MAPS_KEPT,
     Distances,
     _build_map,
     _with_tile,
     line_of_sight_slots,
     placement_priority,
     placements,
+    rotate_edge,
+    rotate_local,
+    tile_centre,
+    tile_chars,
+    tile_exits,
+    town_map,
 )
 
 from .zg_helpers import make_state
@@ -393,3 +400,98 @@ def test_squares_on_the_grids_north_and_east_edges_have_their_neighbours():
     east = _build_map(key_of([("Helipad", (9, 0), 0)]), fresh())  # squares x 27..29
     assert east.neighbors((28, 1)) == ((29, 1), (28, 2), (27, 1), (28, 0))
     assert east.neighbors((29, 1)) == ((29, 2), (28, 1), (29, 0))
+
+
+
+# -- a tile turned, its squares and exits -----------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-TILE-03")
+def test_turning_a_tile_a_whole_turn_more_or_a_quarter_back_is_turning_it_the_rest():
+    assert rotate_local(0, 0, 1, 3) == (0, 2)  # clockwise: the south-west corner goes north-west
+    assert rotate_local(0, 0, 5, 3) == (0, 2)
+    assert rotate_local(0, 0, -1, 3) == (2, 0)  # a quarter back: to the south-east corner
+    assert rotate_edge("N", 5) == "E" and rotate_edge("N", -1) == "W"
+
+
+@pytest.mark.rule("ZGC-TILE-03", "ZGC-MF-07")
+def test_a_placed_tile_has_the_squares_and_exits_of_its_layout_turned():
+    data = fresh()
+    # the shop turned a quarter: its building row north becomes the east column
+    chars = tile_chars(data, PlacedTile("Hardware Store", [4, 3], 1, 1))
+    assert chars == {**{(14, y): "B" for y in (9, 10, 11)}, **{(13, y): "S" for y in (9, 10, 11)},
+                     **{(12, y): "X" for y in (9, 10, 11)}}
+    assert tile_exits(data, "Bend A", 0) == {"N", "E"}
+    assert tile_exits(data, "Bend A", 1) == {"E", "S"}
+    assert tile_exits(data, "Junction A", 2) == {"N", "E", "W"}
+
+
+@pytest.mark.rule("ZGC-TILE-02")
+def test_a_tiles_middle_square_is_its_centre_whatever_its_size():
+    assert tile_centre((1, 2), 3) == (4, 7)
+    assert tile_centre([1, 2], 5) == (7, 12)  # a designer's tiles of 5 x 5 squares
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
+def test_a_tall_figure_stands_on_two_squares_going_north_from_its_anchor():
+    # 1 x 2: on the Town Square (y 9..11) anchors y 9 and 10; on the store only y 9 (out of
+    # bounds and street), since y 10 would reach into its building row
+    assert home_town().wide_anchors(1, 2) == {(x, y) for x in (9, 10, 11) for y in (9, 10)} | {
+        (12, 9), (13, 9), (14, 9)}
+
+
+# -- the town kept on the data (town_map) ---------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_the_town_asked_for_again_is_the_one_built_before():
+    data = fresh()
+    tm = town_map(make_state(), data)
+    assert data.last_town[2] is tm
+    assert town_map(make_state(), data) is tm  # the same tiles, other objects: the town kept
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_another_town_of_as_many_tiles_is_built_for_itself():
+    data = fresh()
+    shop = town_map(make_state(), data)  # the Town Square and the Hardware Store
+    road = town_map(make_state(tiles=(("Street A", (3, 4), 0),)), data)
+    assert road is not shop
+    assert road.kind[(10, 12)] == "street" and (13, 10) not in road
+
+
+@pytest.mark.rule("ZGC-MF-07", "ZGC-MF-02")
+def test_the_town_of_the_same_tiles_once_a_building_is_demolished_has_its_rubble():
+    data = fresh()
+    st = make_state()
+    assert town_map(st, data).kind[(13, 11)] == "building"
+    st.demolished.append("Hardware Store")
+    assert town_map(st, data).kind[(13, 11)] == "out"
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
+def test_a_town_grown_by_a_tile_keeps_the_wide_figures_stands_worked_out_before():
+    # built from the town before it (not from scratch), it carries what that town worked out
+    data = fresh()
+    st = make_state(tiles=())
+    town_map(st, data).wide_anchors(2, 1)
+    st.tiles.append(PlacedTile("Hardware Store", [4, 3], 0, 1))
+    grown = town_map(st, data)
+    assert grown.wide == {(2, 1): home_town().wide_anchors(2, 1)}
+
+
+SHOPS = ["Hospital", "Army-Surplus", "Hardware Store", "Police Department", "Fire-Station",
+         "Drug-Store", "Florist-Shop", "Toy-Store", "Appliances Store", "Consignment Store"]
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_the_data_keeps_a_few_towns_and_forgets_the_older_half_when_it_has_more():
+    data = fresh()
+    keys = []
+    for shop in SHOPS[:MAPS_KEPT + 2]:
+        st = make_state(tiles=((shop, (4, 3), 0),))
+        town_map(st, data)
+        keys.append(((("Town Square", (3, 3), 0), (shop, (4, 3), 0)), ()))
+        if len(keys) == MAPS_KEPT + 1:
+            assert list(data.town_maps) == keys  # MAPS_KEPT towns, and one more
+    assert list(data.town_maps) == keys[MAPS_KEPT // 2:]
