@@ -473,11 +473,12 @@ def test_the_town_of_the_same_tiles_once_a_building_is_demolished_has_its_rubble
 def test_a_town_grown_by_a_tile_keeps_the_wide_figures_stands_worked_out_before():
     # built from the town before it (not from scratch), it carries what that town worked out
     data = fresh()
-    st = make_state(tiles=())
+    st = make_state()  # the Town Square and the Hardware Store
     town_map(st, data).wide_anchors(2, 1)
-    st.tiles.append(PlacedTile("Hardware Store", [4, 3], 0, 1))
+    st.tiles.append(PlacedTile("Street A", [3, 4], 0, 1))
     grown = town_map(st, data)
-    assert grown.wide == {(2, 1): home_town().wide_anchors(2, 1)}
+    whole = _build_map(key_of(HOME + [("Street A", (3, 4), 0)]), fresh())
+    assert grown.wide == {(2, 1): whole.wide_anchors(2, 1)}
 
 
 SHOPS = ["Hospital", "Army-Surplus", "Hardware Store", "Police Department", "Fire-Station",
