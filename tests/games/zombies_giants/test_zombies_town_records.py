@@ -496,3 +496,14 @@ def test_the_data_keeps_a_few_towns_and_forgets_the_older_half_when_it_has_more(
         if len(keys) == MAPS_KEPT + 1:
             assert list(data.town_maps) == keys  # MAPS_KEPT towns, and one more
     assert list(data.town_maps) == keys[MAPS_KEPT // 2:]
+
+
+@pytest.mark.rule("ZGC-MF-07", "ZGC-ZTURN-03")
+def test_zombies_walk_onto_no_out_of_bounds_square_and_nobody_steps_in_from_one():
+    tm = home_town()
+    # the store's street square 12,10: the out-of-bounds square south of it is a neighbour, not
+    # a walk; from that square no step leads inward
+    assert tm.neighbors((12, 10)) == ((13, 10), (11, 10), (12, 9))
+    assert tm.walks[(12, 10)] == ((13, 10), (11, 10))
+    assert tm.neighbors((12, 9)) == ((13, 9), (12, 10), (11, 9)) and tm.inward[(12, 9)] == ()
+    assert tm.walks[(10, 10)] == tm.inward[(10, 10)] == ((11, 10), (10, 11), (9, 10), (10, 9))
