@@ -15,12 +15,19 @@ import pytest
 from rules_lib.games.zombies_giants.data import ZData, build, load_files
 from rules_lib.games.zombies_giants.state import PlacedTile
 from rules_lib.games.zombies_giants.town import (
+    MAPS_KEPT,
     Distances,
     _build_map,
     _with_tile,
     line_of_sight_slots,
     placement_priority,
     placements,
+    rotate_edge,
+    rotate_local,
+    tile_centre,
+    tile_chars,
+    tile_exits,
+    town_map,
 )
 
 from .zg_helpers import make_state
@@ -302,6 +309,15 @@ def test_the_town_grows_from_the_squares_beyond_its_open_exits():
     assert set(home_town().frontier) == {(10, 11), (10, 9), (9, 10), (14, 10)}
 
 
+@pytest.mark.rule("ZGC-TILE-02")
+def test_the_town_grows_from_the_far_end_of_a_road_leading_north():
+    # the Street A north of the Town Square: its open exit's square is its own north end
+    tm = _build_map(key_of([("Town Square", (3, 3), 0), ("Street A", (3, 4), 0)]), fresh())
+    assert sorted(tm.open_exits) == [((2, 3), (9, 10)), ((3, 2), (10, 9)), ((3, 5), (10, 14)),
+                                     ((4, 3), (11, 10))]
+    assert sorted(tm.frontier) == [(9, 10), (10, 9), (10, 14), (11, 10)]
+
+
 @pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
 def test_a_wide_piece_steps_onto_board_squares_crossing_no_wall():
     tm = home_town()
@@ -340,3 +356,154 @@ def test_squares_on_the_grids_west_and_south_edges_have_their_neighbours():
     assert tm.neighbors((0, 0)) == ((1, 0), (0, 1))
     assert tm.neighbors((1, 0)) == ((2, 0), (1, 1), (0, 0))
     assert tm.walks[(0, 1)] == ((1, 1), (0, 2), (0, 0)) and tm.inward[(0, 1)] == tm.nbrs[(0, 1)]
+
+
+#: Walls both ways: the Town Square with two shops east of it (their buildings of different
+#: tiles walled from each other at 14|15,11), a road north to two shops turned a quarter (their
+#: building columns x = 11 and 14, y 15..17, doors at y = 16, walled from the out column beside)
+WALLED = HOME + [("Drug-Store", (5, 3), 0), ("Street A", (3, 4), 0), ("Florist-Shop", (3, 5), 1),
+                 ("Fire-Station", (4, 5), 1)]
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
+@pytest.mark.parametrize("width, height", [(2, 1), (1, 2), (2, 2), (3, 1), (1, 3), (3, 2)])
+def test_a_pieces_steps_in_the_town_are_those_of_the_town_drawn_as_a_square_board(width, height):
+    # SquareBoard.piece_neighbors' rule, from every anchor: every square on the board, no wall
+    # inside the piece where it lands, none crossed by any of its squares on the way
+    tm = _build_map(key_of(WALLED), fresh())
+    board = tm.board
+    for x in range(6, 21):
+        for y in range(6, 20):
+            assert tm.piece_neighbors((x, y), width, height) == tuple(
+                board.piece_neighbors((x, y), width, height)), (x, y)
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
+def test_a_piece_never_stands_across_a_wall_nor_steps_through_one():
+    tm = _build_map(key_of(WALLED), fresh())
+    # 2 x 1 on 11..12,11 would have the Town Square's wall to the store inside it: not from 10,11
+    assert tm.piece_neighbors((10, 11), 2, 1) == ((10, 12), (9, 11), (10, 10))
+    # 2 x 1 on 14..15,11: the two stores' wall inside it
+    assert tm.piece_neighbors((13, 11), 2, 1) == ((12, 11),)
+    # 2 x 1 on 10..11,10 stepping north: 11,10 -> 11,11 open, 10,10 -> 10,11 open
+    assert (10, 11) in tm.piece_neighbors((10, 10), 2, 1)
+    # 1 x 2 on 12,10..11 has the store's wall inside it; on 13,10..11 its doorway: it may stand
+    assert (12, 10) not in tm.piece_neighbors((11, 10), 1, 2)
+    assert (13, 10) in tm.piece_neighbors((14, 10), 1, 2)
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_squares_on_the_grids_north_and_east_edges_have_their_neighbours():
+    north = _build_map(key_of([("Helipad", (0, 9), 0)]), fresh())  # squares y 27..29
+    assert north.neighbors((1, 28)) == ((2, 28), (1, 29), (0, 28), (1, 27))
+    assert north.neighbors((1, 29)) == ((2, 29), (0, 29), (1, 28))
+    east = _build_map(key_of([("Helipad", (9, 0), 0)]), fresh())  # squares x 27..29
+    assert east.neighbors((28, 1)) == ((29, 1), (28, 2), (27, 1), (28, 0))
+    assert east.neighbors((29, 1)) == ((29, 2), (28, 1), (29, 0))
+
+
+
+# -- a tile turned, its squares and exits -----------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-TILE-03")
+def test_turning_a_tile_a_whole_turn_more_or_a_quarter_back_is_turning_it_the_rest():
+    assert rotate_local(0, 0, 1, 3) == (0, 2)  # clockwise: the south-west corner goes north-west
+    assert rotate_local(0, 0, 5, 3) == (0, 2)
+    assert rotate_local(0, 0, -1, 3) == (2, 0)  # a quarter back: to the south-east corner
+    assert rotate_edge("N", 5) == "E" and rotate_edge("N", -1) == "W"
+
+
+@pytest.mark.rule("ZGC-TILE-03", "ZGC-MF-07")
+def test_a_placed_tile_has_the_squares_and_exits_of_its_layout_turned():
+    data = fresh()
+    # the shop turned a quarter: its building row north becomes the east column
+    chars = tile_chars(data, PlacedTile("Hardware Store", [4, 3], 1, 1))
+    assert chars == {**{(14, y): "B" for y in (9, 10, 11)}, **{(13, y): "S" for y in (9, 10, 11)},
+                     **{(12, y): "X" for y in (9, 10, 11)}}
+    assert tile_exits(data, "Bend A", 0) == {"N", "E"}
+    assert tile_exits(data, "Bend A", 1) == {"E", "S"}
+    assert tile_exits(data, "Junction A", 2) == {"N", "E", "W"}
+
+
+@pytest.mark.rule("ZGC-TILE-02")
+def test_a_tiles_middle_square_is_its_centre_whatever_its_size():
+    assert tile_centre((1, 2), 3) == (4, 7)
+    assert tile_centre([1, 2], 5) == (7, 12)  # a designer's tiles of 5 x 5 squares
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
+def test_a_tall_figure_stands_on_two_squares_going_north_from_its_anchor():
+    # 1 x 2: on the Town Square (y 9..11) anchors y 9 and 10; on the store only y 9 (out of
+    # bounds and street), since y 10 would reach into its building row
+    assert home_town().wide_anchors(1, 2) == {(x, y) for x in (9, 10, 11) for y in (9, 10)} | {
+        (12, 9), (13, 9), (14, 9)}
+
+
+# -- the town kept on the data (town_map) ---------------------------------------------------
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_the_town_asked_for_again_is_the_one_built_before():
+    data = fresh()
+    tm = town_map(make_state(), data)
+    assert data.last_town[2] is tm
+    assert town_map(make_state(), data) is tm  # the same tiles, other objects: the town kept
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_another_town_of_as_many_tiles_is_built_for_itself():
+    data = fresh()
+    shop = town_map(make_state(), data)  # the Town Square and the Hardware Store
+    road = town_map(make_state(tiles=(("Street A", (3, 4), 0),)), data)
+    assert road is not shop
+    assert road.kind[(10, 12)] == "street" and (13, 10) not in road
+
+
+@pytest.mark.rule("ZGC-MF-07", "ZGC-MF-02")
+def test_the_town_of_the_same_tiles_once_a_building_is_demolished_has_its_rubble():
+    data = fresh()
+    st = make_state()
+    assert town_map(st, data).kind[(13, 11)] == "building"
+    st.demolished.append("Hardware Store")
+    assert town_map(st, data).kind[(13, 11)] == "out"
+
+
+@pytest.mark.rule("ZGC-HUGE-01", "ZGC-MF-07")
+def test_a_town_grown_by_a_tile_keeps_the_wide_figures_stands_worked_out_before():
+    # built from the town before it (not from scratch), it carries what that town worked out
+    data = fresh()
+    st = make_state()  # the Town Square and the Hardware Store
+    town_map(st, data).wide_anchors(2, 1)
+    st.tiles.append(PlacedTile("Street A", [3, 4], 0, 1))
+    grown = town_map(st, data)
+    whole = _build_map(key_of(HOME + [("Street A", (3, 4), 0)]), fresh())
+    assert grown.wide == {(2, 1): whole.wide_anchors(2, 1)}
+
+
+SHOPS = ["Hospital", "Army-Surplus", "Hardware Store", "Police Department", "Fire-Station",
+         "Drug-Store", "Florist-Shop", "Toy-Store", "Appliances Store", "Consignment Store"]
+
+
+@pytest.mark.rule("ZGC-MF-07")
+def test_the_data_keeps_a_few_towns_and_forgets_the_older_half_when_it_has_more():
+    data = fresh()
+    keys = []
+    for shop in SHOPS[:MAPS_KEPT + 2]:
+        st = make_state(tiles=((shop, (4, 3), 0),))
+        town_map(st, data)
+        keys.append(((("Town Square", (3, 3), 0), (shop, (4, 3), 0)), ()))
+        if len(keys) == MAPS_KEPT + 1:
+            assert list(data.town_maps) == keys  # MAPS_KEPT towns, and one more
+    assert list(data.town_maps) == keys[MAPS_KEPT // 2:]
+
+
+@pytest.mark.rule("ZGC-MF-07", "ZGC-ZTURN-03")
+def test_zombies_walk_onto_no_out_of_bounds_square_and_nobody_steps_in_from_one():
+    tm = home_town()
+    # the store's street square 12,10: the out-of-bounds square south of it is a neighbour, not
+    # a walk; from that square no step leads inward
+    assert tm.neighbors((12, 10)) == ((13, 10), (11, 10), (12, 9))
+    assert tm.walks[(12, 10)] == ((13, 10), (11, 10))
+    assert tm.neighbors((12, 9)) == ((13, 9), (12, 10), (11, 9)) and tm.inward[(12, 9)] == ()
+    assert tm.walks[(10, 10)] == tm.inward[(10, 10)] == ((11, 10), (10, 11), (9, 10), (10, 9))
