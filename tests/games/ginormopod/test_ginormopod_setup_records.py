@@ -11,7 +11,7 @@ import pytest
 from rules_lib.core.dice import ScriptedDice, SeededDice
 from rules_lib.core.engine import Context, drive
 from rules_lib.games.ginormopod import standard_state
-from rules_lib.games.ginormopod.data import build, load_sources
+from rules_lib.games.ginormopod.data import build, load_game_data, load_sources
 from rules_lib.games.ginormopod.provenance import whys
 from rules_lib.games.ginormopod.setup import (
     end_chits_in_cup,
@@ -250,3 +250,17 @@ def test_a_set_up_row_without_a_count_places_one_counter():
     events = drive(setup(state, Context(dice=SeededDice(1), data=data)))
     assert len([u for u in state.at("New York City", "Human") if u.type == "Infantry"]) == 1
     assert any(e.message == "1 Infantry (A) in New York City" for e in events)
+
+
+@pytest.mark.rule("GIN-SETUP-03", "GIN-SETUP-06")
+def test_the_counters_set_aside_are_the_allied_ones_still_unplaced():
+    # ten National Guard rolls by the data: two Guard counters stay unplaced, and one allied
+    # counter is already on the map; neither is among the allied counters set aside
+    data = load_game_data({"tables:guards_per_city.rolls": 10})
+    state = standard_state(data, [])
+    allied = [u for u in state.units if u.formation in data.formations["Allied"]]
+    allied[0].pool, allied[0].loc = "map", "Buffalo"
+    events = drive(setup(state, Context(dice=SeededDice(4), data=data)))
+    assert len([u for u in state.units if u.type == "Guard" and u.pool == "unplaced"]) == 2
+    aside = next(e for e in events if e.data.get("allied_units"))
+    assert aside.message == f"Set aside the other Human units ({len(allied) - 1} allied counters)"
