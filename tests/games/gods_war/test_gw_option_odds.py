@@ -67,6 +67,18 @@ def faces_p(data, n: int, count) -> Fraction:
     return Fraction(hits, len(data.faces) ** n)
 
 
+def vp_gained_by_every_roll(game, option: str, player: str, n: int) -> dict[str, Fraction]:
+    """Brute force: the attack played with every one of the ``n`` dice's faces, the VP it gains."""
+    data = game.ctx.data
+    before = game.state.empires[player].vp
+    seen: dict[str, Fraction] = {}
+    for faces in itertools.product(range(1, len(data.faces) + 1), repeat=n):
+        after = battle_with_faces(game, option, list(faces)).state.empires[player].vp
+        key = f"+{after - before} VP"
+        seen[key] = seen.get(key, Fraction(0)) + Fraction(1, len(data.faces) ** n)
+    return seen
+
+
 @pytest.mark.rule(*ANDROGEUS_IDS)
 def test_an_attack_on_androgeus_is_the_dice_enumerated():
     game = paused_at("androgeus", 3, "attack Androgeus", hero=True)  # the Sea: Hero and Lord
@@ -117,16 +129,10 @@ def test_a_single_combat_champion_rolls_within_the_cap_and_leaves_the_odds_as_th
 def test_an_attack_on_arachne_gains_the_vp_the_game_gives_for_every_face():
     game = paused_at("both", 0, "attack Arachne Solara")  # Storm, one die
     option = option_of(game, "attack Arachne Solara")
-    data = game.ctx.data
     exact = attack_option_odds(game, option)
     n = max(int(k.strip("+ VP")) for k in exact)  # one VP a kill: as many dice as the top VP
     player = game.pending.player
-    before = game.state.empires[player].vp
-    seen: dict[str, Fraction] = {}
-    for faces in itertools.product(range(1, len(data.faces) + 1), repeat=n):
-        after = battle_with_faces(game, option, list(faces)).state.empires[player].vp
-        key = f"+{after - before} VP"
-        seen[key] = seen.get(key, Fraction(0)) + Fraction(1, len(data.faces) ** n)
+    seen = vp_gained_by_every_roll(game, option, player, n)
     assert exact == seen and sum(exact.values()) == 1
 
 
@@ -179,12 +185,7 @@ def test_an_attack_on_arachne_gains_the_vp_the_games_own_dice_give_for_every_fac
     kinds = [p.kind for p in game.state.pieces_in(option.rpartition(" in ")[2], player)]
     n = sum(data.unit_types[k].combat for k in kinds) * data.get("battle.procedure.dice_per_combat")
     assert 1 <= n <= 3
-    before = game.state.empires[player].vp
-    seen: dict[str, Fraction] = {}
-    for faces in itertools.product(range(1, len(data.faces) + 1), repeat=n):
-        after = battle_with_faces(game, option, list(faces)).state.empires[player].vp
-        key = f"+{after - before} VP"
-        seen[key] = seen.get(key, Fraction(0)) + Fraction(1, len(data.faces) ** n)
+    seen = vp_gained_by_every_roll(game, option, player, n)
     assert attack_option_odds(game, option) == seen
     assert seen["+0 VP"] == Fraction(4, 6) ** n  # two kill faces of six
 
